@@ -1,0 +1,147 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { toast } from "~/components/ui/toast";
+import { announceConsent, saveConsent } from "~/lib/consent-client";
+import type { Consent } from "~/lib/preferences";
+import { useLocalePath } from "~/lib/use-locale";
+
+export const PREFERENCES_PARAM = "cookies";
+
+/**
+ * SPEC §2 cookie banner: shown while no consent cookie exists; "Accept all"; "Customize" with a locked
+ * essentials switch, an analytics switch (off by default) and save. Plain forms underneath, so it works
+ * before JavaScript; the footer's "Cookie preferences" link (?cookies=preferences) reopens it.
+ */
+export function CookieBanner({ consent, onChange }: { consent: Consent | null; onChange: (c: Consent) => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocalePath();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const reopened = params.get(PREFERENCES_PARAM) === "preferences";
+  const [customizing, setCustomizing] = useState(reopened);
+  const [analytics, setAnalytics] = useState(consent?.analytics ?? false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const returnTo = location.pathname + location.search;
+
+  useEffect(() => {
+    if (reopened) {
+      setCustomizing(true);
+      setAnalytics(consent?.analytics ?? false);
+    }
+  }, [reopened, consent]);
+
+  if (consent && !reopened) return null;
+
+  async function submit(e: React.FormEvent<HTMLFormElement>, value: boolean) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await saveConsent(value);
+      onChange(saved);
+      announceConsent(saved);
+      if (reopened) {
+        const next = new URLSearchParams(params);
+        next.delete(PREFERENCES_PARAM);
+        navigate({ pathname: location.pathname, search: next.toString() }, { replace: true, preventScrollReset: true });
+        toast({ title: t("consent.saved"), variant: "success" });
+      }
+    } catch {
+      toast({ title: t("errors:network"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section role="region" aria-labelledby={titleId} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
+      <div className="card mx-auto max-w-3xl p-5 shadow-2xl">
+        <h2 id={titleId} className="text-lg font-bold">
+          {t("consent.title")}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t("consent.text")}{" "}
+          <Link to={to("/cookie-policy")} className="link">
+            {t("consent.policyLink")}
+          </Link>
+        </p>
+        {customizing ? (
+          <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, analytics)} className="mt-4 space-y-3">
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <SwitchRow id="consent-essentials" label={t("consent.essentials")} help={t("consent.essentialsHelp")} checked disabled />
+            <SwitchRow
+              id="consent-analytics"
+              name="analytics"
+              label={t("consent.analytics")}
+              help={t("consent.analyticsHelp")}
+              checked={analytics}
+              onChange={setAnalytics}
+            />
+            <div className="flex justify-end">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {t("consent.save")}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <a
+              href={`${location.pathname}?${PREFERENCES_PARAM}=preferences`}
+              className="btn btn-outline"
+              onClick={(e) => {
+                e.preventDefault();
+                setCustomizing(true);
+              }}
+            >
+              {t("consent.customize")}
+            </a>
+            <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, true)}>
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="choice" value="all" />
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {t("consent.acceptAll")}
+              </button>
+            </form>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SwitchRow(props: {
+  id: string;
+  name?: string;
+  label: string;
+  help: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange?: (v: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-3">
+      <div>
+        <label htmlFor={props.id} className="font-medium">
+          {props.label}
+        </label>
+        <p id={`${props.id}-help`} className="text-sm text-muted-foreground">
+          {props.help}
+        </p>
+      </div>
+      <input
+        id={props.id}
+        name={props.name}
+        type="checkbox"
+        role="switch"
+        className="switch"
+        aria-describedby={`${props.id}-help`}
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-checked={props.checked}
+        onChange={(e) => props.onChange?.(e.target.checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Award, Heart, MessageSquare, Star, Trophy } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MiniAvatar } from "~/components/ui/avatar";
+import { formatRelative } from "~/i18n/format";
+import { useLocalePath } from "~/lib/use-locale";
+
+/** Shapes of SPEC §7's side-panel reads; the forum and gamification areas provide the rows. */
+export type SidePanelThread = { title: string; slug: string; forumSlug: string; createdAt: string; author: { username: string; avatarUrl: string | null } };
+export type SidePanelMember = { username: string; level: number };
+export type SidePanelAchievement = { key: string; nameKey: string; iconUrl: string | null; createdAt: string; username: string };
+export type SidePanelData = {
+  threads: SidePanelThread[];
+  members: SidePanelMember[];
+  achievements: SidePanelAchievement[];
+  announcement: { url: string; imageUrl: string };
+};
+
+/** SPEC §2 card 3: the icon follows the achievement's key (level, post or thread, like, otherwise a default). */
+export function achievementIcon(key: string) {
+  if (key.includes("level")) return Star;
+  if (key.includes("post") || key.includes("thread")) return MessageSquare;
+  if (key.includes("like")) return Heart;
+  return Award;
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="card p-4">
+      <h2 className="text-base font-bold">{title}</h2>
+      <div className="mt-3 text-sm">{children}</div>
+    </section>
+  );
+}
+
+export function SidePanel({ data }: { data: SidePanelData }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocalePath();
+  return (
+    <aside aria-label={t("sidePanel.label")} className="flex flex-col gap-4">
+      <Card title={t("sidePanel.latestThreads")}>
+        {data.threads.length === 0 ? (
+          <p className="text-muted-foreground">{t("sidePanel.noThreads")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {data.threads.map((th) => (
+              <li key={`${th.forumSlug}/${th.slug}`} className="flex items-start gap-2">
+                <Link to={to(`/u/${th.author.username}`)} aria-label={th.author.username}>
+                  <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={32} />
+                </Link>
+                <div className="min-w-0">
+                  <Link to={to(`/community/${th.forumSlug}/${th.slug}`)} className="line-clamp-2 font-medium hover:underline">
+                    {th.title}
+                  </Link>
+                  <time dateTime={th.createdAt} className="block text-xs text-muted-foreground">
+                    {formatRelative(th.createdAt, locale)}
+                  </time>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t("sidePanel.activeMembers")}>
+        {data.members.length === 0 ? (
+          <p className="text-muted-foreground">{t("sidePanel.noMembers")}</p>
+        ) : (
+          <ol className="space-y-2">
+            {data.members.map((m) => (
+              <li key={m.username} className="flex items-center justify-between gap-2">
+                <Link to={to(`/u/${m.username}`)} className="font-medium hover:underline">{m.username}</Link>
+                <span className="text-xs text-muted-foreground">{t("sidePanel.level", { level: m.level })}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+      <Card title={t("sidePanel.recentAchievements")}>
+        {data.achievements.length === 0 ? (
+          <p className="text-muted-foreground">{t("sidePanel.noAchievements")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {data.achievements.map((a) => {
+              const Icon = achievementIcon(a.key);
+              return (
+                <li key={`${a.username}-${a.key}`} className="flex items-center gap-2">
+                  <Icon aria-hidden="true" size={18} className="text-primary" />
+                  <span title={t(a.nameKey, { ns: "badges" })}>
+                    <span className="font-medium">{a.username}</span> {t("sidePanel.unlocked")}{" "}
+                    <span className="sr-only">{t(a.nameKey, { ns: "badges" })}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+      <Card title={t("sidePanel.announcements")}>
+        <a href={data.announcement.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
+          <img src={data.announcement.imageUrl} alt={`${t("sidePanel.announcementAlt")} ${t("externalLink")}`} width={640} height={360} loading="lazy" className="h-auto w-full" />
+        </a>
+        <p className="mt-2 text-muted-foreground">
+          <Trophy aria-hidden="true" size={14} className="mr-1 inline" />
+          {t("sidePanel.announcementText")}
+        </p>
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,103 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import appCss from "./app.css?url";
+import { MaintenancePage } from "./components/layout/maintenance-page";
+import { BASE_NAMESPACES } from "./i18n/config";
+import { pickResources } from "./i18n/resources.server";
+import { serverI18n } from "./i18n/server";
+import { BootContext, scriptJson } from "./lib/boot";
+
+export const streamTimeout = 5_000;
+
+/** Namespaces the matched routes declared in `handle.i18n`, plus the base ones. */
+function namespacesFor(ctx: EntryContext): string[] {
+  const ns = new Set<string>(BASE_NAMESPACES);
+  for (const m of ctx.staticHandlerContext.matches) {
+    const handle = ctx.routeModules[m.route.id]?.handle as { i18n?: string[] } | undefined;
+    handle?.i18n?.forEach((n) => ns.add(n));
+  }
+  return [...ns];
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { locale, nonce } = loadContext;
+  const i18n = serverI18n(locale);
+  const rootData = routerContext.staticHandlerContext.loaderData?.root as { flags?: { i18n_missing_enabled?: boolean } } | undefined;
+  const i18nPayload = scriptJson({
+    locale,
+    resources: pickResources(locale, namespacesFor(routerContext)),
+    reportMissing: rootData?.flags?.i18n_missing_enabled === true,
+  });
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole document at once.
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <BootContext.Provider value={{ nonce, i18nPayload }}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </BootContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) loadContext.log.error("render error", { err: error });
+        },
+      },
+    );
+  });
+}
+
+/** Server errors are logged with the request id; the page itself never shows a stack in production. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context as unknown as AppLoadContext | undefined;
+  if (ctx?.log) ctx.log.error("request failed", { err: error, url: new URL(request.url).pathname });
+  else console.error(error);
+};
+
+/** Used by the server's maintenance gate: a complete page, outside the router (no app data loads). */
+export function renderMaintenancePage(opts: {
+  locale: "es" | "en";
+  nonce: string;
+  returnTo: string;
+  error?: "wrong_password" | "password_required" | "rate_limited";
+  siteName: string;
+}): string {
+  const t = serverI18n(opts.locale).getFixedT(opts.locale, "common");
+  return "<!DOCTYPE html>" + renderToStaticMarkup(<MaintenancePage t={t} cssHref={appCss} {...opts} />);
+}

@@ -1,0 +1,38 @@
+import type { Locale } from "./config";
+
+/** SPEC §9: the Spanish week starts on Monday, the English one on Sunday (0 = Sunday). */
+export const weekStartsOn = (locale: Locale): 0 | 1 => (locale === "es" ? 1 : 0);
+
+const intlTag = (locale: Locale) => (locale === "es" ? "es-ES" : "en-US");
+
+export function formatDate(date: Date | string | number, locale: Locale, opts: Intl.DateTimeFormatOptions = { dateStyle: "long" }) {
+  return new Intl.DateTimeFormat(intlTag(locale), { timeZone: "UTC", ...opts }).format(new Date(date));
+}
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "hace 3 horas" / "3 hours ago", through Intl in the active language. */
+export function formatRelative(date: Date | string | number, locale: Locale, now: Date = new Date()) {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(intlTag(locale), { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(0, "second");
+}
+
+/** The seven weekday names in display order for the locale (for calendars and schedules). */
+export function weekdayNames(locale: Locale, style: "long" | "short" = "short"): string[] {
+  const fmt = new Intl.DateTimeFormat(intlTag(locale), { weekday: style, timeZone: "UTC" });
+  const first = weekStartsOn(locale);
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2023, 0, 1 + ((first + i) % 7)))));
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { CookieBanner } from "./components/layout/cookie-banner";
+import { ErrorView } from "./components/layout/error-view";
+import { Toaster } from "./components/ui/toast";
+import { sendPageview, setAnalyticsActive } from "./lib/analytics-client";
+import { useBoot } from "./lib/boot";
+import { announceConsent } from "./lib/consent-client";
+import type { Consent } from "./lib/preferences";
+import { useRootData } from "./lib/use-locale";
+import { SiteChrome } from "./components/layout/site-chrome";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, actor } = context;
+  const settings = await services.settings.all();
+  const flags = await services.settings.runtimeFlags();
+  return {
+    locale: context.locale,
+    localePrefix: context.localePrefix,
+    theme: context.theme,
+    consent: context.consent,
+    flags,
+    announcement: settings.announcement,
+    siteName: services.env.siteName,
+    baseUrl: services.env.baseUrl,
+    requestId: context.requestId,
+    // Only what the header needs about the signed-in person; never roles' internals or secrets.
+    viewer: actor
+      ? { username: actor.username, email: actor.email, avatarUrl: actor.avatarUrl, profileRole: actor.profileRole, isStaff: context.abilities.staff }
+      : null,
+  };
+}
+
+/** The default title when a page has none (error pages). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.siteName ?? "" }];
+
+/** Applies a "system" theme and a theme kept only in local storage before the first paint (no flash). */
+const themeScript = `(function(){try{var d=document.documentElement,t=d.dataset.theme,hasCookie=/(?:^|; )theme=/.test(document.cookie),s=localStorage.getItem("theme");
+if(!hasCookie&&s&&s!==t&&/^(light|dark|system)$/.test(s)){t=s;d.dataset.theme=s;document.cookie="theme="+s+";path=/;max-age=31536000;samesite=lax";}
+else if(hasCookie){localStorage.setItem("theme",t);}
+d.classList.toggle("dark",t==="dark"||(t==="system"&&matchMedia("(prefers-color-scheme: dark)").matches));}catch(e){}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const { nonce, i18nPayload } = useBoot();
+  const theme = data?.theme ?? "dark";
+  return (
+    <html lang={data?.locale ?? "en"} className={theme === "dark" ? "dark" : undefined} data-theme={theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <script id="i18n-resources" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: i18nPayload }} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Page views once per path change, only with the flag on and the visitor's consent (SPEC §4). */
+function useAnalytics(enabled: boolean, consent: Consent | null) {
+  const location = useLocation();
+  const lastPath = useRef<string | null>(null);
+  const active = enabled && consent?.analytics === true;
+  useEffect(() => {
+    setAnalyticsActive(active);
+    if (!active || lastPath.current === location.pathname) return;
+    const referrer = lastPath.current === null ? document.referrer : window.location.origin + lastPath.current;
+    lastPath.current = location.pathname;
+    void sendPageview(location.pathname, referrer);
+  }, [active, location.pathname]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [consent, setConsent] = useState<Consent | null>(loaderData.consent);
+  useEffect(() => setConsent(loaderData.consent), [loaderData.consent]);
+  useEffect(() => announceConsent(loaderData.consent), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useAnalytics(loaderData.flags.analytics_enabled, consent);
+  return (
+    <>
+      <Outlet />
+      <CookieBanner consent={consent} onChange={setConsent} />
+      <Toaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
+  if (!data) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4">
+        <ErrorView error={error} />
+      </main>
+    );
+  }
+  return (
+    <SiteChrome data={data}>
+      <ErrorView error={error} />
+    </SiteChrome>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath, useRootData } from "~/lib/use-locale";
+import type { Route } from "./+types/about";
+
+export const handle = { i18n: ["about"] };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { t, seo, site } = pageTools(context, request, "about");
+  return { seo: seo({ title: t("about.title", { site }), description: t("about.description", { site }) }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+type Section = { heading: string; text: string };
+
+export default function About() {
+  const { t } = useTranslation("about");
+  const { to } = useLocalePath();
+  const site = useRootData()?.siteName ?? "";
+  const sections = t("about.sections", { returnObjects: true, site }) as Section[];
+  return (
+    <article className="prose-page max-w-3xl">
+      <h1 className="text-4xl font-black">{t("about.title", { site })}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{t("about.lead", { site })}</p>
+      {sections.map((s) => (
+        <section key={s.heading}>
+          <h2>{s.heading}</h2>
+          <p>{s.text}</p>
+        </section>
+      ))}
+      <section className="card mt-8 p-6">
+        <h2 className="!mt-0">{t("about.cta.heading")}</h2>
+        <p>{t("about.cta.text", { site })}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to={to("/contact")} className="btn btn-primary">{t("about.cta.contact")}</Link>
+          <Link to={to("/community")} className="btn btn-outline">{t("about.cta.community")}</Link>
+        </div>
+      </section>
+    </article>
+  );
+}

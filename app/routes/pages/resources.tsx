@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useRootData } from "~/lib/use-locale";
+import type { Route } from "./+types/resources";
+
+export const handle = { i18n: ["site"] };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { t, seo, site } = pageTools(context, request, "site");
+  return {
+    flags: await context.services.settings.runtimeFlags(),
+    seo: seo({ title: t("resources.title"), description: t("resources.description", { site }) }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+/** The resources wiki (SPEC §1): outside the side panel. This issue starts it with the feature flags page. */
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  const site = useRootData()?.siteName ?? "";
+  return (
+    <main id="main" className="max-w-3xl">
+      <h1 className="text-4xl font-black">{t("resources.heading")}</h1>
+      <p className="mt-3 text-lg text-muted-foreground">{t("resources.intro", { site })}</p>
+      <section aria-labelledby="flags-heading" className="card mt-8 p-6">
+        <h2 id="flags-heading" className="text-xl font-bold">{t("resources.flagsTitle")}</h2>
+        <p className="mt-1 text-muted-foreground">{t("resources.flagsText")}</p>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-4">{t("resources.flag")}</th>
+              <th scope="col" className="py-2">{t("resources.state")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(loaderData.flags).map(([key, on]) => (
+              <tr key={key} className="border-b border-border align-top">
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  <code className="font-mono text-xs font-semibold">{key}</code>
+                  <p className="text-muted-foreground">{t(`resources.flags.${key}`)}</p>
+                </th>
+                <td className="py-2">{on ? t("resources.on") : t("resources.off")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </main>
+  );
+}

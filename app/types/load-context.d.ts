@@ -1,0 +1,5 @@
+import type { RequestContext } from "../../server/http/request-context";
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

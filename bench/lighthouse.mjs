@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// Lighthouse audit of the home page in both languages (`npm run lighthouse`).
+// Builds if needed, starts the production server, audits each URL with the mobile preset
+// (simulated throttling), prints a table and writes bench/results/lighthouse.json.
+// Low scores are a measurement, not a failure: exit code stays 0 (warnings are printed).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RESULTS_DIR, ensureBuild, exitOnError, formatTable, machineInfo, startServer, withCleanup } from './lib.mjs';
+
+const CHROME_PATH = '/usr/bin/chromium';
+// The machine has no internet: these flags stop Chromium from trying to reach Google
+// services (QUIC, component updates, sync...), whose failures would slow or skew audits.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Pages to audit (paths on the app server). */
+const PAGES = ['/es/', '/en/'];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Below these scores (0-100) a warning is printed; the run still exits 0. */
+const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+
+// Lighthouse's default config is already mobile + simulated throttling; spelled out here so
+// a future default change cannot silently change what we measure (checked after each run too).
+const CONFIG = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: CATEGORIES,
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  },
+};
+
+// Audits with these modes carry no pass/fail signal.
+const NEUTRAL_MODES = new Set(['notApplicable', 'informative', 'manual']);
+
+/** Offending items listed per failing audit. */
+const MAX_EXAMPLES = 3;
+
+// (Constants stay above the top-level await: declarations below it are not initialized yet.)
+
+await withCleanup(async (onCleanup) => {
+  await ensureBuild();
+  const server = await startServer();
+  onCleanup(server.stop);
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  onCleanup(() => chrome.kill());
+
+  const pages = [];
+  let runtimeFailure = false;
+  for (const pagePath of PAGES) {
+    const url = new URL(pagePath, server.baseUrl).href;
+    process.stderr.write(`lighthouse: auditing ${pagePath}\n`);
+    const runnerResult = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG);
+    const lhr = runnerResult?.lhr;
+    if (!lhr) throw new Error(`lighthouse returned no result for ${url}`);
+    assertMobilePreset(lhr);
+
+    const page = summarize(pagePath, lhr);
+    if (page.error) runtimeFailure = true;
+    pages.push(page);
+  }
+
+  const result = {
+    date: new Date().toISOString(),
+    ...machineInfo(),
+    lighthouseVersion: pages.length ? pages[0].lighthouseVersion : null,
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+    pages: pages.map(({ lighthouseVersion, ...page }) => page),
+  };
+
+  printReport(result.pages);
+
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, 'lighthouse.json');
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+
+  // A page that could not be audited at all (e.g. 500, load timeout) is a failure, unlike low scores.
+  if (runtimeFailure) process.exitCode = 1;
+}).catch(exitOnError);
+
+// ---------------------------------------------------------------------------
+
+/** Fail loudly if the run did not use the mobile preset we mean to measure. */
+function assertMobilePreset(lhr) {
+  const s = lhr.configSettings;
+  if (s.formFactor !== 'mobile' || s.throttlingMethod !== 'simulate' || !s.screenEmulation?.mobile) {
+    throw new Error(
+      `unexpected Lighthouse settings: formFactor=${s.formFactor}, throttlingMethod=${s.throttlingMethod}, ` +
+        `screenEmulation.mobile=${s.screenEmulation?.mobile}`,
+    );
+  }
+}
+
+/** Scores as 0-100 integers and, per category under 100, the audits that cost points. */
+function summarize(pagePath, lhr) {
+  const scores = {};
+  const failingAudits = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = category?.score == null ? null : Math.round(category.score * 100);
+    if (scores[id] == null || scores[id] >= 100) continue;
+    failingAudits[id] = category.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && !NEUTRAL_MODES.has(a.scoreDisplayMode))
+      // score null + mode "error" means the audit itself crashed: worth seeing too.
+      .filter((a) => (a.score != null && a.score < 1) || a.scoreDisplayMode === 'error')
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        score: a.score == null ? null : Math.round(a.score * 100),
+        ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+        ...(a.errorMessage ? { error: a.errorMessage } : {}),
+        ...examplesOf(a),
+      }));
+  }
+  return {
+    path: pagePath,
+    lighthouseVersion: lhr.lighthouseVersion,
+    scores,
+    failingAudits,
+    // e.g. ERRORED_DOCUMENT_REQUEST when the page answered 500: scores are then meaningless.
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+  };
+}
+
+/**
+ * A few offending items (element snippet, console message, URL...) so a warning is
+ * actionable without re-running Lighthouse for the HTML report.
+ */
+function examplesOf(audit) {
+  const items = audit.details?.items;
+  if (!Array.isArray(items) || items.length === 0) return {};
+  const examples = items
+    .slice(0, MAX_EXAMPLES)
+    .map((item) =>
+      [item.node?.snippet ?? item.node?.selector, item.description, item.sourceLocation?.url ?? item.url]
+        .filter((part) => typeof part === 'string' && part)
+        .join(' ')
+        .slice(0, 200),
+    )
+    .filter(Boolean);
+  return examples.length ? { examples, ...(items.length > MAX_EXAMPLES ? { more: items.length - MAX_EXAMPLES } : {}) } : {};
+}
+
+function printReport(pages) {
+  console.log('\nLighthouse (mobile, simulated throttling)\n');
+  console.log(
+    formatTable(
+      ['page', ...CATEGORIES],
+      pages.map((p) => [p.path, ...CATEGORIES.map((c) => p.scores[c])]),
+    ),
+  );
+
+  for (const page of pages) {
+    if (page.error) console.log(`\nERROR ${page.path}: ${page.error}`);
+    for (const [category, audits] of Object.entries(page.failingAudits)) {
+      if (!audits.length) continue;
+      console.log(`\n${page.path} ${category} (${page.scores[category]}): failing audits`);
+      for (const a of audits) {
+        const detail = [a.score == null ? 'error' : `score ${a.score}`, a.displayValue].filter(Boolean).join(', ');
+        console.log(`  - ${a.id}: ${a.title} (${detail})`);
+        for (const example of a.examples ?? []) console.log(`      ${example}`);
+      }
+    }
+  }
+
+  const warnings = [];
+  for (const page of pages) {
+    for (const [category, min] of Object.entries(THRESHOLDS)) {
+      const score = page.scores[category];
+      if (score == null || score < min) {
+        warnings.push(`WARNING: ${page.path} ${category} ${score ?? 'n/a'} < ${min}`);
+      }
+    }
+  }
+  if (warnings.length) console.log(`\n${warnings.join('\n')}`);
+}

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// HTTP throughput/latency benchmark (`npm run bench [-- <name>]`).
+// Builds if needed, starts the production server, runs autocannon against each target
+// at 1 and 10 connections, prints a table and writes bench/results/<name>.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  RESULTS_DIR,
+  assertMostlyOk,
+  ensureBuild,
+  exitOnError,
+  formatTable,
+  machineInfo,
+  measure,
+  round,
+  startBaselineServer,
+  startServer,
+  withCleanup,
+} from './lib.mjs';
+
+const CONNECTIONS = [1, 10];
+const WARMUP_SECONDS = 2;
+const DURATION = parseDuration(process.env.BENCH_DURATION ?? '10');
+const NAME = parseName(process.argv[2] ?? 'foundation');
+
+/**
+ * Targets, measured in this order. Each is { name, path | url, headers?, setup? }:
+ * - `path` is resolved against the app server, `url` is used as is.
+ * - `setup(ctx)` (optional, async) runs right before the target is measured and returns
+ *   fields to merge into the target (e.g. a path discovered at runtime, or a url).
+ *   ctx = { baseUrl, onCleanup(fn) }; register teardown with onCleanup.
+ * To add a target (e.g. a thread page), append an object here; the row, table and
+ * JSON output follow automatically.
+ */
+const TARGETS = [
+  {
+    // Upper bound for this machine: same Node, same load generator, no framework.
+    name: 'baseline',
+    async setup({ onCleanup }) {
+      const baseline = await startBaselineServer();
+      onCleanup(baseline.close);
+      return { url: baseline.url };
+    },
+  },
+  {
+    // One hashed build asset, to measure the static file middleware.
+    name: 'static',
+    async setup({ baseUrl }) {
+      return { path: await findAssetPath(baseUrl) };
+    },
+  },
+  { name: 'health', path: '/api/health' },
+  {
+    // Anonymous first visit: explicit language, no cookies (autocannon sends none).
+    name: 'home-ssr',
+    path: '/en/',
+    headers: { 'accept-language': 'en' },
+  },
+];
+
+await withCleanup(async (onCleanup) => {
+  await ensureBuild();
+  const server = await startServer();
+  onCleanup(server.stop);
+
+  const info = machineInfo();
+  process.stderr.write(
+    `bench "${NAME}": ${TARGETS.length} targets x ${CONNECTIONS.join('/')} connections, ` +
+      `${DURATION} s each (+${WARMUP_SECONDS} s warm-up), node ${info.node}, ${info.database}\n`,
+  );
+
+  const rows = [];
+  for (const target of TARGETS) {
+    const resolved = { ...target, ...(await target.setup?.({ baseUrl: server.baseUrl, onCleanup })) };
+    const url = resolved.url ?? new URL(resolved.path, server.baseUrl).href;
+    const opts = { url, headers: resolved.headers ?? {} };
+
+    // Warm-up (not recorded): JIT, caches, DB pool. Checked too, so a broken target fails fast.
+    process.stderr.write(`  ${target.name}: warm-up ${WARMUP_SECONDS} s (${url})\n`);
+    const warmup = await measure({ ...opts, connections: Math.max(...CONNECTIONS), duration: WARMUP_SECONDS });
+    assertMostlyOk({ target: target.name, ...warmup }, url);
+
+    for (const connections of CONNECTIONS) {
+      process.stderr.write(`  ${target.name}: ${connections} connection(s), ${DURATION} s\n`);
+      // Record the path, not the URL: the port changes on every run and would make diffs noisy.
+      const { pathname, search } = new URL(url);
+      const row = { target: target.name, path: pathname + search, ...(await measure({ ...opts, connections, duration: DURATION })) };
+      rows.push(row);
+      assertMostlyOk(row, url);
+    }
+  }
+
+  const ratio = rpsRatio(rows, 'home-ssr', 'baseline', 10);
+  const result = {
+    name: NAME,
+    date: new Date().toISOString(),
+    ...info,
+    duration: DURATION,
+    warmupSeconds: WARMUP_SECONDS,
+    rows,
+    ratios: {},
+  };
+  if (ratio != null) result.ratios['home-ssr/baseline@10'] = ratio;
+
+  printTable(rows);
+  if (ratio != null) {
+    console.log(`\nhome-ssr / baseline rps at 10 connections: ${ratio} (${round(ratio * 100, 1)} %)`);
+  }
+
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${NAME}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}).catch(exitOnError);
+
+// ---------------------------------------------------------------------------
+
+/** rps(a) / rps(b) at the given connection count, or null if either row is missing. */
+function rpsRatio(rows, a, b, connections) {
+  const find = (name) => rows.find((r) => r.target === name && r.connections === connections);
+  const ra = find(a);
+  const rb = find(b);
+  return ra && rb && rb.rps > 0 ? round(ra.rps / rb.rps, 3) : null;
+}
+
+function printTable(rows) {
+  console.log(`\nResults (${DURATION} s per run)\n`);
+  console.log(
+    formatTable(
+      ['target', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      rows.map((r) => [r.target, r.connections, r.rps, r.latencyP50Ms, r.latencyP99Ms, r.non2xx, r.errors]),
+    ),
+  );
+}
+
+/** First /assets/*.js or *.css referenced by the home page HTML (document order). */
+async function findAssetPath(baseUrl) {
+  const res = await fetch(new URL('/en/', baseUrl), { headers: { 'accept-language': 'en' } });
+  const html = await res.text();
+  if (!res.ok) throw new Error(`static: GET /en/ answered ${res.status}, cannot discover an asset`);
+  // Matches href="/assets/x.js", src='/assets/x.css', import("/assets/x.js"), absolute URLs too.
+  const match = html.match(/\/assets\/[^"'`()\s<>?#]+\.(?:js|css)(?=["'`)?#\s>])/);
+  if (!match) throw new Error('static: no /assets/*.js or *.css reference found in the /en/ HTML');
+  return match[0];
+}
+
+function parseDuration(value) {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) exitOnError(new Error(`BENCH_DURATION must be a positive number of seconds, got "${value}"`));
+  return n;
+}
+
+function parseName(value) {
+  // The name becomes a file name: keep it simple and inside bench/results/.
+  if (!/^[\w.-]+$/.test(value) || value.startsWith('.')) {
+    exitOnError(new Error(`result name must match [A-Za-z0-9_.-]+, got "${value}"`));
+  }
+  return value;
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "../app/lib/preferences";
+import { isLocale } from "../app/i18n/config";
+import { loadActor } from "./modules/accounts/load-actor";
+import { isStaff, type Actor } from "./modules/accounts/actor";
+import { countryFrom } from "./modules/site/analytics";
+import { buildRobots, buildSitemap } from "./modules/site/sitemap";
+import { siteApi } from "./http/api/site";
+import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
+import { localeFor } from "./http/locale";
+import type { RequestContext } from "./http/request-context";
+import { newNonce, sameOriginOnly, securityHeaders } from "./http/security";
+import type { AppEnv } from "./http/types";
+import { clientBuildFolder, localesFolder } from "./paths";
+import type { Services } from "./services";
+
+export type AppOptions = {
+  services: Services;
+  /** The React Router server build; a function so development can reload it. */
+  getBuild: () => Promise<ServerBuild>;
+  mode: "development" | "production";
+  /** Serve /assets and public files from build/client (production); Vite serves them in development. */
+  serveClientBuild: boolean;
+};
+
+type Env = AppEnv & { Bindings: Partial<HttpBindings> };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the Hono app. No process-wide side effects, so tests can build as many as they like. */
+export function createApp(opts: AppOptions) {
+  const { services } = opts;
+  const { env, log } = services;
+  const app = new Hono<Env>();
+  const secureCookies = env.isProduction && env.baseUrl.startsWith("https://");
+  const baseOrigin = new URL(env.baseUrl).origin;
+
+  // Request id, structured request log, per-request nonce and the facts every later step reads.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header("x-request-id");
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const reqLog = log.child({ requestId });
+    const ip = (env.clientIpHeader && c.req.header(env.clientIpHeader)?.split(",")[0]?.trim()) || c.env?.incoming?.socket?.remoteAddress || "unknown";
+    let actor: Promise<Actor> | undefined;
+    c.set("services", services);
+    c.set("requestId", requestId);
+    c.set("log", reqLog);
+    c.set("nonce", newNonce());
+    c.set("clientKey", ip);
+    c.set("country", countryFrom(c.req.header(env.countryHeader)));
+    c.set("secureCookies", secureCookies);
+    c.set("getActor", () => (actor ??= loadActor(services, c.req.raw.headers)));
+    c.set("locale", localeFor(c, secureCookies));
+    try {
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const quiet = c.req.path.startsWith("/assets/");
+      reqLog[quiet ? "debug" : "info"]("request", { method: c.req.method, path: c.req.path, status: c.res.status, ms });
+    }
+  });
+
+  app.use("*", securityHeaders({ production: env.isProduction, dev: opts.mode === "development" }));
+  app.use("*", sameOriginOnly(() => [baseOrigin]));
+
+  app.onError((err, c) => {
+    c.var.log?.error("unhandled error", { err });
+    return c.json({ error: { code: "internal", requestId: c.var.requestId } }, 500);
+  });
+
+  // Health answers even during maintenance: it is what the load balancer asks.
+  app.get("/api/health", async (c) => {
+    try {
+      await services.database.query("select 1");
+      return c.json({ status: "ok", database: services.database.kind });
+    } catch (err) {
+      c.var.log.error("health check failed", { err });
+      return c.json({ status: "error", database: services.database.kind }, 503);
+    }
+  });
+
+  if (opts.serveClientBuild) {
+    app.use(
+      "/assets/*",
+      serveStatic({ root: clientBuildFolder, onFound: (_p, c) => { c.header("Cache-Control", "public, max-age=31536000, immutable"); } }),
+    );
+  }
+
+  app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
+  app.use("*", maintenanceGate(opts.getBuild));
+
+  if (opts.serveClientBuild) {
+    app.use(
+      "*",
+      serveStatic({
+        root: clientBuildFolder,
+        rewriteRequestPath: (p) => (p.startsWith("/assets/") || p.endsWith("/") ? "/__none__" : p),
+        onFound: (_p, c) => { c.header("Cache-Control", "public, max-age=86400"); },
+      }),
+    );
+  }
+
+  // Translation namespaces for the browser (SPEC §7: loaded per language and namespace).
+  app.get("/locales/:lng/:ns{[a-z][a-z0-9-]{0,40}\\.json}", async (c) => {
+    const lng = c.req.param("lng");
+    if (!isLocale(lng)) return c.notFound();
+    try {
+      const body = await readFile(join(localesFolder, lng, c.req.param("ns")), "utf8");
+      c.header("Cache-Control", opts.mode === "production" ? "public, max-age=3600" : "no-cache");
+      return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" });
+    } catch {
+      return c.notFound();
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+  app.route("/api/v1", siteApi());
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
+
+  app.get("/sitemap.xml", (c) => c.body(buildSitemap(env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
+
+  const handle = createRequestHandler(opts.getBuild, opts.mode);
+  app.all("*", async (c) => {
+    const loc = c.var.locale;
+    const actor = await c.var.getActor();
+    const context: RequestContext = {
+      services,
+      requestId: c.var.requestId,
+      nonce: c.var.nonce,
+      log: c.var.log,
+      locale: loc.locale,
+      localePrefix: loc.prefix,
+      theme: parseTheme(getCookie(c, THEME_COOKIE)),
+      consent: parseConsent(getCookie(c, CONSENT_COOKIE)),
+      actor,
+      abilities: { staff: isStaff(actor) },
+      clientKey: c.var.clientKey,
+      country: c.var.country,
+    };
+    const res = await handle(c.req.raw, context as never);
+    // Pages vary by the language cookie and Accept-Language when they carry no prefix.
+    if (!loc.prefix) res.headers.append("Vary", "Cookie, Accept-Language");
+    return res;
+  });
+
+  return app;
+}

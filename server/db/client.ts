@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+import { migrationsFolder } from "../paths";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgresql";
+  db: Database;
+  /** Raw SQL, for pg-boss and for the few statements drizzle cannot express. */
+  query: SqlRunner;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { url?: string; dataDir?: string; poolSize?: number; memory?: boolean };
+
+/** PGlite under `<dataDir>/pglite` when no URL is given, PostgreSQL through a pool otherwise. */
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      kind: "postgresql",
+      db,
+      query: (text, values) => pool.query(text, values as any[]),
+      migrate: () => migratePg(db as any, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (opts.memory) client = new PGlite();
+  else {
+    const dir = join(opts.dataDir ?? "./data", "pglite");
+    // PGlite does not create missing parent directories.
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    // pg-boss sends several statements in one string without parameters: those go through the simple protocol.
+    query: async (text, values) => {
+      if (values?.length) return client.query(text, values as any[]);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    migrate: () => migratePglite(db as any, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { createCompany, createUser, ensureRoles } from "../../tests/support/factories";
+import type { Logger } from "../platform/logger";
+import type { Database } from "./client";
+import { users } from "./schema";
+
+/** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@demo.nexoindie.test", password: "demo-admin-2026", username: "admin" },
+  moderator: { email: "moderator@demo.nexoindie.test", password: "demo-moderator-2026", username: "moderadora" },
+} as const;
+
+export async function seedDemoData(db: Database, log: Logger): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+
+  await ensureRoles(db);
+  await createUser(db, { ...DEMO_ACCOUNTS.admin, name: "Admin", roles: ["Admin"], bio: "Equipo del sitio · Site team" });
+  await createUser(db, {
+    ...DEMO_ACCOUNTS.moderator,
+    name: "Moderadora",
+    roles: ["Moderator"],
+    bio: "Modero la comunidad y respondo dudas sobre las normas.",
+  });
+  const creators = [
+    { username: "lucia_juega", bio: "Streamer de indies narrativos y metroidvanias. Directos martes y jueves." },
+    { username: "pixel_pete", bio: "I make short videos about tiny games with big ideas." },
+    { username: "rober_retro", bio: "Análisis de juegos retro y demakes en YouTube." },
+    { username: "maya_plays", bio: "Cozy games, farming sims and everything with a cat in it." },
+  ];
+  for (const c of creators) {
+    await createUser(db, { ...c, email: `${c.username.replace("_", ".")}@demo.nexoindie.test`, password: "demo-creator-2026" });
+  }
+  await createCompany(db, {
+    username: "estudio_brisa",
+    email: "hola@demo.estudiobrisa.test",
+    password: "demo-company-2026",
+    companyName: "Estudio Brisa",
+    slug: "estudio-brisa",
+    representativeName: "Irene Calvo",
+    website: "https://estudiobrisa.example",
+    description: "Estudio independiente de Valencia: aventuras cortas con mucho corazón. / An independent studio from Valencia making short, heartfelt adventures.",
+    country: "ES",
+    verified: true,
+  });
+  await createCompany(db, {
+    username: "northwind_pixel",
+    email: "team@demo.northwindpixel.test",
+    password: "demo-company-2026",
+    companyName: "Northwind Pixel",
+    slug: "northwind-pixel",
+    representativeName: "Sam Carter",
+    website: "https://northwindpixel.example",
+    description: "A two-person team building a roguelite about lighthouse keepers.",
+    country: "GB",
+    verified: false,
+  });
+  log.info("demo data seeded", {
+    accounts: [
+      { role: "Admin", ...DEMO_ACCOUNTS.admin },
+      { role: "Moderator", ...DEMO_ACCOUNTS.moderator },
+      { role: "creator", email: "lucia.juega@demo.nexoindie.test", password: "demo-creator-2026" },
+      { role: "company (verified)", email: "hola@demo.estudiobrisa.test", password: "demo-company-2026" },
+      { role: "company (pending)", email: "team@demo.northwindpixel.test", password: "demo-company-2026" },
+    ],
+  });
+  return true;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve, join } from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Everything else receives an `Env` value, so tests can build one by hand.
+ */
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SITE_NAME: z.string().min(1).default("Nexo Indie"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_DEMO: boolish.optional(),
+  JOBS: boolish.default(true),
+  COUNTRY_HEADER: z.string().default("cf-ipcountry"),
+  CLIENT_IP_HEADER: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  authSecret: string;
+  siteName: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  seedDemo: boolean;
+  jobs: boolean;
+  countryHeader: string;
+  clientIpHeader: string | undefined;
+  shutdownTimeoutMs: number;
+};
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    siteName: e.SITE_NAME,
+    logLevel: e.LOG_LEVEL,
+    // Demo data is on by default for the embedded database (a laptop), off for PostgreSQL (a real deployment).
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    jobs: e.JOBS,
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Without AUTH_SECRET, a random secret is created once and kept in DATA_DIR so that sessions and signed
+ * cookies survive restarts of a single instance. Several instances must share an explicit AUTH_SECRET.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

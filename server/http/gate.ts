@@ -1,0 +1,85 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { ServerBuild } from "react-router";
+import { isDomainError } from "../modules/errors";
+import { isUnlockTokenValid, loadMaintenanceState, UNLOCK_COOKIE, unlockMaintenance } from "../modules/site/maintenance";
+import { can } from "../modules/site/policy";
+import { readBody, safeReturnPath, wantsJson } from "./api/body";
+import type { AppEnv } from "./types";
+
+export const UNLOCK_PATH = "/api/v1/site/maintenance/unlock";
+
+/** Paths that answer during maintenance: the health check, the gate's own assets and its unlock form. */
+const exempt = (path: string) =>
+  path === "/api/health" || path === UNLOCK_PATH || path.startsWith("/assets/") || path === "/favicon.ico" || path === "/favicon.svg";
+
+export type GateError = "wrong_password" | "password_required" | "rate_limited";
+export type RenderMaintenancePage = (opts: {
+  locale: "es" | "en";
+  nonce: string;
+  returnTo: string;
+  error?: GateError;
+  siteName: string;
+}) => string;
+
+async function renderGate(c: Context<AppEnv>, getBuild: () => Promise<ServerBuild>, status: number, error?: GateError, returnTo?: string) {
+  const build = await getBuild();
+  const render = (build.entry.module as unknown as { renderMaintenancePage: RenderMaintenancePage }).renderMaintenancePage;
+  const url = new URL(c.req.url);
+  const html = render({
+    locale: c.var.locale.locale,
+    nonce: c.var.nonce,
+    returnTo: returnTo ?? url.pathname + url.search,
+    error,
+    siteName: c.var.services.env.siteName,
+  });
+  c.header("Retry-After", "300");
+  c.header("Cache-Control", "no-store");
+  return c.html(html, status as 503);
+}
+
+/**
+ * While maintenance is on, every page and API request gets 503 and the gate, except holders of the signed
+ * unlock cookie and signed-in admins. The password is checked here on the server and never sent out.
+ */
+export function maintenanceGate(getBuild: () => Promise<ServerBuild>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (exempt(path)) return next();
+    const { services } = c.var;
+    const state = await loadMaintenanceState(services.settings, c.var.log);
+    if (!state.enabled) return next();
+    if (isUnlockTokenValid(services.env.authSecret, state, getCookie(c, UNLOCK_COOKIE))) return next();
+    if (can(await c.var.getActor(), "maintenance.bypass")) return next();
+    if (path.startsWith("/api/")) {
+      c.header("Retry-After", "300");
+      return c.json({ error: { code: "site.maintenance" } }, 503);
+    }
+    return renderGate(c, getBuild, 503);
+  };
+}
+
+export function unlockHandler(getBuild: () => Promise<ServerBuild>) {
+  return async (c: Context<AppEnv>) => {
+    const body = await readBody(c);
+    const returnTo = safeReturnPath(body.returnTo);
+    const { services } = c.var;
+    try {
+      const { token } = await unlockMaintenance(
+        { settings: services.settings, rateLimiter: services.rateLimiter, secret: services.env.authSecret },
+        { password: body.password },
+        c.var.clientKey,
+      );
+      // No maxAge: a session cookie, gone when the browser closes (SPEC §4).
+      setCookie(c, UNLOCK_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.var.secureCookies });
+      return wantsJson(c) ? c.json({ unlocked: true }) : c.redirect(returnTo, 303);
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      const error: GateError =
+        err.code === "rate_limited" ? "rate_limited" : err.code === "site.maintenance_password_required" ? "password_required" : "wrong_password";
+      if (err.code === "rate_limited") c.header("Retry-After", String(err.details?.retryAfterSeconds ?? 60));
+      if (wantsJson(c)) return c.json({ error: { code: err.code } }, err.status as 401);
+      return renderGate(c, getBuild, err.status, error, returnTo);
+    }
+  };
+}

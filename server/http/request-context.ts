@@ -1,0 +1,23 @@
+import type { Consent, Theme } from "../../app/lib/preferences";
+import type { Locale } from "../../app/i18n/config";
+import type { Actor } from "../modules/accounts/actor";
+import type { Logger } from "../platform/logger";
+import type { Services } from "../services";
+
+/** What every loader and action receives as its load context. */
+export type RequestContext = {
+  services: Services;
+  requestId: string;
+  nonce: string;
+  log: Logger;
+  locale: Locale;
+  /** "/es", "/en" or "" when the page was asked for without a language prefix. */
+  localePrefix: "" | "/es" | "/en";
+  theme: Theme;
+  consent: Consent | null;
+  actor: Actor;
+  /** What the actor may do, decided by the policies, for the UI to show or hide controls. */
+  abilities: { staff: boolean };
+  clientKey: string;
+  country: string;
+};

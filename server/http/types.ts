@@ -1,0 +1,19 @@
+import type { Actor } from "../modules/accounts/actor";
+import type { Logger } from "../platform/logger";
+import type { Services } from "../services";
+import type { LocaleResolution } from "./locale";
+
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    requestId: string;
+    nonce: string;
+    log: Logger;
+    locale: LocaleResolution;
+    clientKey: string;
+    country: string;
+    secureCookies: boolean;
+    /** The session's actor, loaded at most once per request. */
+    getActor: () => Promise<Actor>;
+  };
+};

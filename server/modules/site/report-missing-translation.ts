@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { i18nMissing } from "../../db/schema";
+import type { RateLimiter } from "../../platform/rate-limit";
+import { DomainError } from "../errors";
+import type { SettingsStore } from "./settings";
+
+export const missingTranslationInput = z.object({
+  lang: z.enum(["en", "es"]),
+  namespace: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/),
+  key: z.string().min(1).max(200),
+  route: z.string().max(512).regex(/^\//),
+});
+
+/** SPEC §7 i18n-missing: stored only while the setting is on (off by default). */
+export async function reportMissingTranslation(
+  deps: { db: Database; settings: SettingsStore; rateLimiter: RateLimiter },
+  clientKey: string,
+  input: unknown,
+): Promise<{ stored: boolean }> {
+  if (!(await deps.settings.get("i18n_missing_enabled"))) return { stored: false };
+  const parsed = missingTranslationInput.safeParse(input);
+  if (!parsed.success) throw new DomainError("input.invalid", { issues: parsed.error.issues });
+  const limited = await deps.rateLimiter.hit(`i18n-missing:${clientKey}`, { limit: 60, windowSeconds: 60 });
+  if (!limited.allowed) throw new DomainError("rate_limited", { retryAfterSeconds: limited.retryAfterSeconds });
+  const v = parsed.data;
+  await deps.db
+    .insert(i18nMissing)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [i18nMissing.lang, i18nMissing.namespace, i18nMissing.key],
+      set: { count: sql`${i18nMissing.count} + 1`, lastSeenAt: sql`now()`, route: v.route },
+    });
+  return { stored: true };
+}

@@ -1,0 +1,51 @@
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { seedDemoData } from "./db/seed";
+import type { Env } from "./env";
+import { createAuth, type Auth } from "./platform/auth";
+import { startJobs, type Jobs } from "./platform/jobs";
+import type { Logger } from "./platform/logger";
+import { RateLimiter } from "./platform/rate-limit";
+import { SettingsStore } from "./modules/site/settings";
+import { ensureRoles } from "../tests/support/factories";
+
+/** Everything a loader, action, API route or job needs, built once at start. */
+export type Services = {
+  env: Env;
+  log: Logger;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  settings: SettingsStore;
+  rateLimiter: RateLimiter;
+  auth: Auth;
+  jobs: Jobs;
+  close(): Promise<void>;
+};
+
+export async function createServices(env: Env, log: Logger, opts: { database?: DatabaseHandle } = {}): Promise<Services> {
+  const database =
+    opts.database ?? (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir, poolSize: env.databasePoolSize }));
+  await database.migrate();
+  log.info("database ready", { kind: database.kind });
+  const db = database.db;
+  await ensureRoles(db);
+  if (env.seedDemo && (await seedDemoData(db, log))) log.info("demo data created on the empty database");
+
+  const rateLimiter = new RateLimiter(db);
+  const jobs = await startJobs(database, log, env.jobs);
+  await jobs.every("rate-limits.purge", "*/15 * * * *", () => rateLimiter.purgeExpired());
+
+  return {
+    env,
+    log,
+    database,
+    db,
+    settings: new SettingsStore(db),
+    rateLimiter,
+    auth: createAuth(env, db),
+    jobs,
+    async close() {
+      await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
+      await database.close();
+    },
+  };
+}
