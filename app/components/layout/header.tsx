@@ -56,7 +56,7 @@ export function Header({ data }: { data: RootData }) {
 
   const links = headerLinks(data.flags.forum_enabled);
   const linkClass = (active: boolean) =>
-    `rounded-md px-3 py-2 text-sm font-medium no-underline ${active ? "bg-muted text-primary" : "text-foreground hover:bg-muted"}`;
+    `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium no-underline ${active ? "bg-muted text-primary" : "text-foreground hover:bg-muted"}`;
 
   const navItems = links.map((l) => {
     const active = isActivePath(l.to, path);
@@ -89,7 +89,7 @@ export function Header({ data }: { data: RootData }) {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Link to={to("/")} className="mr-2 flex items-center gap-2 text-lg font-extrabold no-underline" aria-label={t("homeLink", { site: data.siteName })}>
+        <Link to={to("/")} className="mr-2 flex items-center gap-2 whitespace-nowrap text-lg font-extrabold no-underline" aria-label={t("homeLink", { site: data.siteName })}>
           <img src="/images/logo.svg" alt="" width={28} height={28} />
           <span>{data.siteName}</span>
         </Link>
@@ -112,7 +112,7 @@ export function Header({ data }: { data: RootData }) {
         </details>
 
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden xl:block">{searchForm("header-search")}</div>
+          <div className="hidden 2xl:block">{searchForm("header-search")}</div>
           <LanguageSwitch className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
           {viewer ? (

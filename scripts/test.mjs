@@ -1,0 +1,34 @@
+// `npm test`: typecheck, lint, unit and integration tests on PGlite, the data-layer tests again on
+// PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium against the production build.
+import { spawnSync } from "node:child_process";
+import { buildIsStale } from "./start.mjs";
+
+const steps = [
+  ["typecheck", "npm", ["run", "typecheck"]],
+  ["lint", "npm", ["run", "lint"]],
+  ["build", "npm", ["run", "build"], () => buildIsStale()],
+  ["unit and integration (PGlite)", "npx", ["vitest", "run", "--project", "unit"]],
+  [
+    "data layer on PostgreSQL",
+    "npx",
+    ["vitest", "run", "--project", "data-pg"],
+    () => {
+      if (process.env.TEST_DATABASE_URL) return true;
+      console.log("TEST_DATABASE_URL is not set: the PostgreSQL run of the data-layer tests is not part of this run.");
+      return false;
+    },
+  ],
+  ["end-to-end (Chromium)", "npx", ["playwright", "test"]],
+];
+
+for (const [name, cmd, args, when] of steps) {
+  if (when && !when()) continue;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  if (r.status !== 0) {
+    console.error(`✖ ${name} failed`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
