@@ -1,22 +1,22 @@
 // Shared helpers for bench/run.mjs and bench/lighthouse.mjs: build-if-needed, starting and
 // stopping the built server, autocannon measurement, the baseline server, table formatting.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
 /** Project root (bench/..), so the scripts work from any cwd. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
-export const SERVER_ENTRY = path.join(ROOT, 'build', 'server', 'main.js');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const RESULTS_DIR = path.join(ROOT, "bench", "results");
+export const SERVER_ENTRY = path.join(ROOT, "build", "server", "main.js");
 
 /** Which database the server will use; mirrors the server's own rule (DATABASE_URL set => PostgreSQL). */
-export const DATABASE = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+export const DATABASE = process.env.DATABASE_URL ? "postgresql" : "pglite";
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
 
@@ -30,12 +30,12 @@ async function newestMtime(dir) {
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
-    if (err.code === 'ENOENT') return 0;
+    if (err.code === "ENOENT") return 0;
     throw err;
   }
   let newest = 0;
   for (const entry of entries) {
-    if (entry.name === 'node_modules') continue;
+    if (entry.name === "node_modules") continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       newest = Math.max(newest, await newestMtime(full));
@@ -51,32 +51,32 @@ async function newestMtime(dir) {
 /** Why a rebuild is needed, or null when build/server/main.js is up to date. */
 async function staleReason() {
   const entry = await stat(SERVER_ENTRY).catch(() => null);
-  if (!entry) return 'build/server/main.js is missing';
+  if (!entry) return "build/server/main.js is missing";
   const sources = Math.max(
-    await newestMtime(path.join(ROOT, 'app')),
-    await newestMtime(path.join(ROOT, 'server')),
-    (await stat(path.join(ROOT, 'package.json'))).mtimeMs,
+    await newestMtime(path.join(ROOT, "app")),
+    await newestMtime(path.join(ROOT, "server")),
+    (await stat(path.join(ROOT, "package.json"))).mtimeMs,
   );
-  return sources > entry.mtimeMs ? 'sources are newer than build/server/main.js' : null;
+  return sources > entry.mtimeMs ? "sources are newer than build/server/main.js" : null;
 }
 
 /** Run `npm run build` when the server bundle is missing or older than app/, server/ or package.json. */
 export async function ensureBuild() {
   const reason = await staleReason();
   if (!reason) {
-    log('build: up to date');
+    log("build: up to date");
     return;
   }
   log(`build: ${reason}; running npm run build`);
   // Build output goes to stderr so stdout stays a clean results table.
-  const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", 2, 2] });
   const code = await new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (c, signal) => resolve(c ?? signal));
+    child.once("error", reject);
+    child.once("exit", (c, signal) => resolve(c ?? signal));
   });
   if (code !== 0) throw new Error(`npm run build failed (${code})`);
   if (!(await stat(SERVER_ENTRY).catch(() => null))) {
-    throw new Error('npm run build succeeded but build/server/main.js was not produced');
+    throw new Error("npm run build succeeded but build/server/main.js was not produced");
   }
 }
 
@@ -89,8 +89,8 @@ export function getFreePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
@@ -110,13 +110,13 @@ const OUTPUT_TAIL_CHARS = 20_000;
  */
 export async function startServer() {
   const port = await getFreePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-data-'));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-data-"));
   const env = {
     ...process.env, // keeps PATH/HOME and passes DATABASE_URL through when it is set
     PORT: String(port),
     DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
   };
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.
   if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
@@ -124,28 +124,28 @@ export async function startServer() {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
   });
 
   // Keep a tail of the server's output for error messages; once it is up,
   // forward it live (at LOG_LEVEL=warn it is only warnings and errors).
-  let tail = '';
+  let tail = "";
   let forward = false;
   const onOutput = (chunk) => {
     const text = chunk.toString();
     tail = (tail + text).slice(-OUTPUT_TAIL_CHARS);
-    if (forward) process.stderr.write(text.replace(/^(?=.)/gm, '[server] '));
+    if (forward) process.stderr.write(text.replace(/^(?=.)/gm, "[server] "));
   };
-  child.stdout.on('data', onOutput);
-  child.stderr.on('data', onOutput);
+  child.stdout.on("data", onOutput);
+  child.stderr.on("data", onOutput);
 
   let exited = null; // { code, signal } once the process is gone
   const exitPromise = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
+    child.once("exit", (code, signal) => {
       exited = { code, signal };
       resolve(exited);
     });
-    child.once('error', (err) => {
+    child.once("error", (err) => {
       // spawn itself failed (e.g. ENOENT); treat as an exit.
       tail += `\n${err.stack}`;
       exited = { code: null, signal: null };
@@ -156,22 +156,22 @@ export async function startServer() {
   // Last resort if the bench dies without running stop() (uncaught error, EPIPE...):
   // never leave an orphaned server holding the port, nor its DATA_DIR.
   const onProcessExit = () => {
-    if (!exited) child.kill('SIGKILL');
+    if (!exited) child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('exit', onProcessExit);
+  process.once("exit", onProcessExit);
 
   let stopped = false;
   async function stop() {
     if (stopped) return;
     stopped = true;
     forward = false;
-    process.off('exit', onProcessExit);
+    process.off("exit", onProcessExit);
     if (!exited) {
-      child.kill('SIGTERM');
+      child.kill("SIGTERM");
       const timer = setTimeout(() => {
         log(`server did not exit within ${STOP_GRACE_MS / 1000} s of SIGTERM; sending SIGKILL`);
-        child.kill('SIGKILL');
+        child.kill("SIGKILL");
       }, STOP_GRACE_MS);
       await exitPromise;
       clearTimeout(timer);
@@ -181,7 +181,11 @@ export async function startServer() {
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, () => exited, () => tail);
+    await waitForHealth(
+      baseUrl,
+      () => exited,
+      () => tail,
+    );
   } catch (err) {
     await stop();
     throw err;
@@ -194,12 +198,12 @@ export async function startServer() {
 /** Poll GET /api/health until 200; fail fast (with the server's output) if the process dies. */
 async function waitForHealth(baseUrl, getExit, getTail) {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let lastProblem = 'no response yet';
+  let lastProblem = "no response yet";
   while (Date.now() < deadline) {
     const exit = getExit();
     if (exit) {
       throw new Error(
-        `server exited before becoming healthy (code ${exit.code}, signal ${exit.signal}). Output:\n${getTail() || '(none)'}`,
+        `server exited before becoming healthy (code ${exit.code}, signal ${exit.signal}). Output:\n${getTail() || "(none)"}`,
       );
     }
     try {
@@ -213,7 +217,7 @@ async function waitForHealth(baseUrl, getExit, getTail) {
     await sleep(250);
   }
   throw new Error(
-    `server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Output:\n${getTail() || '(none)'}`,
+    `server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Output:\n${getTail() || "(none)"}`,
   );
 }
 
@@ -234,16 +238,16 @@ export async function withCleanup(fn) {
   };
   const onSignal = (signal) => {
     log(`\n${signal} received, cleaning up`);
-    runCleanups().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    runCleanups().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   try {
     return await fn((cleanup) => cleanups.push(cleanup));
   } finally {
     await runCleanups();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   }
 }
 
@@ -265,7 +269,7 @@ export function exitOnError(err) {
 export async function measure({ url, connections, duration, headers = {} }) {
   const latencies = new Samples();
   const instance = autocannon({ url, connections, duration, headers, pipelining: 1 });
-  instance.on('response', (_client, statusCode, _bytes, ms) => {
+  instance.on("response", (_client, statusCode, _bytes, ms) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
   });
   const r = await instance;
@@ -275,7 +279,7 @@ export async function measure({ url, connections, duration, headers = {} }) {
     rps: round(r.requests.average, 1), // mean of the per-second samples
     latencyP50Ms: round(latencies.percentile(50), 3),
     latencyP99Ms: round(latencies.percentile(99), 3),
-    requests: r['2xx'] + r.non2xx, // responses received
+    requests: r["2xx"] + r.non2xx, // responses received
     non2xx: r.non2xx,
     errors: r.errors, // connection errors, timeouts included
     timeouts: r.timeouts,
@@ -340,9 +344,9 @@ export async function startBaselineServer() {
     { eval: true },
   );
   const port = await new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`baseline server worker exited (${code})`)));
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`baseline server worker exited (${code})`)));
   });
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -357,12 +361,15 @@ export async function startBaselineServer() {
 
 /** Render rows (arrays of cells) as an aligned text table; numbers are right-aligned. */
 export function formatTable(header, rows) {
-  const cells = [header, ...rows].map((r) => r.map((c) => (c == null ? '-' : String(c))));
+  const cells = [header, ...rows].map((r) => r.map((c) => (c == null ? "-" : String(c))));
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number' || r[i] == null));
+  const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === "number" || r[i] == null));
   const line = (r) =>
-    r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
-  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+    r
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
 }
 
 export const round = (n, digits = 2) => (n == null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
@@ -374,6 +381,6 @@ export function machineInfo() {
     node: process.version,
     database: DATABASE,
     os: { platform: os.platform(), release: os.release() },
-    cpus: { model: cpus[0]?.model?.trim() ?? 'unknown', count: cpus.length },
+    cpus: { model: cpus[0]?.model?.trim() ?? "unknown", count: cpus.length },
   };
 }

@@ -3,47 +3,47 @@
 // Builds if needed, starts the production server, audits each URL with the mobile preset
 // (simulated throttling), prints a table and writes bench/results/lighthouse.json.
 // Low scores are a measurement, not a failure: exit code stays 0 (warnings are printed).
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { RESULTS_DIR, ensureBuild, exitOnError, formatTable, machineInfo, startServer, withCleanup } from './lib.mjs';
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { RESULTS_DIR, ensureBuild, exitOnError, formatTable, machineInfo, startServer, withCleanup } from "./lib.mjs";
 
-const CHROME_PATH = '/usr/bin/chromium';
+const CHROME_PATH = "/usr/bin/chromium";
 // The machine has no internet: these flags stop Chromium from trying to reach Google
 // services (QUIC, component updates, sync...), whose failures would slow or skew audits.
 const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 /** Pages to audit (paths on the app server). */
-const PAGES = ['/es/', '/en/'];
+const PAGES = ["/es/", "/en/"];
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** Below these scores (0-100) a warning is printed; the run still exits 0. */
-const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+const THRESHOLDS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 
 // Lighthouse's default config is already mobile + simulated throttling; spelled out here so
 // a future default change cannot silently change what we measure (checked after each run too).
 const CONFIG = {
-  extends: 'lighthouse:default',
+  extends: "lighthouse:default",
   settings: {
     onlyCategories: CATEGORIES,
-    formFactor: 'mobile',
-    throttlingMethod: 'simulate',
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
   },
 };
 
 // Audits with these modes carry no pass/fail signal.
-const NEUTRAL_MODES = new Set(['notApplicable', 'informative', 'manual']);
+const NEUTRAL_MODES = new Set(["notApplicable", "informative", "manual"]);
 
 /** Offending items listed per failing audit. */
 const MAX_EXAMPLES = 3;
@@ -58,19 +58,24 @@ await withCleanup(async (onCleanup) => {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
-    logLevel: 'silent',
+    logLevel: "silent",
   });
   onCleanup(() => chrome.kill());
 
   const pages = [];
+  let lighthouseVersion = null;
   let runtimeFailure = false;
   for (const pagePath of PAGES) {
     const url = new URL(pagePath, server.baseUrl).href;
-    process.stderr.write(`lighthouse: auditing ${pagePath}\n`);
-    const runnerResult = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG);
-    const lhr = runnerResult?.lhr;
-    if (!lhr) throw new Error(`lighthouse returned no result for ${url}`);
+    await warmUp(url);
+    let lhr = await audit(url, chrome.port);
+    if (lhr.runtimeError) {
+      // Trace recording is occasionally flaky (e.g. NO_NAVSTART); Lighthouse itself says to re-run.
+      process.stderr.write(`lighthouse: ${pagePath} failed (${lhr.runtimeError.code}), retrying once\n`);
+      lhr = await audit(url, chrome.port);
+    }
     assertMobilePreset(lhr);
+    lighthouseVersion = lhr.lighthouseVersion;
 
     const page = summarize(pagePath, lhr);
     if (page.error) runtimeFailure = true;
@@ -80,16 +85,16 @@ await withCleanup(async (onCleanup) => {
   const result = {
     date: new Date().toISOString(),
     ...machineInfo(),
-    lighthouseVersion: pages.length ? pages[0].lighthouseVersion : null,
-    formFactor: 'mobile',
-    throttlingMethod: 'simulate',
-    pages: pages.map(({ lighthouseVersion, ...page }) => page),
+    lighthouseVersion,
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+    pages,
   };
 
-  printReport(result.pages);
+  printReport(pages);
 
   await mkdir(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, 'lighthouse.json');
+  const file = path.join(RESULTS_DIR, "lighthouse.json");
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
 
@@ -99,10 +104,28 @@ await withCleanup(async (onCleanup) => {
 
 // ---------------------------------------------------------------------------
 
+async function audit(url, port) {
+  process.stderr.write(`lighthouse: auditing ${new URL(url).pathname}\n`);
+  const runnerResult = await lighthouse(url, { port, logLevel: "error" }, CONFIG);
+  if (!runnerResult?.lhr) throw new Error(`lighthouse returned no result for ${url}`);
+  return runnerResult.lhr;
+}
+
+/**
+ * A few plain requests first, so the audit sees the steady-state server (JIT-compiled,
+ * caches and database warm) rather than the very first render after start-up.
+ */
+async function warmUp(url) {
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+  }
+}
+
 /** Fail loudly if the run did not use the mobile preset we mean to measure. */
 function assertMobilePreset(lhr) {
   const s = lhr.configSettings;
-  if (s.formFactor !== 'mobile' || s.throttlingMethod !== 'simulate' || !s.screenEmulation?.mobile) {
+  if (s.formFactor !== "mobile" || s.throttlingMethod !== "simulate" || !s.screenEmulation?.mobile) {
     throw new Error(
       `unexpected Lighthouse settings: formFactor=${s.formFactor}, throttlingMethod=${s.throttlingMethod}, ` +
         `screenEmulation.mobile=${s.screenEmulation?.mobile}`,
@@ -122,7 +145,7 @@ function summarize(pagePath, lhr) {
       .map((ref) => lhr.audits[ref.id])
       .filter((a) => a && !NEUTRAL_MODES.has(a.scoreDisplayMode))
       // score null + mode "error" means the audit itself crashed: worth seeing too.
-      .filter((a) => (a.score != null && a.score < 1) || a.scoreDisplayMode === 'error')
+      .filter((a) => (a.score != null && a.score < 1) || a.scoreDisplayMode === "error")
       .map((a) => ({
         id: a.id,
         title: a.title,
@@ -134,7 +157,6 @@ function summarize(pagePath, lhr) {
   }
   return {
     path: pagePath,
-    lighthouseVersion: lhr.lighthouseVersion,
     scores,
     failingAudits,
     // e.g. ERRORED_DOCUMENT_REQUEST when the page answered 500: scores are then meaningless.
@@ -153,19 +175,21 @@ function examplesOf(audit) {
     .slice(0, MAX_EXAMPLES)
     .map((item) =>
       [item.node?.snippet ?? item.node?.selector, item.description, item.sourceLocation?.url ?? item.url]
-        .filter((part) => typeof part === 'string' && part)
-        .join(' ')
+        .filter((part) => typeof part === "string" && part)
+        .join(" ")
         .slice(0, 200),
     )
     .filter(Boolean);
-  return examples.length ? { examples, ...(items.length > MAX_EXAMPLES ? { more: items.length - MAX_EXAMPLES } : {}) } : {};
+  return examples.length
+    ? { examples, ...(items.length > MAX_EXAMPLES ? { more: items.length - MAX_EXAMPLES } : {}) }
+    : {};
 }
 
 function printReport(pages) {
-  console.log('\nLighthouse (mobile, simulated throttling)\n');
+  console.log("\nLighthouse (mobile, simulated throttling)\n");
   console.log(
     formatTable(
-      ['page', ...CATEGORIES],
+      ["page", ...CATEGORIES],
       pages.map((p) => [p.path, ...CATEGORIES.map((c) => p.scores[c])]),
     ),
   );
@@ -175,11 +199,14 @@ function printReport(pages) {
     for (const [category, audits] of Object.entries(page.failingAudits)) {
       if (!audits.length) continue;
       console.log(`\n${page.path} ${category} (${page.scores[category]}): failing audits`);
-      for (const a of audits) {
-        const detail = [a.score == null ? 'error' : `score ${a.score}`, a.displayValue].filter(Boolean).join(', ');
-        console.log(`  - ${a.id}: ${a.title} (${detail})`);
+      for (const a of audits.filter((x) => x.score != null)) {
+        console.log(`  - ${a.id}: ${a.title} (${[`score ${a.score}`, a.displayValue].filter(Boolean).join(", ")})`);
         for (const example of a.examples ?? []) console.log(`      ${example}`);
       }
+      // Audits that crashed inside Lighthouse say nothing about the page; one line is enough
+      // (messages are in the JSON). They have no weight in the score when listed here.
+      const errored = audits.filter((x) => x.score == null).map((x) => x.id);
+      if (errored.length) console.log(`  (could not run: ${errored.join(", ")})`);
     }
   }
 
@@ -188,9 +215,9 @@ function printReport(pages) {
     for (const [category, min] of Object.entries(THRESHOLDS)) {
       const score = page.scores[category];
       if (score == null || score < min) {
-        warnings.push(`WARNING: ${page.path} ${category} ${score ?? 'n/a'} < ${min}`);
+        warnings.push(`WARNING: ${page.path} ${category} ${score ?? "n/a"} < ${min}`);
       }
     }
   }
-  if (warnings.length) console.log(`\n${warnings.join('\n')}`);
+  if (warnings.length) console.log(`\n${warnings.join("\n")}`);
 }

@@ -2,8 +2,8 @@
 // HTTP throughput/latency benchmark (`npm run bench [-- <name>]`).
 // Builds if needed, starts the production server, runs autocannon against each target
 // at 1 and 10 connections, prints a table and writes bench/results/<name>.json.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import {
   RESULTS_DIR,
   assertMostlyOk,
@@ -16,12 +16,12 @@ import {
   startBaselineServer,
   startServer,
   withCleanup,
-} from './lib.mjs';
+} from "./lib.mjs";
 
 const CONNECTIONS = [1, 10];
 const WARMUP_SECONDS = 2;
-const DURATION = parseDuration(process.env.BENCH_DURATION ?? '10');
-const NAME = parseName(process.argv[2] ?? 'foundation');
+const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
+const NAME = parseName(process.argv[2] ?? "foundation");
 
 /**
  * Targets, measured in this order. Each is { name, path | url, headers?, setup? }:
@@ -35,7 +35,7 @@ const NAME = parseName(process.argv[2] ?? 'foundation');
 const TARGETS = [
   {
     // Upper bound for this machine: same Node, same load generator, no framework.
-    name: 'baseline',
+    name: "baseline",
     async setup({ onCleanup }) {
       const baseline = await startBaselineServer();
       onCleanup(baseline.close);
@@ -44,17 +44,17 @@ const TARGETS = [
   },
   {
     // One hashed build asset, to measure the static file middleware.
-    name: 'static',
+    name: "static",
     async setup({ baseUrl }) {
       return { path: await findAssetPath(baseUrl) };
     },
   },
-  { name: 'health', path: '/api/health' },
+  { name: "health", path: "/api/health" },
   {
     // Anonymous first visit: explicit language, no cookies (autocannon sends none).
-    name: 'home-ssr',
-    path: '/en/',
-    headers: { 'accept-language': 'en' },
+    name: "home-ssr",
+    path: "/en/",
+    headers: { "accept-language": "en" },
   },
 ];
 
@@ -65,7 +65,7 @@ await withCleanup(async (onCleanup) => {
 
   const info = machineInfo();
   process.stderr.write(
-    `bench "${NAME}": ${TARGETS.length} targets x ${CONNECTIONS.join('/')} connections, ` +
+    `bench "${NAME}": ${TARGETS.length} targets x ${CONNECTIONS.join("/")} connections, ` +
       `${DURATION} s each (+${WARMUP_SECONDS} s warm-up), node ${info.node}, ${info.database}\n`,
   );
 
@@ -84,13 +84,14 @@ await withCleanup(async (onCleanup) => {
       process.stderr.write(`  ${target.name}: ${connections} connection(s), ${DURATION} s\n`);
       // Record the path, not the URL: the port changes on every run and would make diffs noisy.
       const { pathname, search } = new URL(url);
-      const row = { target: target.name, path: pathname + search, ...(await measure({ ...opts, connections, duration: DURATION })) };
+      const stats = await measure({ ...opts, connections, duration: DURATION });
+      const row = { target: target.name, path: pathname + search, ...stats };
       rows.push(row);
       assertMostlyOk(row, url);
     }
   }
 
-  const ratio = rpsRatio(rows, 'home-ssr', 'baseline', 10);
+  const ratio = rpsRatio(rows, "home-ssr", "baseline", 10);
   const result = {
     name: NAME,
     date: new Date().toISOString(),
@@ -100,7 +101,7 @@ await withCleanup(async (onCleanup) => {
     rows,
     ratios: {},
   };
-  if (ratio != null) result.ratios['home-ssr/baseline@10'] = ratio;
+  if (ratio != null) result.ratios["home-ssr/baseline@10"] = ratio;
 
   printTable(rows);
   if (ratio != null) {
@@ -127,32 +128,34 @@ function printTable(rows) {
   console.log(`\nResults (${DURATION} s per run)\n`);
   console.log(
     formatTable(
-      ['target', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-      rows.map((r) => [r.target, r.connections, r.rps, r.latencyP50Ms, r.latencyP99Ms, r.non2xx, r.errors]),
+      ["target", "conns", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors"],
+      rows.map((r) => [r.target, r.connections, Math.round(r.rps), r.latencyP50Ms, r.latencyP99Ms, r.non2xx, r.errors]),
     ),
   );
 }
 
 /** First /assets/*.js or *.css referenced by the home page HTML (document order). */
 async function findAssetPath(baseUrl) {
-  const res = await fetch(new URL('/en/', baseUrl), { headers: { 'accept-language': 'en' } });
+  const res = await fetch(new URL("/en/", baseUrl), { headers: { "accept-language": "en" } });
   const html = await res.text();
   if (!res.ok) throw new Error(`static: GET /en/ answered ${res.status}, cannot discover an asset`);
   // Matches href="/assets/x.js", src='/assets/x.css', import("/assets/x.js"), absolute URLs too.
   const match = html.match(/\/assets\/[^"'`()\s<>?#]+\.(?:js|css)(?=["'`)?#\s>])/);
-  if (!match) throw new Error('static: no /assets/*.js or *.css reference found in the /en/ HTML');
+  if (!match) throw new Error("static: no /assets/*.js or *.css reference found in the /en/ HTML");
   return match[0];
 }
 
 function parseDuration(value) {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) exitOnError(new Error(`BENCH_DURATION must be a positive number of seconds, got "${value}"`));
+  if (!Number.isFinite(n) || n <= 0) {
+    exitOnError(new Error(`BENCH_DURATION must be a positive number of seconds, got "${value}"`));
+  }
   return n;
 }
 
 function parseName(value) {
   // The name becomes a file name: keep it simple and inside bench/results/.
-  if (!/^[\w.-]+$/.test(value) || value.startsWith('.')) {
+  if (!/^[\w.-]+$/.test(value) || value.startsWith(".")) {
     exitOnError(new Error(`result name must match [A-Za-z0-9_.-]+, got "${value}"`));
   }
   return value;

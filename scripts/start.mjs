@@ -10,7 +10,7 @@ function newestMtime(path) {
   if (!s.isDirectory()) return s.mtimeMs;
   let newest = s.mtimeMs;
   for (const name of readdirSync(path)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
+    if (name === "node_modules" || name.startsWith(".") || /\.test\.tsx?$/.test(name)) continue;
     newest = Math.max(newest, newestMtime(join(path, name)));
   }
   return newest;

@@ -58,9 +58,12 @@ export function createApp(opts: AppOptions) {
     c.set("country", countryFrom(c.req.header(env.countryHeader)));
     c.set("secureCookies", secureCookies);
     c.set("getActor", () => (actor ??= loadActor(services, c.req.raw.headers)));
-    c.set("locale", localeFor(c, secureCookies));
+    const locale = localeFor(c, secureCookies);
+    c.set("locale", locale);
     try {
       await next();
+      // Appended to the final response: React Router's responses are built outside Hono's header helpers.
+      if (locale.setCookie && c.req.method === "GET" && !c.req.path.startsWith("/assets/")) c.res.headers.append("Set-Cookie", locale.setCookie);
     } finally {
       c.header("X-Request-Id", requestId);
       const ms = Math.round((performance.now() - started) * 10) / 10;

@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import type { Context } from "hono";
 import {
   FALLBACK_LOCALE,
@@ -29,13 +29,17 @@ export function resolveLocale(url: URL, cookieValue: string | undefined, acceptL
   return { locale: FALLBACK_LOCALE, prefix: "", source: "fallback" };
 }
 
-/** The explicit choices (a prefixed path or ?lng=) are cached in the cookie, as the spec asks. */
-export function localeFor(c: Context, secure: boolean): LocaleResolution {
+/**
+ * The explicit choices (a prefixed path or ?lng=) are cached in the cookie, as the spec asks. Returns the
+ * Set-Cookie value to add to the response, if the cookie must change.
+ */
+export function localeFor(c: Context, secure: boolean): LocaleResolution & { setCookie?: string } {
   const url = new URL(c.req.url);
   const cookie = getCookie(c, LOCALE_COOKIE);
   const r = resolveLocale(url, cookie, c.req.header("accept-language"));
   if ((r.source === "path" || r.source === "query") && cookie !== r.locale) {
-    setCookie(c, LOCALE_COOKIE, r.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "Lax", secure });
+    const setCookie = `${LOCALE_COOKIE}=${r.locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+    return { ...r, setCookie };
   }
   return r;
 }

@@ -9,7 +9,7 @@ export type AppEnv = {
     requestId: string;
     nonce: string;
     log: Logger;
-    locale: LocaleResolution;
+    locale: LocaleResolution & { setCookie?: string };
     clientKey: string;
     country: string;
     secureCookies: boolean;

@@ -6,7 +6,6 @@ import {
   CONSENT_MAX_AGE_SECONDS,
   ONE_YEAR_SECONDS,
   parseConsent,
-  serializeConsent,
   THEME_COOKIE,
   THEMES,
 } from "../../../app/lib/preferences";
@@ -56,7 +55,8 @@ export function siteApi() {
     const body = await readBody(c);
     const analytics = body.choice === "all" || body.analytics === "on" || body.analytics === "true" || body.analytics === true;
     const consent = { essentials: true as const, analytics };
-    setCookie(c, CONSENT_COOKIE, serializeConsent(consent), {
+    // Hono URL-encodes the value; the JSON is the spec's { essentials, analytics }.
+    setCookie(c, CONSENT_COOKIE, JSON.stringify(consent), {
       path: "/",
       maxAge: CONSENT_MAX_AGE_SECONDS,
       sameSite: "Lax",
