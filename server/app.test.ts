@@ -254,6 +254,24 @@ describe("the HTTP app (Hono + React Router build)", () => {
     });
   });
 
+  describe("session", () => {
+    it("shows the user menu to a signed-in person and signs out with a form post to /auth/login", async () => {
+      const person = await createUser(t.services.db, { username: "menu_tester", email: "m@example.test", password: "menu-pass-1" });
+      const cookie = await signIn(t, person.email, person.password);
+      const page = await html("/en/about", { cookie });
+      expect(page.body).toContain('aria-label="Account menu for menu_tester"');
+      expect(page.body).toContain(`href="/en/u/menu_tester"`);
+      expect(page.body).not.toContain(">Admin panel<");
+      expect((await html("/en/about", { cookie: adminCookie })).body).toContain(">Admin panel<");
+      const out = await t.request("/api/v1/session/sign-out", { method: "POST", cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(out.status).toBe(303);
+      expect(out.headers.get("location")).toBe("/auth/login");
+      const after = await html("/en/about", { cookie: cookiesFrom(out, cookie) });
+      expect(after.body).toContain(">Sign in</a>");
+      expect((await html("/en/about", { cookie })).body).toContain(">Sign in</a>");
+    });
+  });
+
   describe("SEO files", () => {
     it("serves a sitemap with language alternates and robots.txt", async () => {
       const sitemap = await (await t.request("/sitemap.xml")).text();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
+import { compressResponse } from "./http/compress";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "../app/lib/preferences";
@@ -12,6 +13,7 @@ import { loadActor } from "./modules/accounts/load-actor";
 import { isStaff, type Actor } from "./modules/accounts/actor";
 import { countryFrom } from "./modules/site/analytics";
 import { buildRobots, buildSitemap } from "./modules/site/sitemap";
+import { sessionApi } from "./http/api/session";
 import { siteApi } from "./http/api/site";
 import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
@@ -73,6 +75,12 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use("*", securityHeaders({ production: env.isProduction, dev: opts.mode === "development" }));
+  // Pages and JSON are compressed on the fly; static files are served precompressed (scripts/precompress.mjs).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.headers.has("Content-Encoding") || !/^(text\/|application\/(json|xml))/.test(c.res.headers.get("Content-Type") ?? "")) return;
+    await compressResponse(c);
+  });
   app.use("*", sameOriginOnly(() => [baseOrigin]));
 
   app.onError((err, c) => {
@@ -94,7 +102,13 @@ export function createApp(opts: AppOptions) {
   if (opts.serveClientBuild) {
     app.use(
       "/assets/*",
-      serveStatic({ root: clientBuildFolder, onFound: (_p, c) => { c.header("Cache-Control", "public, max-age=31536000, immutable"); } }),
+      serveStatic({
+        root: clientBuildFolder,
+        precompressed: true,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
     );
   }
 
@@ -106,8 +120,11 @@ export function createApp(opts: AppOptions) {
       "*",
       serveStatic({
         root: clientBuildFolder,
+        precompressed: true,
         rewriteRequestPath: (p) => (p.startsWith("/assets/") || p.endsWith("/") ? "/__none__" : p),
-        onFound: (_p, c) => { c.header("Cache-Control", "public, max-age=86400"); },
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=86400");
+        },
       }),
     );
   }
@@ -127,6 +144,7 @@ export function createApp(opts: AppOptions) {
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
   app.route("/api/v1", siteApi());
+  app.route("/api/v1", sessionApi());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
 
   app.get("/sitemap.xml", (c) => c.body(buildSitemap(env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }));

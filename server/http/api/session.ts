@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../types";
+import { wantsJson } from "./body";
+
+/**
+ * Sign-out as a plain form post (works before JavaScript): ends the better-auth session, clears its
+ * cookies and sends the person to /auth/login (SPEC §2).
+ */
+export function sessionApi() {
+  const api = new Hono<AppEnv>();
+  api.post("/session/sign-out", async (c) => {
+    const res = await c.var.services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+    const out = wantsJson(c) ? c.json({ signedOut: res.ok }, res.ok ? 200 : 400) : c.redirect("/auth/login", 303);
+    for (const cookie of res.headers.getSetCookie()) out.headers.append("Set-Cookie", cookie);
+    return out;
+  });
+  return api;
+}
