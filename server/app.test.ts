@@ -209,7 +209,8 @@ describe("the HTTP app (Hono + React Router build)", () => {
           expect(res.status, path).toBe(503);
           expect(await res.text(), path).not.toContain(password);
         }
-        const gate = await html("/es/about", { cookie: "lng=es" });
+        const gate = await html("/es/about", { cookie: "lng=es; theme=light" });
+        expect(gate.body).toContain('<html lang="es" class="dark" data-theme="dark">');
         expect(gate.body).toContain("Sitio en Mantenimiento");
         expect(gate.body).toContain("Acceso restringido");
         expect(gate.body).toContain(">Entrar</button>");
