@@ -9,19 +9,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { RESULTS_DIR, ensureBuild, exitOnError, formatTable, machineInfo, startServer, withCleanup } from "./lib.mjs";
 
-const CHROME_PATH = "/usr/bin/chromium";
-// The machine has no internet: these flags stop Chromium from trying to reach Google
-// services (QUIC, component updates, sync...), whose failures would slow or skew audits.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
+
+const CHROME_PATH = CHROMIUM_PATH;
+// "--headless=new" is the flag chrome-launcher expects for the current headless mode.
+const CHROME_FLAGS = CHROMIUM_FLAGS.map((f) => (f === "--headless" ? "--headless=new" : f));
 
 /** Pages to audit (paths on the app server). */
 const PAGES = ["/es/", "/en/"];

@@ -3,10 +3,9 @@
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.mjs";
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5b21b6"/><path d="M18 46V18h8l12 17V18h8v28h-8L26 29v17z" fill="#fff"/></svg>`;
 
 async function shot(html, width, height) {

@@ -69,6 +69,14 @@ export function Header({ data }: { data: RootData }) {
     );
   });
 
+  const viewItems = viewLinks(view, data.flags.forum_enabled).map((l) => (
+    <li key={l.to}>
+      <Link to={to(l.to)} className={`block ${linkClass(isActivePath(l.to, path))}`}>
+        {t(l.labelKey)}
+      </Link>
+    </li>
+  ));
+
   const searchForm = (id: string) => (
     <form role="search" method="get" action={to("/search")} className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
@@ -101,13 +109,7 @@ export function Header({ data }: { data: RootData }) {
         <details ref={viewRef} className="relative hidden lg:block" {...viewHover}>
           <summary className="btn btn-ghost cursor-pointer list-none text-sm">{t(view === "company" ? "views.company" : "views.creator")}</summary>
           <ul className="card absolute left-0 mt-2 w-52 p-2 shadow-lg">
-            {viewLinks(view, data.flags.forum_enabled).map((l) => (
-              <li key={l.to}>
-                <Link to={to(l.to)} className={`block ${linkClass(isActivePath(l.to, path))}`}>
-                  {t(l.labelKey)}
-                </Link>
-              </li>
-            ))}
+            {viewItems}
           </ul>
         </details>
 
@@ -175,13 +177,7 @@ export function Header({ data }: { data: RootData }) {
               </nav>
               <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(view === "company" ? "views.company" : "views.creator")}</p>
               <ul className="mt-1 flex flex-col gap-1">
-                {viewLinks(view, data.flags.forum_enabled).map((l) => (
-                  <li key={l.to}>
-                    <Link to={to(l.to)} className={`block ${linkClass(isActivePath(l.to, path))}`}>
-                      {t(l.labelKey)}
-                    </Link>
-                  </li>
-                ))}
+                {viewItems}
               </ul>
               <div className="mt-4">{searchForm("mobile-search")}</div>
               <LanguageSwitch className="mt-4 flex sm:hidden" />
