@@ -9,7 +9,7 @@ import { sendPageview, setAnalyticsActive } from "./lib/analytics-client";
 import { useBoot } from "./lib/boot";
 import { announceConsent } from "./lib/consent-client";
 import type { Consent } from "./lib/preferences";
-import { useRootData } from "./lib/use-locale";
+import { useRootData, type RootData } from "./lib/use-locale";
 import { SiteChrome } from "./components/layout/site-chrome";
 
 export const links: Route.LinksFunction = () => [
@@ -85,16 +85,25 @@ function useAnalytics(enabled: boolean, consent: Consent | null) {
   }, [active, location.pathname]);
 }
 
+/** Cookie banner, toasts and analytics: on every page, error pages included. */
+function SiteOverlays({ data }: { data: RootData }) {
+  const [consent, setConsent] = useState<Consent | null>(data.consent);
+  useEffect(() => setConsent(data.consent), [data.consent]);
+  useEffect(() => announceConsent(data.consent), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useAnalytics(data.flags.analytics_enabled, consent);
+  return (
+    <>
+      <CookieBanner consent={consent} onChange={setConsent} />
+      <Toaster />
+    </>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [consent, setConsent] = useState<Consent | null>(loaderData.consent);
-  useEffect(() => setConsent(loaderData.consent), [loaderData.consent]);
-  useEffect(() => announceConsent(loaderData.consent), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useAnalytics(loaderData.flags.analytics_enabled, consent);
   return (
     <>
       <Outlet />
-      <CookieBanner consent={consent} onChange={setConsent} />
-      <Toaster />
+      <SiteOverlays data={loaderData} />
     </>
   );
 }
@@ -109,8 +118,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <SiteChrome data={data}>
-      <ErrorView error={error} />
-    </SiteChrome>
+    <>
+      <SiteChrome data={data}>
+        <main id="main">
+          <ErrorView error={error} />
+        </main>
+      </SiteChrome>
+      <SiteOverlays data={data} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -25,6 +25,7 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const returnTo = location.pathname + location.search;
+  const ref = useBannerHeight();
 
   useEffect(() => {
     if (reopened) {
@@ -56,7 +57,7 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
   }
 
   return (
-    <section role="region" aria-labelledby={titleId} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
+    <section id="cookie-banner" ref={ref} role="region" aria-labelledby={titleId} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
       <div className="card mx-auto max-w-3xl p-5 shadow-2xl">
         <h2 id={titleId} className="text-lg font-bold">
           {t("consent.title")}
@@ -109,6 +110,25 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
       </div>
     </section>
   );
+}
+
+/** Keeps the page's bottom scroll padding equal to the banner's height (the CSS fallback is 18rem). */
+function useBannerHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty("--overlay-bottom", `${el.offsetHeight + 16}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--overlay-bottom");
+    };
+  });
+  return ref;
 }
 
 function SwitchRow(props: {

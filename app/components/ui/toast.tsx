@@ -1,5 +1,4 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ToastVariant = "default" | "destructive" | "success";
@@ -9,13 +8,14 @@ type ToastItem = ToastInput & { id: number };
 /** SPEC §9: one toast at a time, auto-dismiss after 5000 ms, swipe past 50 px, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
-export const TOAST_HOTKEY = ["F8"];
+export const TOAST_HOTKEY = "F8";
 
 let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** Shows a toast, replacing the one on screen. */
 export function toast(input: ToastInput) {
   current = { ...input, id: nextId++ };
   emit();
@@ -33,29 +33,84 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/**
+ * The toast region. Two live regions exist from the first render so screen readers announce what is put in
+ * them: polite for default and success, assertive (role=alert) for destructive toasts.
+ */
 export function Toaster() {
   const { t } = useTranslation();
   const item = useSyncExternalStore(subscribe, () => current, () => null);
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === TOAST_HOTKEY) {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  const card = item ? <ToastCard key={item.id} item={item} closeLabel={t("toast.close")} /> : null;
   return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={t("toast.region", { hotkey: "F8" })}>
-      {item ? (
-        <RadixToast.Root
-          key={item.id}
-          className={`toast ${item.variant === "destructive" ? "toast-destructive" : item.variant === "success" ? "toast-success" : ""}`}
-          type={item.variant === "destructive" ? "foreground" : "background"}
-          data-variant={item.variant ?? "default"}
-          onOpenChange={(open) => !open && dismiss(item.id)}
-        >
-          <div className="flex-1">
-            <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
-            {item.description ? <RadixToast.Description className="text-sm">{item.description}</RadixToast.Description> : null}
-          </div>
-          <RadixToast.Close className="toast-close" aria-label={t("toast.close")}>
-            <span aria-hidden="true">×</span>
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ) : null}
-      <RadixToast.Viewport hotkey={TOAST_HOTKEY} className="toast-viewport" label={t("toast.region", { hotkey: "F8" })} />
-    </RadixToast.Provider>
+    <section ref={region} tabIndex={-1} aria-label={t("toast.region", { hotkey: TOAST_HOTKEY })} className="toast-viewport">
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {item?.variant !== "destructive" ? card : null}
+      </div>
+      <div role="alert" aria-atomic="true">
+        {item?.variant === "destructive" ? card : null}
+      </div>
+    </section>
+  );
+}
+
+function ToastCard({ item, closeLabel }: { item: ToastItem; closeLabel: string }) {
+  const [offset, setOffset] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const start = useRef<number | null>(null);
+
+  // The timer restarts after a pause (hover or keyboard focus), so a toast being read does not vanish.
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(() => dismiss(item.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id, paused]);
+
+  const variantClass = item.variant === "destructive" ? "toast-destructive" : item.variant === "success" ? "toast-success" : "";
+  return (
+    <div
+      className={`toast ${variantClass}`}
+      data-variant={item.variant ?? "default"}
+      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onPointerDown={(e) => {
+        start.current = e.clientX;
+      }}
+      onPointerMove={(e) => {
+        if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+      }}
+      onPointerUp={(e) => {
+        if (start.current !== null && e.clientX - start.current > TOAST_SWIPE_THRESHOLD) dismiss(item.id);
+        start.current = null;
+        setOffset(0);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{item.title}</p>
+        {item.description ? <p className="text-sm">{item.description}</p> : null}
+      </div>
+      <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => dismiss(item.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
   );
 }
