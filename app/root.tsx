@@ -11,6 +11,8 @@ import { announceConsent } from "./lib/consent-client";
 import type { Consent } from "./lib/preferences";
 import { useRootData, type RootData } from "./lib/use-locale";
 import { SiteChrome } from "./components/layout/site-chrome";
+import { showsSidePanel, WithSidePanel } from "./components/layout/side-panel";
+import { splitLocalePrefix } from "./i18n/config";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -19,7 +21,6 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = context;
-  const settings = await services.settings.all();
   const flags = await services.settings.runtimeFlags();
   return {
     locale: context.locale,
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     theme: context.theme,
     consent: context.consent,
     flags,
-    announcement: settings.announcement,
+    sidePanel: await services.sidePanel(),
     siteName: services.env.siteName,
     baseUrl: services.env.baseUrl,
     requestId: context.requestId,
@@ -110,6 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
+  const location = useLocation();
   if (!data) {
     return (
       <main id="main" className="mx-auto max-w-3xl px-4">
@@ -120,9 +122,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <SiteChrome data={data}>
-        <main id="main">
-          <ErrorView error={error} />
-        </main>
+        {showsSidePanel(splitLocalePrefix(location.pathname).rest) ? (
+          <WithSidePanel data={data.sidePanel}>
+            <ErrorView error={error} />
+          </WithSidePanel>
+        ) : (
+          <main id="main">
+            <ErrorView error={error} />
+          </main>
+        )}
       </SiteChrome>
       <SiteOverlays data={data} />
     </>

@@ -6,6 +6,7 @@ import { startJobs, type Jobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
 import { RateLimiter } from "./platform/rate-limit";
 import { SettingsStore } from "./modules/site/settings";
+import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
@@ -18,6 +19,8 @@ export type Services = {
   rateLimiter: RateLimiter;
   auth: Auth;
   jobs: Jobs;
+  /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
+  sidePanel: () => Promise<SidePanelData>;
   close(): Promise<void>;
 };
 
@@ -34,12 +37,14 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   const jobs = await startJobs(database, log, env.jobs);
   await jobs.every("rate-limits.purge", "*/15 * * * *", () => rateLimiter.purgeExpired());
 
+  const settings = new SettingsStore(db);
   return {
     env,
     log,
     database,
     db,
-    settings: new SettingsStore(db),
+    settings,
+    sidePanel: () => loadSidePanel(settings),
     rateLimiter,
     auth: createAuth(env, db),
     jobs,

@@ -18,7 +18,8 @@ export type LocaleResolution = { locale: Locale; prefix: "" | "/es" | "/en"; sou
  * and Accept-Language. Storage and the html tag are browser-only and add nothing to a server render.
  */
 export function resolveLocale(url: URL, cookieValue: string | undefined, acceptLanguage: string | undefined): LocaleResolution {
-  const { locale: fromPath } = splitLocalePrefix(url.pathname);
+  // React Router's client navigations ask for "/es.data" or "/es/about.data": the same page, as data.
+  const { locale: fromPath } = splitLocalePrefix(url.pathname.replace(/\.data$/, ""));
   if (fromPath) return { locale: fromPath, prefix: `/${fromPath}`, source: "path" };
   const fromQuery = sanitizeLanguage(url.searchParams.get(LOCALE_QUERY));
   if (fromQuery) return { locale: fromQuery, prefix: "", source: "query" };

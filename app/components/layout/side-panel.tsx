@@ -5,16 +5,9 @@ import { MiniAvatar } from "~/components/ui/avatar";
 import { formatRelative } from "~/i18n/format";
 import { useLocalePath } from "~/lib/use-locale";
 
-/** Shapes of SPEC §7's side-panel reads; the forum and gamification areas provide the rows. */
-export type SidePanelThread = { title: string; slug: string; forumSlug: string; createdAt: string; author: { username: string; avatarUrl: string | null } };
-export type SidePanelMember = { username: string; level: number };
-export type SidePanelAchievement = { key: string; nameKey: string; iconUrl: string | null; createdAt: string; username: string };
-export type SidePanelData = {
-  threads: SidePanelThread[];
-  members: SidePanelMember[];
-  achievements: SidePanelAchievement[];
-  announcement: { url: string; imageUrl: string };
-};
+import type { SidePanelData } from "../../../server/modules/site/side-panel";
+
+export type { SidePanelData };
 
 /** SPEC §2 card 3: the icon follows the achievement's key (level, post or thread, like, otherwise a default). */
 export function achievementIcon(key: string) {
@@ -30,6 +23,23 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
       <h2 className="text-base font-bold">{title}</h2>
       <div className="mt-3 text-sm">{children}</div>
     </section>
+  );
+}
+
+/** SPEC §2: every page shows the side panel except login, register, auth callback, admin and resources. */
+export function showsSidePanel(path: string): boolean {
+  return !/^\/(auth|login|register|admin|resources|dashboard|creator|my-keys|company\/(games|campaigns|verification))(\/|$)/.test(path);
+}
+
+/** The page column beside the side panel. */
+export function WithSidePanel({ data, children }: { data: SidePanelData; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <main id="main" className="min-w-0">
+        {children}
+      </main>
+      <SidePanel data={data} />
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { onPostgres } from "../tests/support/db";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -47,17 +48,21 @@ async function runServer(extraEnv: Record<string, string>) {
   }
 }
 
+/**
+ * Runs in both projects: on PGlite in `unit`, on a fresh PostgreSQL database in `data-pg` (DATABASE_URL set).
+ */
 describe("the server process", () => {
-  it("starts on PGlite with demo data, logs JSON with request ids, and stops cleanly on SIGTERM", async () => {
-    const logs = await runServer({});
-    const msgs = logs.map((l) => l.msg);
-    expect(msgs).toContain("demo data seeded");
-    expect(logs.find((l) => l.msg === "demo sign-in")?.admin?.email).toBe("admin@demo.nexoindie.test");
-    expect(logs.find((l) => l.msg === "request" && l.path === "/es/")?.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(msgs.slice(-2)).toEqual(["shutting down", "stopped"]);
-  }, 90_000);
-
-  it.runIf(!!process.env.TEST_DATABASE_URL)("starts on PostgreSQL when DATABASE_URL is set", async () => {
+  it("starts (migrations, demo data, jobs), logs JSON with request ids, and stops cleanly on SIGTERM", async () => {
+    if (!onPostgres()) {
+      const logs = await runServer({});
+      const msgs = logs.map((l) => l.msg);
+      expect(logs.find((l) => l.msg === "database ready")?.kind).toBe("pglite");
+      expect(msgs).toContain("demo data seeded");
+      expect(logs.find((l) => l.msg === "demo sign-in")?.admin?.email).toBe("admin@demo.nexoindie.test");
+      expect(logs.find((l) => l.msg === "request" && l.path === "/es/")?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(msgs.slice(-2)).toEqual(["shutting down", "stopped"]);
+      return;
+    }
     const pg = await import("pg");
     const name = `proc_${Date.now().toString(36)}`;
     const admin = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -66,8 +71,10 @@ describe("the server process", () => {
     try {
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      const logs = await runServer({ DATABASE_URL: url.toString() });
+      const logs = await runServer({ DATABASE_URL: url.toString(), SEED_DEMO: "true" });
       expect(logs.find((l) => l.msg === "database ready")?.kind).toBe("postgresql");
+      expect(logs.map((l) => l.msg)).toContain("demo data seeded");
+      expect(logs.map((l) => l.msg).slice(-2)).toEqual(["shutting down", "stopped"]);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
