@@ -20,6 +20,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Frame,
   type Page,
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
@@ -96,6 +97,10 @@ export async function gotoHydrated(page: Page, url: string) {
   await waitForHydration(page);
   return res;
 }
+
+/** Toasts on screen, inside the labelled notifications region ("Notifications (F8)"). */
+export const toasts = (page: Page, locale: Locale = "en") =>
+  page.getByRole("region", { name: tr(locale, "toast.region", { hotkey: "F8" }) }).locator(".toast");
 
 export const consentEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { __e2e: { consentEvents: { granted: boolean }[] } }).__e2e.consentEvents);
@@ -234,6 +239,8 @@ export type Diagnostics = {
   /** Accept console errors matching this pattern (use sparingly, say why). */
   allowConsole: (text: RegExp) => void;
   problems: string[];
+  /** Problems still standing at the end of the test. */
+  finish: () => string[];
 };
 
 function createDiagnostics(): Diagnostics {
@@ -241,8 +248,11 @@ function createDiagnostics(): Diagnostics {
   const allowedResponses: { url: RegExp; status?: number }[] = [];
   const allowedConsole: RegExp[] = [];
   const watched = new WeakSet<BrowserContext>();
+  const pendingAborts: { problem: string; dropped: boolean }[] = [];
+  const lastNavigation = new WeakMap<Page, number>();
   const d: Diagnostics = {
     problems,
+    finish: () => [...new Set([...problems, ...pendingAborts.filter((a) => !a.dropped).map((a) => a.problem)])],
     allowResponse: (url, status) => allowedResponses.push({ url, status }),
     allowConsole: (text) => allowedConsole.push(text),
     async watch(context) {
@@ -255,7 +265,23 @@ function createDiagnostics(): Diagnostics {
         // Document/resource statuses are judged from the responses below.
         if (/^Failed to load resource: the server responded with a status of \d+/.test(text)) return;
         if (allowedConsole.some((re) => re.test(text))) return;
-        problems.push(`console error on ${msg.page()?.url() ?? "?"}: ${text}`);
+        const page = msg.page();
+        const problem = `console error on ${page?.url() ?? "?"}: ${text}`;
+        // React Router logs this when its route-discovery request is cut off because the document is being
+        // left (a full navigation or reload). That is the browser leaving, not an error of the page: it only
+        // counts if the page does not navigate away right after.
+        if (page && /^Failed to fetch manifest patches TypeError: Failed to fetch/.test(text)) {
+          const entry = { problem, dropped: Date.now() - (lastNavigation.get(page) ?? 0) < 1500 };
+          const onNav = (frame: Frame) => {
+            if (frame === page.mainFrame()) entry.dropped = true;
+          };
+          page.on("framenavigated", onNav);
+          page.once("close", () => (entry.dropped = true));
+          pendingAborts.push(entry);
+          setTimeout(() => page.off("framenavigated", onNav), 5000);
+          return;
+        }
+        problems.push(problem);
       });
       context.on("weberror", (err) => {
         problems.push(`uncaught page error on ${err.page()?.url() ?? "?"}: ${err.error().message}`);
@@ -267,7 +293,14 @@ function createDiagnostics(): Diagnostics {
         if (allowedResponses.some((a) => a.url.test(url) && (a.status === undefined || a.status === res.status()))) return;
         problems.push(`${req.method()} ${url} (${req.resourceType()}) answered ${res.status()}`);
       });
+      const track = (page: Page) => {
+        page.on("framenavigated", (frame) => {
+          if (frame === page.mainFrame()) lastNavigation.set(page, Date.now());
+        });
+      };
+      context.pages().forEach(track);
       context.on("page", (page) => {
+        track(page);
         page.on("load", () => {
           // CSP violations recorded by the init script (in addition to the console message).
           void page
@@ -321,7 +354,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const list = await cspViolations(page).catch(() => [] as string[]);
         list.forEach((v) => d.problems.push(`CSP violation on ${page.url()}: ${v}`));
       }
-      expect([...new Set(d.problems)], "console errors, page errors, CSP violations or failed resources").toEqual([]);
+      expect(d.finish(), "console errors, page errors, CSP violations or failed resources").toEqual([]);
     },
     { auto: true },
   ],

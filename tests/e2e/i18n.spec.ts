@@ -10,6 +10,7 @@ import {
   test,
   titleOf,
   tr,
+  waitForHydration,
   type Locale,
 } from "./fixtures";
 
@@ -175,6 +176,7 @@ test.describe("language switch", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("es", "about:about.title"));
     await expect(page).toHaveTitle(fullTitle("es", tr("es", "about:about.title")));
+    await waitForHydration(page);
 
     const esSwitcher = page.getByRole("list", { name: tr("es", "language.label") }).first();
     await expect(esSwitcher.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
@@ -190,10 +192,29 @@ test.describe("language switch", () => {
     await expect(page).toHaveURL(`${BASE_URL}/es/search?q=pixel`);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("es", "site:search.resultsFor", { q: "pixel" }));
+    await waitForHydration(page);
     // The switch went through the server, which now remembers Spanish for unprefixed pages.
     await gotoHydrated(page, "/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
+});
+
+test.describe("client-side navigation keeps the language", () => {
+  for (const locale of LOCALES) {
+    test(`links keep the /${locale} prefix after navigating to /${locale}/ inside the app`, async ({ page }) => {
+      await gotoHydrated(page, `/${locale}/about`);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute("href", `/${locale}/connect`);
+      // The logo link goes to the language's home page without a full load (the data request is /${locale}.data).
+      await page.getByRole("link", { name: tr(locale, "homeLink", { site: "Nexo Indie" }) }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "site:home.heroTitle"));
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute("href", `/${locale}/connect`);
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.about"), exact: true })).toHaveAttribute("href", `/${locale}/about`);
+      await expect(page.getByRole("link", { name: tr(locale, "homeLink", { site: "Nexo Indie" }) })).toHaveAttribute("href", `/${locale}/`);
+    });
+  }
 });
 
 test.describe("script injection in the language inputs", () => {

@@ -271,7 +271,8 @@ test.describe("mobile menu", () => {
       // And again from the view group.
       await toggle.click();
       await expect(menuNav).toBeVisible();
-      await details.getByRole("link", { name: tr(locale, "views.opportunities") }).click();
+      // The second "Opportunities" link is the one in the Creator View group (the first is in the menu's nav).
+      await details.getByRole("link", { name: tr(locale, "views.opportunities") }).last().click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/campaigns`);
       await expect(details).toHaveJSProperty("open", false);
       await expect(menuNav).toBeHidden();
@@ -305,6 +306,37 @@ test.describe("skip link", () => {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/#main$/);
       await expect(page.locator("#main")).toBeInViewport();
+    });
+  }
+});
+
+test.describe("404 pages", () => {
+  for (const [path, cookieLng, locale] of [
+    ["/no-such-page", null, "en"],
+    ["/no-such-page", "es", "es"],
+    ["/en/no-such-page", null, "en"],
+    ["/es/no-such-page", null, "es"],
+    ["/es/a/b/c", null, "es"],
+    ["/xx/about", null, "en"],
+    ["/xx/about", "es", "es"],
+  ] as const) {
+    test(`${path}${cookieLng ? ` (lng=${cookieLng})` : ""} answers 404 with a translated page`, async ({ page, context, playwright }) => {
+      if (cookieLng) await context.addCookies([{ name: "lng", value: cookieLng, url: BASE_URL }]);
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await waitForQuiet(page);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "errors.notFoundTitle"));
+      await expect(page.getByText(tr(locale, "errors.notFoundText"))).toBeVisible();
+      const home = page.getByRole("link", { name: tr(locale, "errors.goHome") });
+      await expect(home).toBeVisible();
+      // Server-rendered that way.
+      const raw = await rawGet(playwright, path, cookieLng ? { cookie: `lng=${cookieLng}` } : {});
+      expect(raw.status).toBe(404);
+      expect(raw.text).toContain(`>${tr(locale, "errors.notFoundTitle")}</h1>`);
+      // The page still has the site around it.
+      await expect(page.locator("header")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
     });
   }
 });

@@ -1,0 +1,192 @@
+import type { Page, Request } from "@playwright/test";
+import {
+  BASE_URL,
+  consentValue,
+  expect,
+  gotoHydrated,
+  setConsentCookie,
+  test,
+  UUID_RE,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * SPEC §4/§7 analytics: one page view per path change, only with `analytics_enabled` on AND the visitor's
+ * analytics consent. Anything else sends nothing at all.
+ */
+const PAGEVIEW = `${BASE_URL}/api/v1/analytics/pageview`;
+
+/**
+ * The server (rightly) ignores bots, and headless Chromium says "HeadlessChrome" in its user agent; these
+ * tests act as an ordinary desktop Chrome.
+ */
+const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+test.use({ userAgent: DESKTOP_UA });
+
+type Sent = { path: string; body: Record<string, unknown>; status: Promise<string> };
+
+function recordPageviews(page: Page) {
+  const sent: Sent[] = [];
+  page.on("request", (req: Request) => {
+    if (req.url() !== PAGEVIEW) return;
+    const body = req.postDataJSON() as Record<string, unknown>;
+    sent.push({
+      path: String(body.pagePath),
+      body,
+      // "201" or, when refused, the status with the server's reason.
+      status: req.response().then(async (r) => (r?.status() === 201 ? "201" : `${r?.status()} ${await r?.text().catch(() => "")}`)),
+    });
+  });
+  return sent;
+}
+
+/** Lets any late request go out before counting. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+}
+
+/** Client-side navigation through footer links, with the keyboard (an open cookie banner covers the footer). */
+async function browseAround(page: Page) {
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "About" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${BASE_URL}/en/about`);
+  await footer.getByRole("link", { name: "Connect" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${BASE_URL}/en/connect`);
+  await settle(page);
+}
+
+test.describe("with analytics_enabled on", () => {
+  test.beforeEach(async ({ site }) => {
+    await site.setFlag("analytics_enabled", true);
+  });
+
+  test("accepting analytics sends one page view per path change", async ({ page }) => {
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    await settle(page);
+    expect(sent, "nothing before consent").toHaveLength(0);
+
+    await page.getByRole("region", { name: "We use cookies" }).getByRole("button", { name: "Accept all" }).click();
+    await expect.poll(() => sent.map((s) => s.path)).toEqual(["/en/"]);
+
+    await browseAround(page);
+    // Same path with another query string: no new page view.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie preferences" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/en/connect?cookies=preferences`);
+    await settle(page);
+    // Back to a page seen before: that is a path change again.
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(`${BASE_URL}/en/about`);
+    await settle(page);
+
+    expect(sent.map((s) => s.path)).toEqual(["/en/", "/en/about", "/en/connect", "/en/about"]);
+    for (const s of sent) expect(await s.status, s.path).toBe("201");
+
+    const visitorId = await page.evaluate(() => localStorage.getItem("visitorId"));
+    expect(visitorId).toMatch(UUID_RE);
+    for (const s of sent) {
+      expect(s.body.visitorId).toBe(visitorId);
+      expect(s.body.deviceType).toBe("desktop");
+      expect(typeof s.body.referrer).toBe("string");
+    }
+    expect(sent[1]!.body.referrer).toBe(`${BASE_URL}/en/`);
+    expect(sent[2]!.body.referrer).toBe(`${BASE_URL}/en/about`);
+  });
+
+  test("a visitor who already consented is counted on every load, with the same visitor id", async ({ page, context }) => {
+    await setConsentCookie(context, true);
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    await expect.poll(() => sent.length).toBe(1);
+    await browseAround(page);
+    await page.reload();
+    await waitForHydration(page);
+    await settle(page);
+    expect(sent.map((s) => s.path)).toEqual(["/en/", "/en/about", "/en/connect", "/en/connect"]);
+    for (const s of sent) expect(await s.status, s.path).toBe("201");
+    const ids = new Set(sent.map((s) => s.body.visitorId));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(UUID_RE);
+  });
+
+  test("no page view without an answer to the banner", async ({ page }) => {
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    await browseAround(page);
+    expect(sent).toHaveLength(0);
+  });
+
+  test("no page view when analytics is refused", async ({ page }) => {
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    const banner = page.getByRole("region", { name: "We use cookies" });
+    await banner.getByRole("link", { name: "Customize" }).click();
+    await banner.getByRole("button", { name: "Save preferences" }).click();
+    await expect(banner).toHaveCount(0);
+    await browseAround(page);
+    expect(sent).toHaveLength(0);
+  });
+
+  test("withdrawing consent stops the page views", async ({ page, context }) => {
+    await setConsentCookie(context, true);
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/privacy-policy");
+    await expect.poll(() => sent.length).toBe(1);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie preferences" }).click();
+    await page.getByRole("switch", { name: "Analytics cookies" }).uncheck();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect(page.getByRole("region", { name: "We use cookies" })).toHaveCount(0);
+    await browseAround(page);
+    expect(sent.map((s) => s.path)).toEqual(["/en/privacy-policy"]);
+  });
+
+  test("the server refuses page views without consent", async ({ playwright }) => {
+    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "user-agent": DESKTOP_UA } });
+    const data = { pagePath: "/en/", visitorId: crypto.randomUUID(), deviceType: "desktop", referrer: "direct" };
+    const refused = await ctx.post("/api/v1/analytics/pageview", { data });
+    expect(refused.status()).toBe(202);
+    expect(await refused.json()).toEqual({ recorded: false, reason: "no_consent" });
+    const accepted = await ctx.post("/api/v1/analytics/pageview", { data, headers: { cookie: `cookie_consent=${consentValue(true)}` } });
+    expect(accepted.status()).toBe(201);
+    await ctx.dispose();
+  });
+});
+
+test.describe("with analytics_enabled off (the default)", () => {
+  test("a consenting visitor sends no page view at all", async ({ page, context, site }) => {
+    await site.setFlag("analytics_enabled", false);
+    await setConsentCookie(context, true);
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    await browseAround(page);
+    await page.reload();
+    await waitForHydration(page);
+    await settle(page);
+    expect(sent).toHaveLength(0);
+  });
+
+  test("accepting the banner sends nothing either", async ({ page, site }) => {
+    await site.setFlag("analytics_enabled", false);
+    const sent = recordPageviews(page);
+    await gotoHydrated(page, "/en/");
+    await page.getByRole("region", { name: "We use cookies" }).getByRole("button", { name: "Accept all" }).click();
+    await browseAround(page);
+    expect(sent).toHaveLength(0);
+  });
+
+  test("the server refuses page views while the flag is off", async ({ playwright, site }) => {
+    await site.setFlag("analytics_enabled", false);
+    const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
+    const res = await ctx.post("/api/v1/analytics/pageview", {
+      headers: { origin: BASE_URL, cookie: `cookie_consent=${consentValue(true)}`, "user-agent": DESKTOP_UA },
+      data: { pagePath: "/en/", visitorId: crypto.randomUUID() },
+    });
+    expect(res.status()).toBe(202);
+    expect(await res.json()).toEqual({ recorded: false, reason: "disabled" });
+    await ctx.dispose();
+  });
+});
