@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { CookieBanner } from "./components/layout/cookie-banner";
@@ -13,6 +13,7 @@ import { useRootData, type RootData } from "./lib/use-locale";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { showsSidePanel, WithSidePanel } from "./components/layout/side-panel";
 import { splitLocalePrefix } from "./i18n/config";
+import { serverT } from "./i18n/server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteName: services.env.siteName,
     baseUrl: services.env.baseUrl,
     requestId: context.requestId,
+    errorTitles: { notFound: serverT(context.locale)("errors.notFoundTitle"), error: serverT(context.locale)("errors.title") },
     // Only what the header needs about the signed-in person; never roles' internals or secrets.
     viewer: actor
       ? { username: actor.username, email: actor.email, avatarUrl: actor.avatarUrl, profileRole: actor.profileRole, isStaff: context.abilities.staff }
@@ -39,8 +41,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The default title when a page has none (error pages). */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.siteName ?? "" }];
+/** Error pages: a translated title, never indexed. Pages set their own metadata. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!data) return [{ title: "" }];
+  if (!error) return [{ title: data.siteName }];
+  const title = isRouteErrorResponse(error) && error.status === 404 ? data.errorTitles.notFound : data.errorTitles.error;
+  return [{ title: `${title} | ${data.siteName}` }, { name: "robots", content: "noindex, nofollow" }];
+};
 
 /** Applies a "system" theme and a theme kept only in local storage before the first paint (no flash). */
 const themeScript = `(function(){try{var d=document.documentElement,t=d.dataset.theme,hasCookie=/(?:^|; )theme=/.test(document.cookie),s=localStorage.getItem("theme");

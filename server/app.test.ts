@@ -101,6 +101,8 @@ describe("the HTTP app (Hono + React Router build)", () => {
         const { res, body } = await html(path, { headers: { "accept-language": "en" } });
         expect(res.status, path).toBe(404);
         expect(body, path).toContain(text);
+        expect(body, path).toContain(`<title>${text} | Nexo Indie</title>`);
+        expect(body, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
       }
     });
   });

@@ -1,11 +1,14 @@
 // Starts the production build for the end-to-end tests on a temporary data directory (removed on exit).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
 const port = process.env.E2E_PORT ?? "4391";
+// One directory per port, emptied at every start: Playwright may stop this script before it can clean up.
+const dataDir = join(tmpdir(), `e2e-data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ["build/server/main.js"], {
   stdio: "inherit",
   env: {

@@ -5,8 +5,6 @@ export function loader(_: Route.LoaderArgs) {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
 export default function NotFound() {
   return null;
 }
