@@ -340,3 +340,20 @@ test.describe("404 pages", () => {
     });
   }
 });
+
+test.describe("header menus", () => {
+  test("close on Escape (focus back on the toggle) and on a click outside", async ({ page }) => {
+    await gotoHydrated(page, "/en/about");
+    const menu = page.locator("header details").filter({ has: page.locator('button[name="theme"][value="light"]') });
+    const toggle = menu.locator("summary");
+    await toggle.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+});

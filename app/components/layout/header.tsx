@@ -1,5 +1,6 @@
 import { Menu, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
@@ -8,16 +9,6 @@ import { useLocalePath, type RootData } from "~/lib/use-locale";
 import { LanguageSwitch } from "./language-switch";
 import { campaignsPathFor, currentView, headerLinks, HEADER_SCROLL_THRESHOLD_PX, isActivePath, SUBMENU_OPEN_DELAY_MS, viewLinks } from "./nav";
 import { ThemeSwitcher } from "./theme-switcher";
-
-/** Closes a <details> menu on every navigation (SPEC §2: the mobile menu collapses on navigation). */
-function useCloseOnNavigate() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  return ref;
-}
 
 /** SPEC §9: submenus open after 100 ms of hover; click and keyboard open them at once (native <details>). */
 function useHoverOpen(ref: React.RefObject<HTMLDetailsElement | null>) {
@@ -40,9 +31,9 @@ export function Header({ data }: { data: RootData }) {
   const location = useLocation();
   const path = splitLocalePrefix(location.pathname).rest;
   const [scrolled, setScrolled] = useState(false);
-  const mobileRef = useCloseOnNavigate();
-  const viewRef = useCloseOnNavigate();
-  const userRef = useCloseOnNavigate();
+  const mobileRef = useDisclosureMenu();
+  const viewRef = useDisclosureMenu();
+  const userRef = useDisclosureMenu();
   const viewHover = useHoverOpen(viewRef);
   const viewer = data.viewer;
   const view = currentView(path, viewer?.profileRole);

@@ -1,5 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/preferences";
@@ -20,7 +21,7 @@ export function ThemeSwitcher({ theme: initial }: { theme: Theme }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [theme, setTheme] = useState<Theme>(initial);
-  const ref = useRef<HTMLDetailsElement>(null);
+  const ref = useDisclosureMenu();
   const Icon = icons[theme];
 
   useEffect(() => {
