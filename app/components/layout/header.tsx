@@ -106,6 +106,10 @@ export function Header({ data }: { data: RootData }) {
 
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden 2xl:block">{searchForm("header-search")}</div>
+          {/* Between the mobile menu and the wide header there is room for the search page's link only. */}
+          <Link to={to("/search")} className="btn btn-ghost hidden px-2 lg:inline-flex 2xl:hidden" aria-label={t("search.label")}>
+            <Search aria-hidden="true" size={20} />
+          </Link>
           <LanguageSwitch className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
           {viewer ? (
