@@ -25,15 +25,3 @@ export function parseConsent(raw: string | null | undefined): Consent | null {
   }
   return null;
 }
-
-export const serializeConsent = (c: Consent) => encodeURIComponent(JSON.stringify({ essentials: true, analytics: c.analytics }));
-
-/** Reads one cookie from a Cookie header or document.cookie. */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
-}
