@@ -2,7 +2,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /**
  * Every page exists at /…, /es/… and /en/… through the optional `:lang` segment; the lang route answers
- * 404 for any other value. SPEC §2 decides which pages sit inside the main layout and which show the side panel.
+ * 404 for any other value, signs out invalid sessions and holds pending companies on their verification page.
+ * SPEC §2 decides which pages sit inside the main layout and which show the side panel.
  */
 export default [
   route(":lang?", "routes/lang.tsx", [
@@ -15,10 +16,41 @@ export default [
         route("cookie-policy", "routes/pages/legal.tsx", { id: "cookie-policy" }),
         route("terms-and-conditions", "routes/pages/legal.tsx", { id: "terms-and-conditions" }),
         route("search", "routes/pages/search.tsx"),
+        route("u/:username", "routes/profile/public-profile.tsx"),
+        route("company/:slug", "routes/company/public-company.tsx"),
+        route("account", "routes/account/layout.tsx", [
+          index("routes/account/profile-tab.tsx"),
+          route("connections", "routes/account/connections-tab.tsx"),
+          route("security", "routes/account/security-tab.tsx"),
+          route("data", "routes/account/data-tab.tsx"),
+        ]),
         route("*", "routes/pages/not-found.tsx"),
       ]),
-      // SPEC §2: no side panel on the resources wiki.
+      // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.
       route("resources", "routes/pages/resources.tsx"),
+      route("auth/login", "routes/auth/login.tsx", { id: "auth-login" }),
+      route("login", "routes/auth/login.tsx", { id: "login" }),
+      route("auth/register", "routes/auth/register.tsx", { id: "auth-register" }),
+      route("register", "routes/auth/register.tsx", { id: "register" }),
+      route("auth/callback", "routes/auth/callback.tsx"),
+      route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+      route("auth/reset-password", "routes/auth/reset-password.tsx"),
+      route("auth/code", "routes/auth/code.tsx"),
+      route("auth/verify-email", "routes/auth/verify-email.tsx"),
+      route("dashboard", "routes/dashboard.tsx"),
+      route("company/verification", "routes/company/verification.tsx"),
+    ]),
+    // Form posts without a page of their own.
+    route("auth/sso/:provider", "routes/auth/sso.ts"),
+    route("account/export", "routes/account/export.ts"),
+    // The admin area has its own chrome (SPEC §2: outside the main layout).
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/quick-view.tsx"),
+      route("roles", "routes/admin/roles.tsx"),
+      route("companies", "routes/admin/companies.tsx"),
+      route("mail", "routes/admin/mail-log.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("audit", "routes/admin/audit-log.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

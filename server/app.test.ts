@@ -271,7 +271,11 @@ describe("the HTTP app (Hono + React Router build)", () => {
       expect(out.headers.get("location")).toBe("/auth/login");
       const after = await html("/en/about", { cookie: cookiesFrom(out, cookie) });
       expect(after.body).toContain(">Sign in</a>");
-      expect((await html("/en/about", { cookie })).body).toContain(">Sign in</a>");
+      // The old cookie now names a revoked session: SPEC §7 signs the person out and sends them to log in.
+      const stale = await t.request("/en/about", { cookie });
+      expect(stale.status).toBe(302);
+      expect(stale.headers.get("location")).toBe("/en/auth/login?expired=1&redirectTo=%2Fabout");
+      expect(stale.headers.getSetCookie().some((c) => /^better-auth\.session_token=;.*Max-Age=0/.test(c))).toBe(true);
     });
   });
 

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "../app/lib/preferences";
 import { isLocale } from "../app/i18n/config";
 import { loadActor } from "./modules/accounts/load-actor";
+import { authRateLimits } from "./http/auth-guard";
 import { isStaff, type Actor } from "./modules/accounts/actor";
 import { countryFrom } from "./modules/site/analytics";
 import { buildRobots, buildSitemap } from "./modules/site/sitemap";
@@ -112,6 +113,20 @@ export function createApp(opts: AppOptions) {
     );
   }
 
+  // Uploaded files (avatars, logos): names are content hashes, so they never change in place.
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: services.env.uploadsDir,
+      rewriteRequestPath: (p) => p.slice("/media".length),
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      },
+    }),
+  );
+  app.all("/media/*", (c) => c.notFound());
+
   app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
   app.use("*", maintenanceGate(opts.getBuild));
 
@@ -142,6 +157,7 @@ export function createApp(opts: AppOptions) {
     }
   });
 
+  app.use("/api/auth/*", authRateLimits());
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
   app.route("/api/v1", siteApi());
   app.route("/api/v1", sessionApi());
@@ -164,6 +180,7 @@ export function createApp(opts: AppOptions) {
       theme: parseTheme(getCookie(c, THEME_COOKIE)),
       consent: parseConsent(getCookie(c, CONSENT_COOKIE)),
       actor,
+      sessionInvalid: !actor && /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/.test(c.req.header("cookie") ?? ""),
       abilities: { staff: isStaff(actor) },
       clientKey: c.var.clientKey,
       country: c.var.country,

@@ -26,7 +26,21 @@ const schema = z.object({
   COUNTRY_HEADER: z.string().default("cf-ipcountry"),
   CLIENT_IP_HEADER: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  UPLOADS_DIR: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  TWITCH_CLIENT_ID: z.string().optional(),
+  TWITCH_CLIENT_SECRET: z.string().optional(),
 });
+
+export const SSO_PROVIDERS = ["google", "discord", "twitch"] as const;
+export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -45,6 +59,14 @@ export type Env = {
   countryHeader: string;
   clientIpHeader: string | undefined;
   shutdownTimeoutMs: number;
+  /** Without it, mail is kept in the outbox (admin mail log) and printed to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadsDir: string;
+  /** When both are set, this account is created (verified) or promoted to Admin at start. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  /** Single sign-on providers whose keys are configured; only these are offered. */
+  sso: Partial<Record<SsoProvider, { clientId: string; clientSecret: string }>>;
 };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -76,6 +98,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    sso: Object.fromEntries(
+      SSO_PROVIDERS.flatMap((p) => {
+        const id = e[`${p.toUpperCase() as Uppercase<SsoProvider>}_CLIENT_ID`];
+        const secret = e[`${p.toUpperCase() as Uppercase<SsoProvider>}_CLIENT_SECRET`];
+        return id && secret ? [[p, { clientId: id, clientSecret: secret }]] : [];
+      }),
+    ),
   };
 }
 

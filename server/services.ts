@@ -4,7 +4,10 @@ import type { Env } from "./env";
 import { createAuth, type Auth } from "./platform/auth";
 import { startJobs, type Jobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
+import { Mailer } from "./platform/mail";
+import { Storage } from "./platform/storage";
 import { RateLimiter } from "./platform/rate-limit";
+import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
@@ -18,6 +21,8 @@ export type Services = {
   settings: SettingsStore;
   rateLimiter: RateLimiter;
   auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
   jobs: Jobs;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
@@ -37,6 +42,11 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   const jobs = await startJobs(database, log, env.jobs);
   await jobs.every("rate-limits.purge", "*/15 * * * *", () => rateLimiter.purgeExpired());
 
+  const mailer = new Mailer(db, env, log);
+  await jobs.every("mail.retry", "*/5 * * * *", () => mailer.retryFailed());
+  const auth = createAuth(env, { db, mailer, log });
+  if (env.bootstrapAdmin) await bootstrapAdmin({ db, auth, log }, env.bootstrapAdmin);
+
   const settings = new SettingsStore(db);
   return {
     env,
@@ -46,7 +56,9 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     settings,
     sidePanel: () => loadSidePanel(settings),
     rateLimiter,
-    auth: createAuth(env, db),
+    auth,
+    mailer,
+    storage: new Storage(env.uploadsDir),
     jobs,
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));

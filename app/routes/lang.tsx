@@ -1,10 +1,39 @@
-import { Outlet } from "react-router";
+import { data, Outlet, redirect } from "react-router";
+import { currentLocation } from "~/lib/guards.server";
 import type { Route } from "./+types/lang";
 
-/** Only /es and /en are language prefixes; anything else in that place is a page that does not exist. */
-export function loader({ params }: Route.LoaderArgs) {
+const AUTH_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
+
+/** Expires the session cookies in both their plain and their __Secure- form. */
+function clearedSessionCookies(): Headers {
+  const headers = new Headers();
+  for (const name of AUTH_COOKIES) {
+    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    headers.append("Set-Cookie", `__Secure-${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`);
+  }
+  return headers;
+}
+
+/**
+ * Runs before every page:
+ * - only /es and /en are language prefixes; anything else in that place is a page that does not exist;
+ * - SPEC §7: a session that turned invalid signs the person out and sends them to the login page;
+ * - SPEC §4: a company whose company profile is not verified goes to /company/verification from everywhere
+ *   except that page (and the /auth pages, which it needs to confirm its email or reset a password).
+ */
+export function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.lang !== undefined && params.lang !== "es" && params.lang !== "en") {
     throw new Response("Not Found", { status: 404 });
+  }
+  const path = currentLocation(request).split("?")[0];
+  if (context.sessionInvalid) {
+    const headers = clearedSessionCookies();
+    if (path === "/auth/login" || path === "/login") return data(null, { headers });
+    throw redirect(`${context.localePrefix}/auth/login?expired=1&redirectTo=${encodeURIComponent(currentLocation(request))}`, { headers });
+  }
+  const actor = context.actor;
+  if (actor?.profileRole === "company" && !actor.company?.verified && !path.endsWith("/company/verification") && !path.startsWith("/auth/")) {
+    throw redirect(`${context.localePrefix}/company/verification`);
   }
   return null;
 }

@@ -16,6 +16,8 @@ export type RequestContext = {
   theme: Theme;
   consent: Consent | null;
   actor: Actor;
+  /** A session cookie came with the request but its session is gone (revoked, expired): SPEC §7 sign-out. */
+  sessionInvalid: boolean;
   /** What the actor may do, decided by the policies, for the UI to show or hide controls. */
   abilities: { staff: boolean };
   clientKey: string;

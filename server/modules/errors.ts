@@ -10,7 +10,36 @@ export type ErrorCode =
   | "not_found"
   | "site.maintenance"
   | "site.maintenance_wrong_password"
-  | "site.maintenance_password_required";
+  | "site.maintenance_password_required"
+  | "auth.credentials_required"
+  | "auth.invalid_credentials"
+  | "auth.email_taken"
+  | "auth.password_mismatch"
+  | "auth.password_too_short"
+  | "auth.password_common"
+  | "auth.email_unverified"
+  | "auth.registration_failed"
+  | "auth.resend_failed"
+  | "auth.reset_token_invalid"
+  | "auth.code_invalid"
+  | "auth.sso_unavailable"
+  | "auth.session_expired"
+  | "auth.sign_out_failed"
+  | "auth.already_verified"
+  | "accounts.username_invalid"
+  | "accounts.username_reserved"
+  | "accounts.username_taken"
+  | "accounts.username_too_soon"
+  | "accounts.link_invalid"
+  | "accounts.avatar_type"
+  | "accounts.avatar_too_large"
+  | "accounts.password_wrong"
+  | "accounts.last_sign_in_method"
+  | "accounts.last_admin"
+  | "accounts.email_same"
+  | "company.not_found"
+  | "company.pending"
+  | "company.reason_required";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -21,6 +50,35 @@ const statusByCode: Record<ErrorCode, number> = {
   "site.maintenance": 503,
   "site.maintenance_wrong_password": 401,
   "site.maintenance_password_required": 400,
+  "auth.credentials_required": 400,
+  "auth.invalid_credentials": 401,
+  "auth.email_taken": 409,
+  "auth.password_mismatch": 400,
+  "auth.password_too_short": 400,
+  "auth.password_common": 400,
+  "auth.email_unverified": 403,
+  "auth.registration_failed": 500,
+  "auth.resend_failed": 500,
+  "auth.reset_token_invalid": 400,
+  "auth.code_invalid": 400,
+  "auth.sso_unavailable": 404,
+  "auth.session_expired": 401,
+  "auth.sign_out_failed": 500,
+  "auth.already_verified": 409,
+  "accounts.username_invalid": 400,
+  "accounts.username_reserved": 400,
+  "accounts.username_taken": 409,
+  "accounts.username_too_soon": 409,
+  "accounts.link_invalid": 400,
+  "accounts.avatar_type": 415,
+  "accounts.avatar_too_large": 413,
+  "accounts.password_wrong": 401,
+  "accounts.last_sign_in_method": 409,
+  "accounts.last_admin": 409,
+  "accounts.email_same": 400,
+  "company.not_found": 404,
+  "company.pending": 403,
+  "company.reason_required": 400,
 };
 
 export class DomainError extends Error {

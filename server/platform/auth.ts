@@ -1,16 +1,39 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { emailOTP } from "better-auth/plugins";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail";
+import type { MailLocale } from "./translate";
+import { ensureProfile } from "../modules/accounts/ensure-profile";
+import { recipientLocale, sendAccountEmail } from "../modules/accounts/emails/send-account-email";
 
 /** Argon2id with the OWASP parameters (19 MiB, t=2, p=1), the library defaults, stated so they cannot drift. */
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
 
-export function createAuth(env: Env, db: Database) {
+export const SESSION_DAYS = 30;
+export const VERIFY_EMAIL_SECONDS = 24 * 3600;
+
+/** Our own pages pass the page's language in this header when they call better-auth in-process. */
+export const LOCALE_HEADER = "x-nexo-locale";
+
+function requestLocale(headers: Headers | undefined | null): MailLocale | undefined {
+  const given = headers?.get(LOCALE_HEADER) ?? /(?:^|;\s*)lng=(es|en)\b/.exec(headers?.get("cookie") ?? "")?.[1];
+  return given === "es" || given === "en" ? given : undefined;
+}
+
+export type AuthDeps = { db: Database; mailer: Mailer; log: Logger };
+
+export function createAuth(env: Env, deps: AuthDeps) {
+  const { db, mailer, log } = deps;
+  const mail = { db, mailer, siteName: env.siteName };
+  const localeFor = async (email: string, headers?: Headers | null) => requestLocale(headers) ?? (await recipientLocale(db, email));
+
   return betterAuth({
     baseURL: env.baseUrl,
     basePath: "/api/auth",
@@ -19,11 +42,74 @@ export function createAuth(env: Env, db: Database) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
+      // An unverified account may sign in; operations refuse it until verified (policy "content.submit").
+      requireEmailVerification: false,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
       password: { hash: hashPassword, verify: ({ hash: h, password }) => verifyPassword(h, password) },
+      sendResetPassword: async ({ user, url }, request) => {
+        await sendAccountEmail(mail, user.email, { template: "reset-password", url }, await localeFor(user.email, request?.headers));
+      },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // The same sender serves sign-up and change of email; a change carries the new address in the token.
+        await sendAccountEmail(mail, user.email, { template: "verify-email", url }, await localeFor(user.email, request?.headers));
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        // Unverified accounts change at once (and get a new verification link); verified ones confirm first.
+        updateEmailWithoutVerification: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
+          await sendAccountEmail(mail, newEmail, { template: "change-email", url, newEmail }, await localeFor(user.email, request?.headers));
+        },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 3600,
+      updateAge: 24 * 3600,
+    },
+    account: {
+      accountLinking: { enabled: true, allowDifferentEmails: false },
+    },
+    socialProviders: Object.fromEntries(Object.entries(env.sso).map(([p, keys]) => [p, { ...keys }])),
+    plugins: [
+      emailOTP({
+        disableSignUp: true,
+        allowedAttempts: 3,
+        expiresIn: 300,
+        storeOTP: "hashed",
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== "sign-in") return;
+          await sendAccountEmail(mail, email, { template: "sign-in-code", code: otp }, await localeFor(email, ctx?.headers));
+        },
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user has a profile row (SPEC §3): accounts from single sign-on get a derived username.
+          after: async (user, ctx) => {
+            await ensureProfile(db, { id: user.id, email: user.email, name: user.name, locale: requestLocale(ctx?.headers) });
+          },
+        },
+      },
+    },
+    // Limits are ours, kept in the database (see server/modules/accounts/auth-limits.ts).
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isProduction && env.baseUrl.startsWith("https://"),
       ipAddress: env.clientIpHeader ? { ipAddressHeaders: [env.clientIpHeader] } : undefined,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    logger: {
+      log: (level, message, ...args) => log[level]("auth: " + message, { args }),
     },
     telemetry: { enabled: false },
   });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitHits } from "../db/schema";
 
@@ -29,6 +29,20 @@ export class RateLimiter {
       .returning({ count: rateLimitHits.count });
     const count = row?.count ?? 1;
     return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) };
+  }
+
+  /** The count in the current window, without counting this look. */
+  async peek(bucket: string, rule: RateRule): Promise<RateResult> {
+    const windowMs = rule.windowSeconds * 1000;
+    const nowMs = this.now();
+    const start = Math.floor(nowMs / windowMs) * windowMs;
+    const rows = await this.db
+      .select({ count: rateLimitHits.count })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.windowStart, new Date(start))))
+      .limit(1);
+    const count = rows[0]?.count ?? 0;
+    return { allowed: count < rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) };
   }
 
   /** Checks several rules (per minute, per hour…); the first exceeded one refuses. */

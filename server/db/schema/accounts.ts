@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 // better-auth tables (plural names, see the adapter's usePlural). Timestamps are timestamptz everywhere.
@@ -50,7 +50,10 @@ export const verifications = pgTable("verifications", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 }, (t) => [index("verifications_identifier_idx").on(t.identifier)]);
 
-/** SPEC §3 Profile. The accounts issue adds social links, avatar handling and username rules. */
+/** Social links a profile may show (SPEC §3); every value is an https URL validated on save. */
+export type SocialLinks = Partial<Record<"youtube" | "twitch" | "x" | "instagram" | "tiktok" | "website", string>>;
+
+/** SPEC §3 Profile. */
 export const profiles = pgTable("profiles", {
   id: text("id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
   username: text("username").notNull(),
@@ -58,6 +61,11 @@ export const profiles = pgTable("profiles", {
   role: text("role", { enum: ["creator", "company"] }).notNull().default("creator"),
   bio: text("bio"),
   showEmail: boolean("show_email").notNull().default(false),
+  socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+  /** When the username last changed; the next change is allowed 30 days later (SPEC §5). */
+  usernameChangedAt: ts("username_changed_at"),
+  /** The language mail is written in: the one the person used when registering, then their last choice. */
+  locale: text("locale", { enum: ["es", "en"] }).notNull().default("es"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 }, (t) => [uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`)]);
@@ -89,3 +97,20 @@ export const companyProfiles = pgTable("company_profiles", {
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Who did what to whom, and why: role changes, company verification, and later the forum's moderation.
+ * Rows are never updated or deleted by the application.
+ */
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  actorId: text("actor_id"),
+  actorName: text("actor_name").notNull(),
+  action: text("action").notNull(),
+  targetType: text("target_type").notNull(),
+  targetId: text("target_id").notNull(),
+  targetName: text("target_name"),
+  reason: text("reason"),
+  details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts("created_at").notNull().defaultNow(),
+}, (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)]);

@@ -11,8 +11,4 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
 export const wantsJson = (c: Context) =>
   (c.req.header("accept") ?? "").includes("application/json") || (c.req.header("content-type") ?? "").includes("application/json");
 
-/** Only same-site paths are followed after a form post (no open redirects). */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value.slice(0, 2048);
-}
+export { safeReturnPath } from "../../../app/lib/return-path";

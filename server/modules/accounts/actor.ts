@@ -7,6 +7,9 @@ export type Actor = {
   avatarUrl: string | null;
   profileRole: "creator" | "company" | null;
   roles: string[];
+  /** The first company profile (SPEC §3), for company accounts; null otherwise. */
+  company: { slug: string; companyName: string; verified: boolean } | null;
+  sessionId: string | null;
 } | null;
 
 /** A trusted internal caller (CLI, seed, jobs) that is allowed everything. */
@@ -18,6 +21,8 @@ export const SYSTEM_ACTOR = {
   avatarUrl: null,
   profileRole: null,
   roles: ["Admin"],
+  company: null,
+  sessionId: null,
 } as const satisfies NonNullable<Actor>;
 
 export const ROLE_ADMIN = "Admin";
@@ -25,3 +30,12 @@ export const ROLE_MODERATOR = "Moderator";
 
 export const hasRole = (actor: Actor, role: string) => !!actor && actor.roles.includes(role);
 export const isStaff = (actor: Actor) => hasRole(actor, ROLE_ADMIN) || hasRole(actor, ROLE_MODERATOR);
+
+/** A company account whose company profile the team has not verified yet (SPEC §4). */
+export const isPendingCompany = (actor: Actor) => !!actor && actor.profileRole === "company" && !actor.company?.verified;
+
+/** What a role may do, shown in the roles admin tab and enforced by the policies. */
+export const ROLE_CAPABILITIES: Record<string, string[]> = {
+  [ROLE_ADMIN]: ["admin.panel", "roles.manage_admins", "roles.manage_moderators", "companies.review", "settings.update", "mail.read", "forum.moderate"],
+  [ROLE_MODERATOR]: ["admin.panel", "roles.manage_moderators", "companies.review", "forum.moderate"],
+};

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { profiles, roles, userRoles } from "../../db/schema";
+import { companyProfiles, profiles, roles, userRoles } from "../../db/schema";
 import type { Auth } from "../../platform/auth";
 import type { Actor } from "./actor";
 
@@ -19,8 +19,18 @@ export async function loadActor(deps: { auth: Auth; db: Database }, headers: Hea
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId));
+  const [company] =
+    profile?.role === "company"
+      ? await deps.db
+          .select({ slug: companyProfiles.slug, companyName: companyProfiles.companyName, verified: companyProfiles.verified })
+          .from(companyProfiles)
+          .where(eq(companyProfiles.id, userId))
+          .limit(1)
+      : [];
   return {
     userId,
+    sessionId: session.session.id,
+    company: company ?? null,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
     username: profile?.username ?? null,

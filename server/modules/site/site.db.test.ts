@@ -8,21 +8,15 @@ import { createLogger } from "../../platform/logger";
 import { RateLimiter } from "../../platform/rate-limit";
 import type { Actor } from "../accounts/actor";
 import { DomainError } from "../errors";
+import { testActor } from "../../../tests/support/actors";
 import { recordEvent, recordPageview } from "./analytics";
 import { configureMaintenance, isUnlockTokenValid, loadMaintenanceState, unlockMaintenance, WRONG_PASSWORD_DELAY_MS } from "./maintenance";
 import { reportMissingTranslation } from "./report-missing-translation";
 import { SettingsStore } from "./settings";
 import { updateSetting } from "./update-setting";
 
-const actor = (roles: string[], profileRole: "creator" | "company" = "creator"): Actor => ({
-  userId: `u-${roles.join("-") || profileRole}`,
-  email: "a@b.c",
-  emailVerified: true,
-  username: "someone",
-  avatarUrl: null,
-  profileRole,
-  roles,
-});
+const actor = (roles: string[], profileRole: "creator" | "company" = "creator"): Actor =>
+  testActor({ userId: `u-${roles.join("-") || profileRole}`, profileRole, roles });
 const admin = actor(["Admin"]);
 const moderator = actor(["Moderator"]);
 const creator = actor([]);

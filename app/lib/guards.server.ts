@@ -1,0 +1,33 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { Actor } from "../../server/modules/accounts/actor";
+import { splitLocalePrefix } from "~/i18n/config";
+
+type SignedIn = NonNullable<Actor>;
+
+/** The page's path with its query, without the language prefix: what the login page sends the person back to. */
+export function currentLocation(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "");
+  return splitLocalePrefix(path).rest + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
+}
+
+/** SPEC §2: a visitor on a protected route goes to /login with the original location. */
+export function loginRedirect(context: AppLoadContext, request: Request): Response {
+  return redirect(`${context.localePrefix}/login?redirectTo=${encodeURIComponent(currentLocation(request))}`);
+}
+
+export function requireUser(context: AppLoadContext, request: Request): SignedIn {
+  if (!context.actor) throw loginRedirect(context, request);
+  return context.actor;
+}
+
+/**
+ * SPEC §6: access is granted if the profile role or any user role is in the list; others go to /.
+ * ("creator", "company", "Admin", "Moderator")
+ */
+export function requireRoles(context: AppLoadContext, request: Request, allowed: string[]): SignedIn {
+  const actor = requireUser(context, request);
+  const mine = [actor.profileRole, ...actor.roles].filter(Boolean) as string[];
+  if (!mine.some((r) => allowed.includes(r))) throw redirect(`${context.localePrefix}/`);
+  return actor;
+}

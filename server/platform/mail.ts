@@ -1,0 +1,70 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import type { Env } from "../env";
+import type { Logger } from "./logger";
+
+export type MailMessage = { template: string; locale: string; to: string; subject: string; html: string; text: string };
+export type MailResult = { id: number; status: "sent" | "failed" | "stored" };
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes every message to the outbox first, then hands it to SMTP when SMTP_URL is set. Without SMTP the
+ * outbox is the delivery (the admin mail log shows it) and the text is printed to the log for development.
+ * A message SMTP refused stays `failed` and is retried by the `mail.retry` job.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly env: Pick<Env, "smtpUrl" | "mailFrom">,
+    private readonly log: Logger,
+  ) {
+    this.transport = env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : null;
+  }
+
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
+
+  async send(message: MailMessage): Promise<MailResult> {
+    const [row] = await this.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+    if (!this.transport) {
+      await this.db.update(mailOutbox).set({ status: "stored" }).where(eq(mailOutbox.id, row.id));
+      this.log.info("mail stored in the outbox (no SMTP_URL)", { to: message.to, subject: message.subject, text: message.text });
+      return { id: row.id, status: "stored" };
+    }
+    return this.deliver(row.id, message);
+  }
+
+  /** Tries again every message SMTP refused, up to 5 attempts each. */
+  async retryFailed(): Promise<number> {
+    if (!this.transport) return 0;
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "failed"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+      .limit(50);
+    for (const r of rows) await this.deliver(r.id, r);
+    return rows.length;
+  }
+
+  private async deliver(id: number, m: MailMessage): Promise<MailResult> {
+    try {
+      await this.transport!.sendMail({ from: this.env.mailFrom, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      await this.db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
+      return { id, status: "sent" };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      await this.db.update(mailOutbox).set({ status: "failed", error, attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id));
+      this.log.warn("mail delivery failed", { to: m.to, template: m.template, error });
+      return { id, status: "failed" };
+    }
+  }
+}
