@@ -8,6 +8,7 @@ import { Mailer } from "./platform/mail";
 import { Storage } from "./platform/storage";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
+import { createAuthFlows, type AuthFlows } from "./modules/accounts/auth";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
@@ -21,6 +22,8 @@ export type Services = {
   settings: SettingsStore;
   rateLimiter: RateLimiter;
   auth: Auth;
+  /** Registration, sign-in, recovery, codes and single sign-on, with their rate limits. */
+  authFlows: AuthFlows;
   mailer: Mailer;
   storage: Storage;
   jobs: Jobs;
@@ -57,6 +60,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     sidePanel: () => loadSidePanel(settings),
     rateLimiter,
     auth,
+    authFlows: createAuthFlows({ auth, db, rateLimiter, env, log, mailer }),
     mailer,
     storage: new Storage(env.uploadsDir),
     jobs,

@@ -23,10 +23,11 @@ export function actionFailure(err: unknown, formData: FormData | null, fieldFor?
   const values = Object.fromEntries(
     Object.entries(err.details ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number"),
   ) as Record<string, string | number>;
+  const given = (err.details?.fieldErrors ?? {}) as Record<string, string>;
   const body: FormFailure = {
     ok: false,
     values: formData ? formValues(formData) : {},
-    fieldErrors: field ? { [field]: key } : {},
+    fieldErrors: field ? { ...given, [field]: key } : given,
     formError: key,
     formErrorValues: values,
   };

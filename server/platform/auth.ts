@@ -22,6 +22,7 @@ export const VERIFY_EMAIL_SECONDS = 24 * 3600;
 /** Our own pages pass the page's language in this header when they call better-auth in-process. */
 export const LOCALE_HEADER = "x-nexo-locale";
 
+
 function requestLocale(headers: Headers | undefined | null): MailLocale | undefined {
   const given = headers?.get(LOCALE_HEADER) ?? /(?:^|;\s*)lng=(es|en)\b/.exec(headers?.get("cookie") ?? "")?.[1];
   return given === "es" || given === "en" ? given : undefined;
@@ -32,7 +33,8 @@ export type AuthDeps = { db: Database; mailer: Mailer; log: Logger };
 export function createAuth(env: Env, deps: AuthDeps) {
   const { db, mailer, log } = deps;
   const mail = { db, mailer, siteName: env.siteName };
-  const localeFor = async (email: string, headers?: Headers | null) => requestLocale(headers) ?? (await recipientLocale(db, email));
+  // The recipient's language: their profile's; for an address without a profile yet, the request's.
+  const localeFor = (email: string, headers?: Headers | null) => recipientLocale(db, email, requestLocale(headers));
 
   return betterAuth({
     baseURL: env.baseUrl,
@@ -57,7 +59,7 @@ export function createAuth(env: Env, deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_SECONDS,
       sendVerificationEmail: async ({ user, url }, request) => {
-        // The same sender serves sign-up and change of email; a change carries the new address in the token.
+        // A refused delivery stays in the outbox for the retry job (resending is our own operation).
         await sendAccountEmail(mail, user.email, { template: "verify-email", url }, await localeFor(user.email, request?.headers));
       },
     },

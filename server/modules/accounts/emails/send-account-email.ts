@@ -15,7 +15,7 @@ export async function recipientLocale(db: Database, email: string, fallback?: Ma
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  return (row?.locale as MailLocale | null) ?? fallback ?? "es";
+  return (row?.locale as MailLocale | null | undefined) ?? fallback ?? "es";
 }
 
 export async function sendAccountEmail(deps: MailDeps, to: string, email: AccountEmail, locale?: MailLocale): Promise<MailResult> {

@@ -1,0 +1,27 @@
+import type { Database } from "../../../db/client";
+import type { Env } from "../../../env";
+import type { Auth } from "../../../platform/auth";
+import { LOCALE_HEADER } from "../../../platform/auth";
+import type { Logger } from "../../../platform/logger";
+import type { Mailer } from "../../../platform/mail";
+import type { RateLimiter } from "../../../platform/rate-limit";
+
+export type AuthOpDeps = { auth: Auth; db: Database; rateLimiter: RateLimiter; env: Env; log: Logger; mailer: Mailer };
+
+/** Where a request comes from, as the auth operations need it. */
+export type RequestFacts = { headers: Headers; ip: string; locale: "es" | "en" };
+
+/** The request's headers plus the page's language, for the emails better-auth sends from inside the call. */
+export function authHeaders(req: RequestFacts): Headers {
+  const h = new Headers(req.headers);
+  h.set(LOCALE_HEADER, req.locale);
+  return h;
+}
+
+/** better-auth throws APIError; its code is in body.code (USER_ALREADY_EXISTS, INVALID_EMAIL_OR_PASSWORD…). */
+export function authErrorCode(err: unknown): string | null {
+  const e = err as { body?: { code?: unknown }; status?: unknown; statusCode?: unknown } | null;
+  return e && typeof e === "object" && typeof e.body?.code === "string" ? e.body.code : null;
+}
+
+export const isAuthApiError = (err: unknown) => authErrorCode(err) !== null || (err as { name?: string } | null)?.name === "APIError";

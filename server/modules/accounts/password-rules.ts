@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { isCommonPassword } from "./common-passwords";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** SPEC §5: at least 6 characters; issue 3: not one of the most common passwords. Messages are i18n keys. */
+export const newPasswordSchema = z
+  .string({ error: "errors:auth.password_too_short" })
+  .min(PASSWORD_MIN, "errors:auth.password_too_short")
+  .max(PASSWORD_MAX, "errors:input.invalid")
+  .refine((p) => !isCommonPassword(p), "errors:auth.password_common");
+
+export const emailSchema = z
+  .string({ error: "errors:auth.credentials_required" })
+  .trim()
+  .min(1, "errors:auth.credentials_required")
+  .max(254, "errors:input.invalid")
+  .pipe(z.email("errors:auth.email_invalid"))
+  .transform((e) => e.toLowerCase());

@@ -1,0 +1,17 @@
+import type { z } from "zod";
+import { DomainError } from "./errors";
+
+/**
+ * Validates an operation's input. On failure throws `input.invalid` with one i18n key per field
+ * (`details.fieldErrors`), which the page shows beside each field.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "_form");
+    fieldErrors[key] ??= issue.message.includes(":") ? issue.message : "errors:input.invalid";
+  }
+  throw new DomainError("input.invalid", { fieldErrors });
+}

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readEnv } from "../../server/env";
+import { createLogger, type LogFields } from "../../server/platform/logger";
+import { createServices, type Services } from "../../server/services";
+import { testDatabase } from "./db";
+
+/** The real services container on a fresh test database, without the HTTP app (no build needed). */
+export async function testServices(envOverrides: Record<string, string> = {}): Promise<{ services: Services; logs: LogFields[]; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
+  const env = readEnv({
+    NODE_ENV: "test",
+    PORT: "3999",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    JOBS: "false",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "debug",
+    ...envOverrides,
+  });
+  const logs: LogFields[] = [];
+  const log = createLogger("debug", {}, (line) => logs.push(JSON.parse(line)));
+  const services = await createServices(env, log, { database: await testDatabase() });
+  return {
+    services,
+    logs,
+    async close() {
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

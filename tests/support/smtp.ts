@@ -1,0 +1,40 @@
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+export async function startSmtpServer(opts: { failWith?: string } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      if (opts.failWith) {
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error(opts.failWith), { responseCode: 550 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((m) => {
+          received.push({
+            from: m.from?.text ?? "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: m.subject ?? "",
+            text: m.text ?? "",
+            html: typeof m.html === "string" ? m.html : "",
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
