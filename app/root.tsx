@@ -36,7 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     errorTitles: { notFound: serverT(context.locale)("errors.notFoundTitle"), error: serverT(context.locale)("errors.title") },
     // Only what the header needs about the signed-in person; never roles' internals or secrets.
     viewer: actor
-      ? { username: actor.username, email: actor.email, avatarUrl: actor.avatarUrl, profileRole: actor.profileRole, isStaff: context.abilities.staff }
+      ? {
+          username: actor.username,
+          email: actor.email,
+          emailVerified: actor.emailVerified,
+          avatarUrl: actor.avatarUrl,
+          profileRole: actor.profileRole,
+          roles: actor.roles,
+          companyVerified: actor.company?.verified ?? null,
+          isStaff: context.abilities.staff,
+        }
       : null,
   };
 }

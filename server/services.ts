@@ -9,6 +9,8 @@ import { Storage } from "./platform/storage";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
 import { createAuthFlows, type AuthFlows } from "./modules/accounts/auth";
+import { loadDashboard, type DashboardData } from "./modules/accounts/load-dashboard";
+import type { Actor } from "./modules/accounts/actor";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
@@ -22,6 +24,8 @@ export type Services = {
   settings: SettingsStore;
   rateLimiter: RateLimiter;
   auth: Auth;
+  /** The signed-in home's data (what to do next, by role). */
+  dashboard: (actor: Actor) => Promise<DashboardData>;
   /** Registration, sign-in, recovery, codes and single sign-on, with their rate limits. */
   authFlows: AuthFlows;
   mailer: Mailer;
@@ -60,6 +64,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     sidePanel: () => loadSidePanel(settings),
     rateLimiter,
     auth,
+    dashboard: (actor) => loadDashboard(db, actor),
     authFlows: createAuthFlows({ auth, db, rateLimiter, env, log, mailer }),
     mailer,
     storage: new Storage(env.uploadsDir),

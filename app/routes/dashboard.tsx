@@ -1,5 +1,126 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { FormAlert } from "~/components/ui/form-field";
+import { requireUser } from "~/lib/guards.server";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath, useRootData } from "~/lib/use-locale";
+import type { Route } from "./+types/dashboard";
+
+export const handle = { i18n: ["dashboard"] };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const actor = requireUser(context, request);
+  const { t, seo } = pageTools(context, request, "dashboard");
+  return {
+    dashboard: await context.services.dashboard(actor),
+    email: actor.email,
+    seo: seo({ title: t("title"), description: t("title"), noindex: true }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+type Action = { to: string; key: string };
+
+/** The next useful actions for each kind of account; later issues' pages are where these links lead. */
+function actionsFor(kind: "creator" | "company" | "member", companySlug: string | null, forumEnabled: boolean): Action[] {
+  const community = forumEnabled ? [{ to: "/community", key: "community" }] : [];
+  if (kind === "company") {
+    return [
+      { to: "/company/games/new", key: "addGame" },
+      { to: "/company/campaigns/new", key: "newCampaign" },
+      { to: "/collaborate", key: "promote" },
+      ...(companySlug ? [{ to: `/company/${companySlug}`, key: "companyPage" }] : []),
+    ];
+  }
+  if (kind === "creator") {
+    return [{ to: "/campaigns", key: "opportunities" }, { to: "/my-keys", key: "myKeys" }, ...community, { to: "/featured-games", key: "featured" }];
+  }
+  return [...community, { to: "/featured-games", key: "featured" }, { to: "/campaigns", key: "opportunities" }];
+}
+
+export default function Dashboard() {
+  const { t } = useTranslation("dashboard");
+  const { dashboard: d, email } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const { to } = useLocalePath();
+  const [params] = useSearchParams();
+  const actions = actionsFor(d.kind, d.company?.slug ?? null, !!root?.flags.forum_enabled);
+
+  return (
+    <main id="main" className="mx-auto max-w-5xl py-8">
+      <h1 className="text-3xl font-black">{t("hello", { name: d.username ?? email })}</h1>
+      <p className="mt-2 text-muted-foreground">{t(`lead.${d.kind}`)}</p>
+
+      <div className="mt-6 space-y-3">
+        {params.get("welcome") ? <FormAlert variant="success" message="dashboard:welcome" values={{ email }} /> : null}
+        {!d.emailVerified ? (
+          <section className="card p-5" aria-labelledby="verify-heading">
+            <h2 id="verify-heading" className="text-lg font-bold">
+              {t("verify.heading")}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">{t("verify.text", { email })}</p>
+            <Link className="btn btn-outline mt-3" to={to("/auth/verify-email")}>
+              {t("verify.action")}
+            </Link>
+          </section>
+        ) : null}
+      </div>
+
+      <section className="mt-8" aria-labelledby="next-heading">
+        <h2 id="next-heading" className="text-xl font-bold">
+          {t("next")}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {actions.map((a) => (
+            <li key={a.key}>
+              <Link to={to(a.to)} className="card flex h-full flex-col gap-1 p-5 no-underline transition-colors hover:border-primary">
+                <span className="flex items-center justify-between font-semibold">
+                  {t(`actions.${a.key}.title`)} <ArrowRight aria-hidden="true" size={18} />
+                </span>
+                <span className="text-sm text-muted-foreground">{t(`actions.${a.key}.text`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {d.profileTodo.length > 0 ? (
+        <section className="mt-8 card p-5" aria-labelledby="profile-heading">
+          <h2 id="profile-heading" className="text-lg font-bold">
+            {t("profile.heading")}
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {d.profileTodo.map((item) => (
+              <li key={item}>{t(`profile.todo.${item}`)}</li>
+            ))}
+          </ul>
+          <Link className="btn btn-outline mt-3" to={to("/account")}>
+            {t("profile.action")}
+          </Link>
+        </section>
+      ) : null}
+
+      {d.staff ? (
+        <section className="mt-8 card p-5" aria-labelledby="staff-heading">
+          <h2 id="staff-heading" className="text-lg font-bold">
+            {t("staff.heading")}
+          </h2>
+          {d.pendingCompanies !== null ? <p className="mt-1 text-sm">{t("staff.pending", { count: d.pendingCompanies })}</p> : null}
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Link className="btn btn-primary" to={to("/admin")}>
+              {t("staff.panel")}
+            </Link>
+            {d.pendingCompanies ? (
+              <Link className="btn btn-outline" to={to("/admin/companies")}>
+                {t("staff.review")}
+              </Link>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
 }

@@ -1,6 +1,7 @@
 import { Menu, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
+import { SignOutButton } from "./sign-out-button";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
@@ -137,26 +138,22 @@ export function Header({ data }: { data: RootData }) {
                 </li>
                 {viewer.isStaff ? (
                   <li>
-                    <Link className={`block ${linkClass(false)}`} to="/admin">
+                    <Link className={`block ${linkClass(false)}`} to={to("/admin")}>
                       {t("auth.admin")}
                     </Link>
                   </li>
                 ) : null}
                 <li>
-                  <form method="post" action="/api/v1/session/sign-out">
-                    <button type="submit" className={`block w-full text-left ${linkClass(false)}`}>
-                      {t("auth.signOut")}
-                    </button>
-                  </form>
+                  <SignOutButton className={`block w-full text-left ${linkClass(false)}`} />
                 </li>
               </ul>
             </details>
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
-              <Link to="/auth/login" className="btn btn-ghost text-sm">
+              <Link to={to("/auth/login")} className="btn btn-ghost text-sm">
                 {t("auth.signIn")}
               </Link>
-              <Link to="/auth/register" className="btn btn-primary text-sm">
+              <Link to={to("/auth/register")} className="btn btn-primary text-sm">
                 {t("auth.signUp")}
               </Link>
             </div>
@@ -178,10 +175,10 @@ export function Header({ data }: { data: RootData }) {
               <LanguageSwitch className="mt-4 flex sm:hidden" />
               {viewer ? null : (
                 <div className="mt-4 flex gap-2 sm:hidden">
-                  <Link to="/auth/login" className="btn btn-outline flex-1 text-sm">
+                  <Link to={to("/auth/login")} className="btn btn-outline flex-1 text-sm">
                     {t("auth.signIn")}
                   </Link>
-                  <Link to="/auth/register" className="btn btn-primary flex-1 text-sm">
+                  <Link to={to("/auth/register")} className="btn btn-primary flex-1 text-sm">
                     {t("auth.signUp")}
                   </Link>
                 </div>

@@ -51,3 +51,10 @@ export function avatarInitial(username: string | null | undefined, email: string
   const source = username?.trim() || email?.trim() || "?";
   return [...source][0]!.toUpperCase();
 }
+
+/** Paths whose pages need a session (SPEC §2 "signed in"): a client navigation to them shows the full-screen spinner. */
+const GUARDED_PREFIXES = ["/dashboard", "/account", "/admin", "/company/verification", "/company/games", "/company/campaigns", "/creator", "/my-keys", "/auth/verify-email"];
+
+export function isGuardedPath(path: string): boolean {
+  return GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}

@@ -1,5 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/lib/use-locale";
+import { Link, useNavigation } from "react-router";
+import { splitLocalePrefix } from "~/i18n/config";
+import { useLocalePath, type RootData } from "~/lib/use-locale";
+import { Spinner } from "~/components/ui/form-field";
+import { isGuardedPath } from "./nav";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -13,8 +17,39 @@ export function SiteChrome({ data, children }: { data: RootData; children: React
       </a>
       <div className="site-background" aria-hidden="true" />
       <Header data={data} />
-      <div className="mx-auto max-w-7xl px-4 pt-20">{children}</div>
+      <div className="mx-auto max-w-7xl px-4 pt-20">
+        {data.viewer && !data.viewer.emailVerified ? <VerifyEmailNotice /> : null}
+        {children}
+      </div>
+      <GuardedNavigationSpinner />
       <Footer siteName={data.siteName} forumEnabled={data.flags.forum_enabled} />
     </>
+  );
+}
+
+/** Issue 3: an unverified account is told, on every page, why it cannot post yet and how to fix it. */
+function VerifyEmailNotice() {
+  const { t } = useTranslation();
+  const { to } = useLocalePath();
+  return (
+    <p role="status" className="mb-4 mt-2 rounded-lg border border-border bg-muted px-4 py-2 text-sm">
+      {t("auth.unverifiedNotice")}{" "}
+      <Link className="link font-semibold" to={to("/auth/verify-email")}>
+        {t("auth.unverifiedAction")}
+      </Link>
+    </p>
+  );
+}
+
+/** SPEC §2: while the session loads for a guarded page, a full-screen spinner stands in for its content. */
+function GuardedNavigationSpinner() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const target = navigation.state === "loading" && !navigation.formMethod ? navigation.location?.pathname : undefined;
+  if (!target || !isGuardedPath(splitLocalePrefix(target).rest)) return null;
+  return (
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-background/80 backdrop-blur-sm">
+      <Spinner size={40} label={t("auth.loadingSession")} />
+    </div>
   );
 }

@@ -1,5 +1,135 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
+import { AuthCard } from "~/features/auth/auth-card";
+import { SsoButtons } from "~/features/auth/sso-buttons";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { actionFailure } from "~/lib/form.server";
+import { pageTools } from "~/lib/page.server";
+import { localizedReturn, redirectWithCookies, requestFacts } from "~/lib/request-facts.server";
+import { safeReturnPath } from "~/lib/return-path";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { Route } from "./+types/register";
+
+export const handle = { i18n: ["auth"] };
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/dashboard");
+  if (context.actor) throw redirect(localizedReturn(context, redirectTo));
+  const { t, seo, site } = pageTools(context, request, "auth");
+  return {
+    redirectTo,
+    role: url.searchParams.get("role") === "company" ? "company" : "creator",
+    providers: context.services.authFlows.ssoProviders(),
+    seo: seo({ title: t("register.title"), description: t("register.description", { site }) }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : undefined);
+  try {
+    const { headers } = await context.services.authFlows.register(requestFacts(context, request), {
+      email: str("email") ?? "",
+      password: str("password") ?? "",
+      confirmPassword: str("confirmPassword") ?? "",
+      role: (str("role") ?? "") as "creator",
+      companyName: str("companyName"),
+      representativeName: str("representativeName"),
+    });
+    // A new account lands on its dashboard (or the page it came from), which tells it to confirm its email.
+    const target = localizedReturn(context, form.get("redirectTo"));
+    return redirectWithCookies(target + (target.includes("?") ? "&" : "?") + "welcome=1", headers);
+  } catch (err) {
+    return actionFailure(err, form);
+  }
+}
+
+export default function Register() {
+  const { t } = useTranslation("auth");
+  const { redirectTo, role, providers } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = result && !result.ok ? result : undefined;
+  const { to } = useLocalePath();
+  const emailTaken = failure?.fieldErrors.email === "errors:auth.email_taken";
+  useFailureToast(failure, emailTaken ? "auth:register.emailTakenTitle" : "auth:register.failedTitle");
+  const chosenRole = failure?.values.role ?? role;
+  const loginLink = to(redirectTo === "/dashboard" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+
+  return (
+    <AuthCard
+      title={t("register.title")}
+      subtitle={t("register.subtitle")}
+      footer={
+        <>
+          {t("register.haveAccount")}{" "}
+          <Link className="link font-semibold" to={loginLink}>
+            {t("register.signIn")}
+          </Link>
+        </>
+      }
+    >
+      <FormAlert message={failure?.formError === "errors:input.invalid" ? "errors:input.invalid" : failure?.formError} values={failure?.formErrorValues} />
+      {emailTaken ? (
+        <p className="text-sm">
+          <Link className="link font-semibold" to={loginLink}>
+            {t("register.emailTakenAction")}
+          </Link>
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">{t("register.roleLegend")}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(["creator", "company"] as const).map((r) => (
+              <label key={r} className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring">
+                <input type="radio" name="role" value={r} defaultChecked={chosenRole === r} className="mt-1 accent-[var(--primary)]" />
+                <span>
+                  <span className="block font-semibold">{t(`register.role.${r}`)}</span>
+                  <span className="block text-sm text-muted-foreground">{t(`register.role.${r}Hint`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field label={t("fields.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+        <Field
+          label={t("fields.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          hint={t("register.passwordHint")}
+          error={failure?.fieldErrors.password}
+        />
+        <Field label={t("fields.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} error={failure?.fieldErrors.confirmPassword} />
+        <div className="company-only space-y-4 rounded-lg border border-border p-4">
+          <p className="text-sm text-muted-foreground">{t("register.companyNote")}</p>
+          <Field label={t("fields.companyName")} name="companyName" autoComplete="organization" defaultValue={failure?.values.companyName} error={failure?.fieldErrors.companyName} />
+          <Field label={t("fields.representativeName")} name="representativeName" autoComplete="name" defaultValue={failure?.values.representativeName} error={failure?.fieldErrors.representativeName} />
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {t("register.termsLead")}{" "}
+          <Link className="link" to={to("/terms-and-conditions")}>
+            {t("register.terms")}
+          </Link>{" "}
+          {t("register.and")}{" "}
+          <Link className="link" to={to("/privacy-policy")}>
+            {t("register.privacy")}
+          </Link>
+          .
+        </p>
+        <SubmitButton className="btn btn-primary w-full" pendingLabel={t("register.submitting")}>
+          {t("register.submit")}
+        </SubmitButton>
+      </Form>
+      <SsoButtons providers={providers} redirectTo={redirectTo} />
+    </AuthCard>
+  );
 }

@@ -1,4 +1,23 @@
-// Placeholder: being built (issue 3).
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+import { redirect } from "react-router";
+import { actionFailure } from "~/lib/form.server";
+import { requestFacts } from "~/lib/request-facts.server";
+import { safeReturnPath } from "~/lib/return-path";
+import type { Route } from "./+types/sso";
+
+/** The page has no view: a GET goes back to the login page. */
+export function loader({ context }: Route.LoaderArgs) {
+  throw redirect(`${context.localePrefix}/auth/login`);
+}
+
+/** POST /auth/sso/{provider}: sends the browser to Google, Discord or Twitch (with better-auth's state cookie). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { url, headers } = await context.services.authFlows.startSingleSignOn(requestFacts(context, request), params.provider, safeReturnPath(form.get("redirectTo"), "/dashboard"));
+    const out = new Headers({ Location: url });
+    for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
+    return new Response(null, { status: 303, headers: out });
+  } catch (err) {
+    return actionFailure(err, form);
+  }
 }

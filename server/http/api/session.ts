@@ -10,7 +10,9 @@ export function sessionApi() {
   const api = new Hono<AppEnv>();
   api.post("/session/sign-out", async (c) => {
     const res = await c.var.services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
-    const out = wantsJson(c) ? c.json({ signedOut: res.ok }, res.ok ? 200 : 400) : c.redirect("/auth/login", 303);
+    // Without a session there is nothing to end: that is a success too (a second click, an expired session).
+    const ok = res.ok || !(await c.var.getActor());
+    const out = wantsJson(c) ? c.json({ signedOut: ok }, ok ? 200 : 500) : c.redirect(ok ? "/auth/login" : "/?signOutFailed=1", 303);
     for (const cookie of res.headers.getSetCookie()) out.headers.append("Set-Cookie", cookie);
     return out;
   });

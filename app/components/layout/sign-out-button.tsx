@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "~/components/ui/toast";
+import { useLocalePath } from "~/lib/use-locale";
+
+/**
+ * Sign-out is a form post that works before JavaScript (303 to /auth/login). With JavaScript the post is
+ * sent in the background so a failure can say 'Sign out Failed' (SPEC §8) instead of leaving the page.
+ */
+export function SignOutButton({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const { to } = useLocalePath();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await fetch("/api/v1/session/sign-out", { method: "POST", headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      try {
+        for (const key of Object.keys(localStorage)) if (/auth|session|token/i.test(key)) localStorage.removeItem(key);
+      } catch {
+        // Storage may be unavailable; the session cookie is already gone.
+      }
+      // A full load, so every piece of signed-in state in memory is dropped.
+      window.location.assign(to("/auth/login"));
+    } catch {
+      setBusy(false);
+      toast({ title: t("auth.signOutFailed"), description: t("errors:auth.sign_out_failed"), variant: "destructive" });
+    }
+  }
+  return (
+    <form method="post" action="/api/v1/session/sign-out" onSubmit={onSubmit}>
+      <button type="submit" className={className} disabled={busy}>
+        {t("auth.signOut")}
+      </button>
+    </form>
+  );
+}
