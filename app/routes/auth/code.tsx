@@ -12,6 +12,7 @@ import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/code";
 
 export const handle = { i18n: ["auth"] };
+export { actionHeaders as headers } from "~/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard");

@@ -10,6 +10,7 @@ import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { i18n: ["auth"] };
+export { actionHeaders as headers } from "~/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "auth");

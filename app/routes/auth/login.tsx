@@ -14,6 +14,7 @@ import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["auth"] };
+export { actionHeaders as headers } from "~/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

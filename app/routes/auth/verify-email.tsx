@@ -12,6 +12,7 @@ import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { i18n: ["auth"] };
+export { actionHeaders as headers } from "~/lib/route-headers";
 
 /** Where an unverified person learns why they cannot post yet, and asks for a new link. */
 export function loader({ context, request }: Route.LoaderArgs) {
