@@ -52,7 +52,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   const mailer = new Mailer(db, env, log);
   await jobs.every("mail.retry", "*/5 * * * *", () => mailer.retryFailed());
   const auth = createAuth(env, { db, mailer, log });
-  if (env.bootstrapAdmin) await bootstrapAdmin({ db, auth, log }, env.bootstrapAdmin);
+  if (env.bootstrapAdmin) await bootstrapAdmin({ db, log }, env.bootstrapAdmin);
 
   const settings = new SettingsStore(db);
   return {

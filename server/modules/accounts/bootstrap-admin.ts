@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, userRoles, users } from "../../db/schema";
-import type { Auth } from "../../platform/auth";
 import { hashPassword } from "../../platform/auth";
 import type { Logger } from "../../platform/logger";
 import { ensureProfile } from "./ensure-profile";
@@ -11,7 +10,7 @@ import { ensureProfile } from "./ensure-profile";
  * ADMIN_EMAIL + ADMIN_PASSWORD: the account is created (email verified) or, when it exists, promoted to Admin.
  * An existing account keeps its password: the variable only sets the password of an account it creates.
  */
-export async function bootstrapAdmin(deps: { db: Database; auth: Auth; log: Logger }, admin: { email: string; password: string }) {
+export async function bootstrapAdmin(deps: { db: Database; log: Logger }, admin: { email: string; password: string }) {
   const { db, log } = deps;
   const email = admin.email.toLowerCase();
   let [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
