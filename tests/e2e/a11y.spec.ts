@@ -32,6 +32,12 @@ const PAGES = [
   "/search?q=test",
   "/resources",
   "/no-such-page",
+  "/auth/login",
+  "/auth/register",
+  "/auth/forgot-password",
+  "/auth/code",
+  "/auth/callback?error=TOKEN_EXPIRED",
+  "/auth/reset-password",
 ];
 
 const localized = (locale: Locale, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);

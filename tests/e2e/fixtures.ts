@@ -78,6 +78,12 @@ function initScript() {
   });
 }
 
+/** Makes a browser context look like its own client to the per-IP rate limits (see server.mjs). */
+export async function asOwnClient(context: BrowserContext) {
+  await context.setExtraHTTPHeaders({ "x-e2e-client-ip": `10.${rand()}.${rand()}.${rand()}` });
+}
+const rand = () => Math.floor(Math.random() * 254) + 1;
+
 /** Waits until React has hydrated (the root's load-time consent event) and the network is quiet. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true, null, {

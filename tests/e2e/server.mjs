@@ -1,6 +1,8 @@
 // Starts the production build for the end-to-end tests on a temporary data directory (removed on exit).
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -9,6 +11,26 @@ const port = process.env.E2E_PORT ?? "4391";
 const dataDir = join(tmpdir(), `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+// A real SMTP server beside the site: what it receives goes to a JSON-lines file the tests read (mailbox.ts).
+const smtpPort = Number(port) + 1;
+const mailbox = join(tmpdir(), `e2e-mail-${port}.jsonl`);
+writeFileSync(mailbox, "");
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((m) => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        appendFileSync(mailbox, JSON.stringify({ to, subject: m.subject ?? "", text: m.text ?? "", at: Date.now() }) + "\n");
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
 const child = spawn(process.execPath, ["build/server/main.js"], {
   stdio: "inherit",
   env: {
@@ -20,11 +42,15 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     DATABASE_URL: "",
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // As a proxy would: tests that register many accounts present themselves as different clients.
+    CLIENT_IP_HEADER: "x-e2e-client-ip",
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill("SIGTERM"));
 child.on("exit", (code) => {
   cleanup();
+  smtp.close();
   process.exit(code ?? 0);
 });

@@ -48,7 +48,7 @@ describe("registration", () => {
     expect(link).toContain("/api/auth/verify-email?token=");
     const res = await s.auth.handler(new Request(link));
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toContain("/auth/callback");
+    expect(res.headers.get("location")).toBe("/es/auth/callback?verified=1");
     const [u] = await s.db.select().from(users).where(eq(users.id, userId));
     expect(u.emailVerified).toBe(true);
   });

@@ -5,7 +5,7 @@ import { DomainError } from "../../errors";
 import { parseInput } from "../../validate";
 import { limitAuthAttempt } from "../auth-limits";
 import { emailSchema, newPasswordSchema } from "../password-rules";
-import { authErrorCode, authHeaders, type AuthOpDeps, type RequestFacts } from "./deps";
+import { authErrorCode, authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
 import { uniqueCompanySlug } from "../company-slug";
 
 const schema = z
@@ -43,7 +43,7 @@ export async function register(deps: AuthOpDeps, req: RequestFacts, input: Regis
   let result: { headers: Headers; response: { user: { id: string } } };
   try {
     result = (await deps.auth.api.signUpEmail({
-      body: { email: data.email, password: data.password, name: data.companyName || data.email.split("@")[0], callbackURL: "/auth/callback?verified=1" },
+      body: { email: data.email, password: data.password, name: data.companyName || data.email.split("@")[0], callbackURL: inLocale(req, "/auth/callback?verified=1") },
       headers: authHeaders(req),
       returnHeaders: true,
     })) as unknown as typeof result;

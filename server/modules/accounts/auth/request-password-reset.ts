@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseInput } from "../../validate";
 import { limitAuthAttempt } from "../auth-limits";
 import { emailSchema } from "../password-rules";
-import { authHeaders, type AuthOpDeps, type RequestFacts } from "./deps";
+import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
 
 /**
  * Sends a recovery link when the address has an account. The answer is the same either way, so the form
@@ -12,7 +12,7 @@ export async function requestPasswordReset(deps: AuthOpDeps, req: RequestFacts, 
   const { email } = parseInput(z.object({ email: emailSchema }), input);
   await limitAuthAttempt(deps.rateLimiter, "recovery", { ip: req.ip, email });
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: authHeaders(req) });
+    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: inLocale(req, "/auth/reset-password") }, headers: authHeaders(req) });
   } catch (err) {
     deps.log.warn("password reset request failed", { err });
   }

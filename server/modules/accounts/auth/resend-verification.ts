@@ -6,7 +6,7 @@ import { assertSignedIn } from "../policy";
 import { limitAuthAttempt } from "../auth-limits";
 import { VERIFY_EMAIL_SECONDS } from "../../../platform/auth";
 import type { Mailer } from "../../../platform/mail";
-import type { AuthOpDeps, RequestFacts } from "./deps";
+import { inLocale, type AuthOpDeps, type RequestFacts } from "./deps";
 
 /**
  * Sends the signed-in person a new verification link, made with better-auth's own token so that its
@@ -19,7 +19,7 @@ export async function resendVerification(deps: AuthOpDeps & { mailer: Mailer }, 
   await limitAuthAttempt(deps.rateLimiter, "resendVerification", { ip: req.ip, email: actor.email });
   try {
     const token = await createEmailVerificationToken(deps.env.authSecret, actor.email, undefined, VERIFY_EMAIL_SECONDS, { userId: actor.userId });
-    const url = `${deps.env.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/auth/callback?verified=1")}`;
+    const url = `${deps.env.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(inLocale(req, "/auth/callback?verified=1"))}`;
     const sent = await sendAccountEmail({ db: deps.db, mailer: deps.mailer, siteName: deps.env.siteName }, actor.email, { template: "verify-email", url });
     if (sent.status === "failed") throw new Error("delivery refused");
   } catch (err) {

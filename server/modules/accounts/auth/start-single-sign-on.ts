@@ -1,6 +1,6 @@
 import { SSO_PROVIDERS, type SsoProvider } from "../../../env";
 import { DomainError } from "../../errors";
-import { authHeaders, type AuthOpDeps, type RequestFacts } from "./deps";
+import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
 
 /**
  * Starts Google, Discord or Twitch sign-in; only providers with configured keys exist. Every return lands
@@ -8,9 +8,9 @@ import { authHeaders, type AuthOpDeps, type RequestFacts } from "./deps";
  */
 export async function startSingleSignOn(deps: AuthOpDeps, req: RequestFacts, provider: string, returnTo: string): Promise<{ url: string; headers: Headers }> {
   if (!(SSO_PROVIDERS as readonly string[]).includes(provider) || !deps.env.sso[provider as SsoProvider]) throw new DomainError("auth.sso_unavailable");
-  const back = `/auth/callback?redirectTo=${encodeURIComponent(returnTo)}`;
+  const back = inLocale(req, `/auth/callback?redirectTo=${encodeURIComponent(returnTo)}`);
   const { headers, response } = await deps.auth.api.signInSocial({
-    body: { provider: provider as SsoProvider, callbackURL: back, errorCallbackURL: "/auth/callback", newUserCallbackURL: back, disableRedirect: true },
+    body: { provider: provider as SsoProvider, callbackURL: back, errorCallbackURL: inLocale(req, "/auth/callback"), newUserCallbackURL: back, disableRedirect: true },
     headers: authHeaders(req),
     returnHeaders: true,
   });
