@@ -11,6 +11,7 @@ import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
+import { createAdminService, type AdminService } from "./modules/admin";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -26,6 +27,7 @@ export type Services = {
   jobs: Jobs;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
+  admin: AdminService;
   close(): Promise<void>;
 };
 
@@ -60,6 +62,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     mailer,
     storage: new Storage(env.uploadsDir),
     jobs,
+    admin: createAdminService({ db, mailer, settings, log, env, storage: new Storage(env.uploadsDir) }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();
