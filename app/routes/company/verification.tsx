@@ -80,7 +80,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
   const value = (name: keyof NonNullable<typeof company> & string) => failed?.values[name] ?? (company?.[name] as string | null | undefined) ?? "";
   const status = company?.status ?? "pending";
   return (
-    <div className="mx-auto max-w-3xl py-6">
+    <main id="main" className="mx-auto max-w-3xl py-6">
       <h1 className="text-3xl font-black">{t("verification.title")}</h1>
 
       {status === "verified" ? (
@@ -148,6 +148,6 @@ export default function Verification({ loaderData, actionData }: Route.Component
           <SubmitButton pendingLabel={t("form.saving")}>{status === "rejected" ? t("form.resubmit") : t("form.save")}</SubmitButton>
         </Form>
       </section>
-    </div>
+    </main>
   );
 }
