@@ -101,7 +101,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
                           const roleName = t(`roleNames.${role}`);
                           return has ? (
                             <ConfirmAction
-                              key={role}
+                              key={`${role}-revoke`}
                               label={t("roles.revoke", { role: roleName })}
                               question={t("roles.confirmRevoke", { role: roleName, name })}
                               confirmLabel={t("roles.confirmRevokeButton", { role: roleName })}
@@ -110,7 +110,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
                             />
                           ) : (
                             <ConfirmAction
-                              key={role}
+                              key={`${role}-grant`}
                               tone="primary"
                               label={t("roles.grant", { role: roleName })}
                               question={t("roles.confirmGrant", { role: roleName, name })}
