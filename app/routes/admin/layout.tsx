@@ -34,9 +34,9 @@ function AdminNav({ abilities, id }: { abilities: AbilityFlags; id: string }) {
     <nav aria-label={t("nav.label")}>
       {visibleTabGroups(abilities).map(({ group, tabs }) => (
         <div key={group} className="mb-4">
-          <h2 id={`${id}-${group}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          <p id={`${id}-${group}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {t(`nav.groups.${group}`)}
-          </h2>
+          </p>
           <ul aria-labelledby={`${id}-${group}`} className="flex flex-col gap-0.5">
             {tabs.map((tab) => {
               const current = isCurrentTab(tab, path);
