@@ -14,6 +14,7 @@ import type { Actor } from "./modules/accounts/actor";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
+import { createAdminService, type AdminService } from "./modules/admin";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -33,6 +34,7 @@ export type Services = {
   jobs: Jobs;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
+  admin: AdminService;
   close(): Promise<void>;
 };
 
@@ -69,6 +71,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     mailer,
     storage: new Storage(env.uploadsDir),
     jobs,
+    admin: createAdminService({ db, mailer, settings, log, env, storage: new Storage(env.uploadsDir) }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();

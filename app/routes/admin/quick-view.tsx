@@ -1,5 +1,157 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { adminPage, orRefused } from "~/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, Badge, NOINDEX, useDateFormat } from "~/features/admin/ui";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { Route } from "./+types/quick-view";
+
+export const handle = { i18n: ["admin"] };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { actor, admin, seo } = adminPage(context, request);
+  const view = await orRefused(context, request, admin.quickView(actor));
+  return { seo: seo("quickView.title"), view };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
+export const ErrorBoundary = AdminErrorBoundary;
+
+type Day = { day: string; count: number };
+
+/** Sign-ups per day as bars; the same numbers are in the table below it for screen readers and print. */
+function SignupChart({ days, total }: { days: Day[]; total: number }) {
+  const { t } = useTranslation("admin");
+  const { date } = useDateFormat();
+  const max = Math.max(1, ...days.map((d) => d.count));
+  const w = 12;
+  const gap = 4;
+  const h = 120;
+  return (
+    <figure className="card p-5">
+      <figcaption id="signups-caption" className="font-semibold">
+        {t("quickView.signups.caption", { count: total, days: days.length })}
+      </figcaption>
+      <svg
+        role="img"
+        aria-labelledby="signups-caption"
+        viewBox={`0 0 ${days.length * (w + gap)} ${h + 2}`}
+        className="mt-4 h-32 w-full text-primary"
+        preserveAspectRatio="none"
+      >
+        {days.map((d, i) => {
+          const bh = d.count === 0 ? 1 : Math.max(3, (d.count / max) * h);
+          return (
+            <rect key={d.day} x={i * (w + gap)} y={h - bh} width={w} height={bh} rx={2} fill="currentColor" opacity={d.count === 0 ? 0.25 : 1}>
+              <title>{`${date(d.day)}: ${d.count}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+        <span>{date(days[0]!.day)}</span>
+        <span>{date(days.at(-1)!.day)}</span>
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold">{t("quickView.signups.showTable")}</summary>
+        <div className="mt-2 max-h-72 overflow-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("quickView.signups.tableCaption")}</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="py-1 pr-4">{t("quickView.signups.day")}</th>
+                <th scope="col" className="py-1 text-right">{t("quickView.signups.count")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.day} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-4 text-left font-normal">{date(d.day)}</th>
+                  <td className="py-1 text-right tabular-nums">{d.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+export default function QuickView({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { to } = useLocalePath();
+  const { date } = useDateFormat();
+  const { view } = loaderData;
+  const cards = [
+    ["creators", view.counts.creators],
+    ["companies", view.counts.companies],
+    ["admins", view.counts.admins],
+    ["moderators", view.counts.moderators],
+    ["unverifiedEmails", view.counts.unverifiedEmails],
+  ] as const;
+  return (
+    <>
+      <AdminHeading title={t("quickView.title")}>{t("quickView.lead", { count: view.counts.users })}</AdminHeading>
+      <section aria-labelledby="people-heading">
+        <h2 id="people-heading" className="sr-only">{t("quickView.people")}</h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+          {cards.map(([key, n]) => (
+            <div key={key} className="card p-4">
+              <dt className="text-sm text-muted-foreground">{t(`quickView.counts.${key}`)}</dt>
+              <dd className="mt-1 text-3xl font-black tabular-nums">{n}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="pending-heading" className="card mt-6 flex flex-wrap items-center justify-between gap-4 p-5">
+        <div>
+          <h2 id="pending-heading" className="text-lg font-bold">{t("quickView.pending.title")}</h2>
+          <p className="text-muted-foreground">{t("quickView.pending.text", { count: view.pendingCompanies })}</p>
+        </div>
+        <Link to={to("/admin/companies?status=pending")} className="btn btn-primary">
+          {t("quickView.pending.link")}
+        </Link>
+      </section>
+
+      <section aria-labelledby="signups-heading" className="mt-6">
+        <h2 id="signups-heading" className="mb-3 text-xl font-bold">{t("quickView.signups.title")}</h2>
+        <SignupChart days={view.signups} total={view.signupsTotal} />
+      </section>
+
+      <section aria-labelledby="latest-heading" className="mt-6">
+        <h2 id="latest-heading" className="mb-3 text-xl font-bold">{t("quickView.latest.title")}</h2>
+        {view.latest.length === 0 ? (
+          <p className="card p-6 text-center text-muted-foreground">{t("quickView.latest.empty")}</p>
+        ) : (
+          <div className="card overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("quickView.latest.title")}</caption>
+              <thead>
+                <tr className="border-b border-border text-left">
+                  <th scope="col" className="p-3">{t("users.username")}</th>
+                  <th scope="col" className="p-3">{t("users.email")}</th>
+                  <th scope="col" className="p-3">{t("users.profileRole")}</th>
+                  <th scope="col" className="p-3">{t("users.joined")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.latest.map((u) => (
+                  <tr key={u.id} className="border-b border-border last:border-0">
+                    <th scope="row" className="p-3 text-left font-semibold">{u.username ?? "—"}</th>
+                    <td className="p-3">
+                      {u.email} {u.emailVerified ? null : <Badge tone="danger">{t("users.unverified")}</Badge>}
+                    </td>
+                    <td className="p-3">{u.profileRole ? t(`profileRoles.${u.profileRole}`) : "—"}</td>
+                    <td className="p-3">{date(u.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
 }

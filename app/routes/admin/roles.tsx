@@ -1,5 +1,152 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { useTranslation } from "react-i18next";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
+import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, ConfirmAction, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
+import { actionFailure } from "~/lib/form.server";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/roles";
+
+export const handle = { i18n: ["admin"] };
+
+const MANAGED = ["Admin", "Moderator"] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { actor, admin, seo } = adminPage(context, request);
+  const users = await orRefused(context, request, admin.listUsers(actor, searchParamsOf(request)));
+  return { seo: seo("roles.title"), users, abilities: admin.abilities(actor), capabilities: admin.roleCapabilities(), me: actor.userId };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { actor, admin } = adminPage(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const input = { userId: form.get("userId"), role: form.get("role") };
+  const name = String(form.get("name") ?? "");
+  try {
+    if (intent === "grant") {
+      const r = await admin.grantRole(actor, input);
+      return { ok: true, message: r.changed ? "admin:roles.granted" : "admin:roles.alreadyHas", messageValues: { role: String(input.role), name } } satisfies AdminActionResult;
+    }
+    if (intent === "revoke") {
+      const r = await admin.revokeRole(actor, input);
+      return { ok: true, message: r.changed ? "admin:roles.revoked" : "admin:roles.didNotHave", messageValues: { role: String(input.role), name } } satisfies AdminActionResult;
+    }
+    return unknownIntent(form);
+  } catch (err) {
+    return actionFailure(err, form);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function Roles({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { date } = useDateFormat();
+  const { users, abilities, capabilities, me } = loaderData;
+  const mayChange = (role: string) => (role === "Admin" ? abilities.grantAdmin : abilities.grantModerator);
+  return (
+    <>
+      <AdminHeading title={t("roles.title")}>{t("roles.lead")}</AdminHeading>
+      <div aria-live="polite" className="mb-4">
+        <ActionResult result={actionData as AdminActionResult | undefined} />
+      </div>
+      <SearchForm label={t("roles.searchLabel")} value={users.q} />
+      {users.items.length === 0 ? (
+        <EmptyState>{users.q ? t("roles.noResults", { q: users.q }) : t("roles.empty")}</EmptyState>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("roles.tableCaption")}</caption>
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="p-3">{t("users.username")}</th>
+                <th scope="col" className="p-3">{t("users.email")}</th>
+                <th scope="col" className="p-3">{t("users.profileRole")}</th>
+                <th scope="col" className="p-3">{t("roles.userRoles")}</th>
+                <th scope="col" className="p-3">{t("users.joined")}</th>
+                <th scope="col" className="p-3">{t("roles.changes")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.items.map((u) => {
+                const name = u.username ?? u.email;
+                return (
+                  <tr key={u.id} className="border-b border-border align-top last:border-0">
+                    <th scope="row" className="p-3 text-left font-semibold">
+                      {u.username ?? "—"}
+                      {u.id === me ? <span className="ml-1 font-normal text-muted-foreground">({t("roles.you")})</span> : null}
+                    </th>
+                    <td className="p-3 break-all">
+                      {u.email} {u.emailVerified ? null : <Badge tone="danger">{t("users.unverified")}</Badge>}
+                    </td>
+                    <td className="p-3">{u.profileRole ? t(`profileRoles.${u.profileRole}`) : "—"}</td>
+                    <td className="p-3">
+                      {u.roles.length ? (
+                        <ul className="flex flex-wrap gap-1">
+                          {u.roles.map((r) => (
+                            <li key={r}>
+                              <Badge tone="info">{t(`roleNames.${r}`, { defaultValue: r })}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-muted-foreground">{t("roles.none")}</span>
+                      )}
+                    </td>
+                    <td className="p-3 whitespace-nowrap">{date(u.createdAt)}</td>
+                    <td className="p-3">
+                      <div className="flex flex-wrap gap-2">
+                        {MANAGED.filter(mayChange).map((role) => {
+                          const has = u.roles.includes(role);
+                          const roleName = t(`roleNames.${role}`);
+                          return has ? (
+                            <ConfirmAction
+                              key={`${role}-revoke`}
+                              label={t("roles.revoke", { role: roleName })}
+                              question={t("roles.confirmRevoke", { role: roleName, name })}
+                              confirmLabel={t("roles.confirmRevokeButton", { role: roleName })}
+                              intent="revoke"
+                              fields={{ userId: u.id, role, name }}
+                            />
+                          ) : (
+                            <ConfirmAction
+                              key={`${role}-grant`}
+                              tone="primary"
+                              label={t("roles.grant", { role: roleName })}
+                              question={t("roles.confirmGrant", { role: roleName, name })}
+                              confirmLabel={t("roles.confirmGrantButton", { role: roleName })}
+                              intent="grant"
+                              fields={{ userId: u.id, role, name }}
+                            />
+                          );
+                        })}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} />
+
+      <section aria-labelledby="capabilities-heading" className="mt-10">
+        <h2 id="capabilities-heading" className="text-xl font-bold">{t("roles.capabilities.title")}</h2>
+        <p className="mt-1 text-muted-foreground">{t("roles.capabilities.lead")}</p>
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          {Object.entries(capabilities).map(([role, caps]) => (
+            <section key={role} className="card p-5" aria-labelledby={`cap-${role}`}>
+              <h3 id={`cap-${role}`} className="text-lg font-bold">{t(`roleNames.${role}`, { defaultValue: role })}</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {caps.map((c) => (
+                  <li key={c}>{t(`capabilities.${c}`, { defaultValue: c })}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </section>
+    </>
+  );
 }

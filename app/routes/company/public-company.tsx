@@ -1,5 +1,105 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { companySections } from "~/features/company/sections";
+import { countryName } from "~/features/company/countries";
+import { formatDate } from "~/i18n/format";
+import { isDomainErrorLike } from "~/lib/form.server";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { Route } from "./+types/public-company";
+
+export const handle = { i18n: ["company"] };
+
+/** SPEC §2: the public profile of a verified company; unknown and unverified slugs are a 404. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const company = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch((err) => {
+    if (isDomainErrorLike(err) && err.code === "company.not_found") throw new Response("Not Found", { status: 404 });
+    throw err;
+  });
+  const { t, seo } = pageTools(context, request, "company");
+  const base = context.services.env.baseUrl;
+  const description = company.description?.replace(/\s+/g, " ").slice(0, 160) || t("public.defaultDescription", { name: company.companyName });
+  return {
+    company,
+    /** Data for the sections later issues add (games, campaigns). */
+    extensions: {} as Record<string, unknown>,
+    seo: seo({
+      title: company.companyName,
+      description,
+      image: company.logoUrl ? base + company.logoUrl : undefined,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Organization",
+          name: company.companyName,
+          url: `${base}/company/${company.slug}`,
+          ...(company.website ? { sameAs: [company.website] } : {}),
+          ...(company.logoUrl ? { logo: base + company.logoUrl } : {}),
+          ...(company.description ? { description: company.description.slice(0, 500) } : {}),
+        },
+      ],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export default function PublicCompany({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("company");
+  const { locale } = useLocalePath();
+  const { company, extensions } = loaderData;
+  const country = countryName(company.country, locale);
+  return (
+    <article className="max-w-3xl" aria-labelledby="company-name">
+      <header className="card flex flex-wrap items-center gap-5 p-6">
+        {company.logoUrl ? (
+          <img src={company.logoUrl} alt={t("public.logoAlt", { name: company.companyName })} width={96} height={96} className="rounded-xl" />
+        ) : (
+          <span aria-hidden="true" className="inline-flex h-24 w-24 items-center justify-center rounded-xl bg-primary text-4xl font-black text-primary-foreground">
+            {[...company.companyName][0]?.toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 id="company-name" className="text-3xl font-black">{company.companyName}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("public.verifiedCompany")}</p>
+        </div>
+      </header>
+      <section aria-labelledby="about-company" className="card mt-6 p-6">
+        <h2 id="about-company" className="text-xl font-bold">{t("public.about")}</h2>
+        {company.description ? (
+          <p className="mt-3 whitespace-pre-line">{company.description}</p>
+        ) : (
+          <p className="mt-3 text-muted-foreground">{t("public.noDescription")}</p>
+        )}
+        <dl className="mt-5 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          {company.website ? (
+            <>
+              <dt className="text-muted-foreground">{t("public.website")}</dt>
+              <dd className="break-all">
+                <a className="link inline-flex items-center gap-1" href={company.website} rel="noopener nofollow ugc" target="_blank">
+                  {company.website.replace(/^https:\/\//, "")}
+                  <ExternalLink aria-hidden="true" size={14} />
+                  <span className="sr-only">{t("public.opensNewTab")}</span>
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {country ? (
+            <>
+              <dt className="text-muted-foreground">{t("public.country")}</dt>
+              <dd>{country}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">{t("public.joined")}</dt>
+          <dd>
+            <time dateTime={company.joinedAt}>{formatDate(company.joinedAt, locale, { month: "long", year: "numeric" })}</time>
+          </dd>
+        </dl>
+      </section>
+      {companySections.map(({ id, Component }) => (
+        <Component key={id} company={company} extensions={extensions} />
+      ))}
+    </article>
+  );
 }

@@ -1,0 +1,42 @@
+import type { AdminAbility } from "../../../server/modules/admin";
+
+/**
+ * The admin area's side navigation (SPEC §2 "Admin tabs"), as data: later issues add their tabs here
+ * (analytics, content, forum admin…). `requires` names an ability the layout's loader computed from the
+ * policies; a tab whose ability is false is hidden, and its loader refuses it anyway.
+ */
+export type AdminTab = {
+  /** Path without the language prefix. */
+  to: string;
+  /** Key in the `admin` namespace. */
+  labelKey: string;
+  group: AdminGroup;
+  requires?: AdminAbility;
+  /** Only the exact path is current (the index tab). */
+  end?: boolean;
+};
+
+export const ADMIN_GROUPS = ["overview", "people", "site"] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+export const ADMIN_TABS: AdminTab[] = [
+  { to: "/admin", labelKey: "nav.quickView", group: "overview", end: true },
+  { to: "/admin/roles", labelKey: "nav.roles", group: "people", requires: "rolesView" },
+  { to: "/admin/companies", labelKey: "nav.companies", group: "people", requires: "companiesReview" },
+  { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
+  { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
+  { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },
+];
+
+export type AbilityFlags = Partial<Record<AdminAbility, boolean>>;
+
+/** The tabs this person may use, grouped in display order (empty groups left out). */
+export function visibleTabGroups(abilities: AbilityFlags, tabs: AdminTab[] = ADMIN_TABS): { group: AdminGroup; tabs: AdminTab[] }[] {
+  const allowed = tabs.filter((t) => !t.requires || abilities[t.requires] === true);
+  return ADMIN_GROUPS.map((group) => ({ group, tabs: allowed.filter((t) => t.group === group) })).filter((g) => g.tabs.length > 0);
+}
+
+export function isCurrentTab(tab: AdminTab, path: string): boolean {
+  if (tab.end) return path === tab.to || path === `${tab.to}/`;
+  return path === tab.to || path.startsWith(`${tab.to}/`);
+}

@@ -1,0 +1,70 @@
+import type { Database } from "../../db/client";
+import type { Env } from "../../env";
+import type { Logger } from "../../platform/logger";
+import type { Mailer } from "../../platform/mail";
+import type { Storage } from "../../platform/storage";
+import { ROLE_CAPABILITIES, type Actor } from "../accounts/actor";
+import { configureMaintenance } from "../site/maintenance";
+import type { SettingsStore } from "../site/settings";
+import { updateSetting } from "../site/update-setting";
+import { getMail } from "./get-mail";
+import { getPublicCompany } from "./get-public-company";
+import { grantRole } from "./grant-role";
+import { listAudit } from "./list-audit";
+import { listCompanies } from "./list-companies";
+import { listMail } from "./list-mail";
+import { listUsers } from "./list-users";
+import { getMyCompany } from "./my-company";
+import { adminAbilities } from "./policy";
+import { quickView } from "./quick-view";
+import { readSettings } from "./read-settings";
+import { rejectCompany } from "./reject-company";
+import { retryMail } from "./retry-mail";
+import { revokeRole } from "./revoke-role";
+import { updateCompanyProfile } from "./update-company-profile";
+import { verifyCompany } from "./verify-company";
+
+export type AdminDeps = {
+  db: Database;
+  mailer: Mailer;
+  storage: Storage;
+  settings: SettingsStore;
+  log: Logger;
+  env: Pick<Env, "siteName" | "baseUrl">;
+};
+
+/**
+ * The admin area's public entry, as route modules reach it (`context.services.admin`): every operation
+ * bound to its dependencies, each still taking the actor and checking its permission itself.
+ */
+export function createAdminService(deps: AdminDeps) {
+  const { db, mailer, storage, settings, log } = deps;
+  const review = { db, mailer, siteName: deps.env.siteName, baseUrl: deps.env.baseUrl };
+  return {
+    abilities: (actor: Actor) => adminAbilities(actor),
+    roleCapabilities: () => ROLE_CAPABILITIES,
+    quickView: (actor: Actor) => quickView({ db }, actor),
+    listUsers: (actor: Actor, input: unknown) => listUsers({ db }, actor, input),
+    grantRole: (actor: Actor, input: unknown) => grantRole({ db }, actor, input),
+    revokeRole: (actor: Actor, input: unknown) => revokeRole({ db }, actor, input),
+    listCompanies: (actor: Actor, input: unknown) => listCompanies({ db }, actor, input),
+    verifyCompany: (actor: Actor, input: unknown) => verifyCompany(review, actor, input),
+    rejectCompany: (actor: Actor, input: unknown) => rejectCompany(review, actor, input),
+    myCompany: (actor: Actor) => getMyCompany({ db }, actor),
+    updateCompanyProfile: (actor: Actor, input: unknown) => updateCompanyProfile({ db, storage, log }, actor, input),
+    publicCompany: (actor: Actor, input: unknown) => getPublicCompany({ db }, actor, input),
+    listMail: (actor: Actor, input: unknown) => listMail({ db }, actor, input),
+    getMail: (actor: Actor, input: unknown) => getMail({ db }, actor, input),
+    retryMail: (actor: Actor, input: unknown) => retryMail({ db, mailer }, actor, input),
+    listAudit: (actor: Actor, input: unknown) => listAudit({ db }, actor, input),
+    readSettings: (actor: Actor) => readSettings({ settings }, actor),
+    /** The site area's operations, reused as they are. */
+    updateSetting: (actor: Actor, input: unknown) => updateSetting({ settings }, actor, input),
+    configureMaintenance: (actor: Actor, input: unknown) => configureMaintenance({ settings }, actor, input),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
+export type { AdminAbilities, AdminAbility } from "./policy";
+export type { CompanyStatus } from "./list-companies";
+export type { MailStatus } from "./list-mail";

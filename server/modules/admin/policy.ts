@@ -1,0 +1,34 @@
+import { type Actor } from "../accounts/actor";
+import { can as canAccounts } from "../accounts/policy";
+import { can as canSite } from "../site/policy";
+import { DomainError } from "../errors";
+
+/**
+ * What the admin area shows to the signed-in person, decided by the accounts and site policies, so the
+ * pages never repeat a rule: the navigation hides what these say no to, and the operations refuse it anyway.
+ */
+export function adminAbilities(actor: Actor) {
+  return {
+    panel: canAccounts(actor, "admin.panel"),
+    rolesView: canAccounts(actor, "roles.view"),
+    grantAdmin: canAccounts(actor, "roles.grant_admin"),
+    grantModerator: canAccounts(actor, "roles.grant_moderator"),
+    companiesReview: canAccounts(actor, "companies.review"),
+    mailRead: canAccounts(actor, "mail.read"),
+    settingsUpdate: canSite(actor, "settings.update"),
+    auditRead: canAccounts(actor, "admin.panel"),
+  };
+}
+export type AdminAbilities = ReturnType<typeof adminAbilities>;
+export type AdminAbility = keyof AdminAbilities;
+
+/** Only a company account edits its own company profile. */
+export function assertCompanyAccount(actor: Actor): asserts actor is NonNullable<Actor> & { profileRole: "company" } {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+  if (actor.profileRole !== "company") throw new DomainError("auth.forbidden");
+}
+
+export function assertAdminPanel(actor: Actor): asserts actor is NonNullable<Actor> {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+  if (!canAccounts(actor, "admin.panel")) throw new DomainError("auth.forbidden");
+}

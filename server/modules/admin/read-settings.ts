@@ -1,0 +1,17 @@
+import type { Actor } from "../accounts/actor";
+import { assertCan } from "../site/policy";
+import type { SettingsStore } from "../site/settings";
+
+/**
+ * The settings tab's current values (Admin only). The maintenance password and its hash never leave the
+ * server: the page learns only whether one is set.
+ */
+export async function readSettings(deps: { settings: SettingsStore }, actor: Actor) {
+  assertCan(actor, "settings.update");
+  const all = await deps.settings.all();
+  return {
+    maintenance: { enabled: all.maintenance.enabled, hasPassword: !!all.maintenance.passwordHash, changedAt: all.maintenance.changedAt },
+    flags: { analytics_enabled: all.analytics_enabled, forum_enabled: all.forum_enabled, i18n_missing_enabled: all.i18n_missing_enabled },
+    announcement: all.announcement,
+  };
+}
