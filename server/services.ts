@@ -8,6 +8,7 @@ import { Mailer } from "./platform/mail";
 import { Storage } from "./platform/storage";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
+import { createAccountsModule, type AccountsModule } from "./modules/accounts";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
@@ -24,6 +25,8 @@ export type Services = {
   mailer: Mailer;
   storage: Storage;
   jobs: Jobs;
+  /** Profiles and the /account area (issue 3): the accounts operations, bound to these services. */
+  accounts: AccountsModule;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   if (env.bootstrapAdmin) await bootstrapAdmin({ db, auth, log }, env.bootstrapAdmin);
 
   const settings = new SettingsStore(db);
+  const storage = new Storage(env.uploadsDir);
   return {
     env,
     log,
@@ -58,7 +62,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     rateLimiter,
     auth,
     mailer,
-    storage: new Storage(env.uploadsDir),
+    storage,
+    accounts: createAccountsModule({ db, auth, storage, log }),
     jobs,
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
