@@ -2,7 +2,7 @@ import { Building2, Calendar, Globe, Mail, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
-import { SOCIAL_SITES } from "~/features/account/profile-rules";
+import { SOCIAL_SITES } from "~/features/account/social-sites";
 import { PROFILE_SECTIONS } from "~/features/profile/sections";
 import { formatDate } from "~/i18n/format";
 import { isDomainErrorLike } from "~/lib/form.server";

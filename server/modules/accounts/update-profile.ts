@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "../../../app/features/account/profile-rules";
+import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "../../../app/features/account/social-sites";
 import { profiles, type SocialLinks } from "../../db/schema";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { AVATAR_MAX_BYTES } from "../../../app/features/account/profile-rules";
+import { AVATAR_MAX_BYTES } from "../../../app/features/account/social-sites";
 import { profiles } from "../../db/schema";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";

@@ -1,8 +1,6 @@
-import { z } from "zod";
-
 /**
- * Profile rules shared by the account pages (field errors while filling the form) and the domain operation
- * (the authority). Messages are i18n keys.
+ * Profile rules shared by the account pages and the domain operations (the authority), without zod so the
+ * browser bundle stays small.
  */
 export const BIO_MAX = 500;
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
@@ -36,17 +34,3 @@ export function isValidSocialLink(site: SocialSite, value: string): boolean {
   const host = url.hostname.toLowerCase();
   return hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
-
-const linkField = (site: SocialSite) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isValidSocialLink(site, v), { message: "errors:accounts.link_invalid" });
-
-/** The profile form as the page posts it (checkbox "on" or absent). */
-export const profileFormSchema = z.object({
-  bio: z.string().max(BIO_MAX, { message: "account:profile.bioTooLong" }).default(""),
-  showEmail: z.string().optional(),
-  locale: z.enum(["es", "en"]).optional(),
-  ...(Object.fromEntries(SOCIAL_SITES.map((s) => [`link_${s}`, linkField(s).optional()])) as Record<`link_${SocialSite}`, z.ZodOptional<ReturnType<typeof linkField>>>),
-});
