@@ -21,6 +21,8 @@ export const handle = { i18n: ["account"] };
 
 /** Room for the multipart boundaries and the other fields around a 10 MB image. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** The availability check waits for a pause in typing. */
+const USERNAME_CHECK_DELAY_MS = 400;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
@@ -128,18 +130,28 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
   const { success: ok, failure } = resultFor(result, "username");
   const [value, setValue] = useState(failure?.values.username ?? settings.username);
   const fetcher = useFetcher<typeof loader>();
-  const { load } = fetcher;
   const typed = value.trim();
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  // Nothing is said about availability until the person types (and never without JavaScript).
+  const [edited, setEdited] = useState(false);
+  // Only a change of the typed name starts a check (the loader's function and the path helper are read
+  // through a ref, so a re-render never starts another one).
+  const loadRef = useRef({ load: fetcher.load, path: to("/account") });
+  loadRef.current = { load: fetcher.load, path: to("/account") };
   useEffect(() => {
     if (!typed || typed === settings.username) return;
-    const id = setTimeout(() => void load(`${to("/account")}?index&checkUsername=${encodeURIComponent(typed)}`), 400);
+    const id = setTimeout(() => {
+      const { load, path } = loadRef.current;
+      setCheckedFor(typed);
+      void load(`${path}?index&checkUsername=${encodeURIComponent(typed)}`);
+    }, USERNAME_CHECK_DELAY_MS);
     return () => clearTimeout(id);
-  }, [typed, settings.username, load, to]);
+  }, [typed, settings.username]);
   const checked = fetcher.data?.availability;
-  const upToDate = fetcher.state === "idle" && typed !== settings.username && !!checked;
+  const upToDate = fetcher.state === "idle" && checkedFor === typed && typed !== settings.username && !!checked;
   const status =
-    typed === settings.username || !typed ? null
-    : fetcher.state !== "idle" ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
+    !edited || typed === settings.username || !typed ? null
+    : fetcher.state !== "idle" || checkedFor !== typed ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
     : upToDate && checked.available ? { text: t("profile.username.available"), tone: "text-positive" }
     : upToDate && checked.problem ? { text: t(`errors:${checked.problem}`), tone: "text-danger" }
     : null;
@@ -157,7 +169,10 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
           label={t("profile.username.label")}
           name="username"
           value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setEdited(true);
+          }}
           autoComplete="username"
           maxLength={30}
           required
