@@ -5,11 +5,12 @@ import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
 import { parseInput, type AccountsDeps } from "./deps";
+import { assertOwnAccount } from "./account-policy";
 import { assertSignedIn } from "./policy";
 import { isUniqueViolation } from "./unique-violation";
 import { USERNAME_CHANGE_DAYS, usernameProblem, usernameTaken } from "./username";
 
-const input = z.object({ username: z.string().trim().max(100) });
+const input = z.object({ username: z.string().trim().max(100), userId: z.string().optional() });
 const DAY_MS = 24 * 3600 * 1000;
 
 /** When a person whose name last changed at `changedAt` may change it again (null: now). */
@@ -25,7 +26,8 @@ export function nextUsernameChange(changedAt: Date | null, now = new Date()): Da
  */
 export async function changeUsername(deps: Pick<AccountsDeps, "db">, actor: Actor, raw: unknown, now = new Date()) {
   assertSignedIn(actor);
-  const { username } = parseInput(input, raw);
+  const { username, userId } = parseInput(input, raw);
+  assertOwnAccount(actor, userId);
   const problem = usernameProblem(username);
   if (problem) throw new DomainError(problem);
   const [current] = await deps.db

@@ -5,6 +5,7 @@ import { verifyPassword } from "../../platform/auth";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
+import { assertOwnAccount } from "./account-policy";
 import { assertSignedIn } from "./policy";
 
 /** The id of the Admin role row (see ensureRoles). */
@@ -14,6 +15,7 @@ const input = z.object({
   /** The current password; accounts without one (single sign-on only) type their username instead. */
   password: z.string().max(1000).optional(),
   username: z.string().trim().max(100).optional(),
+  userId: z.string().optional(),
 });
 
 /**
@@ -23,6 +25,7 @@ const input = z.object({
 export async function deleteAccount(deps: Pick<AccountsDeps, "db" | "storage" | "log">, actor: Actor, raw: unknown) {
   assertSignedIn(actor);
   const given = parseInput(input, raw);
+  assertOwnAccount(actor, given.userId);
   const [credential] = await deps.db
     .select({ password: accounts.password })
     .from(accounts)

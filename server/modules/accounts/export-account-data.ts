@@ -4,7 +4,7 @@ import { accounts, auditLog, companyProfiles, profiles, roles, sessions, userRol
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertOwnAccount } from "./account-policy";
 
 /**
  * One section of the export: a function that reads what an area stores about a person. Later areas (forum,
@@ -61,8 +61,9 @@ export async function exportAccountData(
   deps: Pick<AccountsDeps, "db">,
   actor: Actor,
   extra: Record<string, ExportSection> = {},
+  target: { userId?: string } = {},
 ): Promise<AccountExport> {
-  assertSignedIn(actor);
+  assertOwnAccount(actor, target.userId);
   const sections: Record<string, unknown> = {};
   for (const [name, read] of Object.entries({ ...EXPORT_SECTIONS, ...extra })) sections[name] = await read(deps.db, actor.userId);
   if (!sections.user) throw new DomainError("not_found");

@@ -64,6 +64,32 @@ describe("accounts: profiles", () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
+  describe("someone else's account", () => {
+    it("refuses every mutation aimed at another person's account, staff included, and changes nothing", async () => {
+      const victim = await createUser(database.db, { username: "Victim_Person", password: "victim-pass", bio: "victim bio" });
+      const avatar = await uploadAvatar(deps(), actorOf(victim), { bytes: await png(64, 64) });
+      const attacker = await createUser(database.db);
+      for (const who of [actorOf(attacker), actorOf(attacker, { roles: ["Admin"] }), actorOf(attacker, { roles: ["Moderator"] })]) {
+        const target = { userId: victim.id };
+        expect(await codeOf(changeUsername(deps(), who, { username: "Stolen_Name", ...target }))).toBe("auth.forbidden");
+        expect(await codeOf(updateProfile(deps(), who, { bio: "hacked", ...target }))).toBe("auth.forbidden");
+        expect(await codeOf(uploadAvatar(deps(), who, { bytes: await png(32, 32), ...target }))).toBe("auth.forbidden");
+        expect(await codeOf(removeAvatar(deps(), who, target))).toBe("auth.forbidden");
+        expect(await codeOf(deleteAccount(deps(), who, { password: "victim-pass", ...target }))).toBe("auth.forbidden");
+        expect(await codeOf(exportAccountData(deps(), who, {}, target))).toBe("auth.forbidden");
+      }
+      // A visitor naming the account is refused as a visitor.
+      expect(await codeOf(updateProfile(deps(), null, { bio: "hacked", userId: victim.id }))).toBe("auth.unauthenticated");
+      expect(await codeOf(removeAvatar(deps(), null, { userId: victim.id }))).toBe("auth.unauthenticated");
+      const [row] = await database.db.select().from(profiles).where(eq(profiles.id, victim.id));
+      expect(row).toMatchObject({ username: "Victim_Person", bio: "victim bio", avatarUrl: avatar.avatarUrl });
+      expect(existsSync(join(uploads, avatar.avatarUrl.slice("/media/".length)))).toBe(true);
+      expect(await database.db.select().from(users).where(eq(users.id, victim.id))).toHaveLength(1);
+      // Naming one's own account is the same as naming none.
+      expect(await codeOf(updateProfile(deps(), actorOf(victim), { bio: "mine again", userId: victim.id }))).toBe("no error");
+    });
+  });
+
   describe("checkUsernameAvailability", () => {
     it("refuses a visitor", async () => {
       expect(await codeOf(checkUsernameAvailability(deps(), null, { username: "whoever" }))).toBe("auth.unauthenticated");

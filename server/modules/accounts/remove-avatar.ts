@@ -3,11 +3,11 @@ import { profiles } from "../../db/schema";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertOwnAccount } from "./account-policy";
 
 /** Removes the signed-in person's avatar: the profile falls back to their initial (SPEC §3). */
-export async function removeAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor) {
-  assertSignedIn(actor);
+export async function removeAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { userId?: string } = {}) {
+  assertOwnAccount(actor, input.userId);
   const [before] = await deps.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
   if (!before) throw new DomainError("not_found");
   await deps.db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, actor.userId));

@@ -5,6 +5,7 @@ import { profiles, type SocialLinks } from "../../db/schema";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
+import { assertOwnAccount } from "./account-policy";
 import { assertSignedIn } from "./policy";
 
 const input = z
@@ -13,6 +14,7 @@ const input = z
     socialLinks: z.partialRecord(z.enum(SOCIAL_SITES), z.string().nullable()).optional(),
     showEmail: z.boolean().optional(),
     locale: z.enum(["es", "en"]).optional(),
+    userId: z.string().optional(),
   })
   .strict();
 
@@ -25,6 +27,7 @@ export type UpdateProfileInput = z.input<typeof input>;
 export async function updateProfile(deps: Pick<AccountsDeps, "db">, actor: Actor, raw: unknown) {
   assertSignedIn(actor);
   const data = parseInput(input, raw);
+  assertOwnAccount(actor, data.userId);
   const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
   if (data.bio !== undefined) changes.bio = data.bio?.trim() ? data.bio.trim() : null;
   if (data.showEmail !== undefined) changes.showEmail = data.showEmail;

@@ -6,7 +6,7 @@ import { profiles } from "../../db/schema";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertOwnAccount } from "./account-policy";
 
 export { AVATAR_MAX_BYTES };
 /** SPEC §5 and §9: recommended 512×512; the stored file stays under 2 MB, the upload may be up to 10 MB. */
@@ -22,8 +22,8 @@ const QUALITY_STEPS = [86, 76, 64, 50, 36, 24];
  * and stores it re-encoded as a 512×512 WebP without metadata under a content-hashed key. The previous avatar
  * file is removed.
  */
-export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { bytes: Uint8Array }) {
-  assertSignedIn(actor);
+export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { bytes: Uint8Array; userId?: string }) {
+  assertOwnAccount(actor, input?.userId);
   const bytes = input?.bytes;
   if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) throw new DomainError("accounts.avatar_type");
   if (bytes.byteLength > AVATAR_MAX_BYTES) throw new DomainError("accounts.avatar_too_large");
