@@ -11,6 +11,7 @@ import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
 import { createAuthFlows, type AuthFlows } from "./modules/accounts/auth";
 import { loadDashboard, type DashboardData } from "./modules/accounts/load-dashboard";
 import type { Actor } from "./modules/accounts/actor";
+import { createAccountsModule, type AccountsModule } from "./modules/accounts";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
@@ -32,6 +33,8 @@ export type Services = {
   mailer: Mailer;
   storage: Storage;
   jobs: Jobs;
+  /** Profiles and the /account area (issue 3): the accounts operations, bound to these services. */
+  accounts: AccountsModule;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
   admin: AdminService;
@@ -57,6 +60,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   if (env.bootstrapAdmin) await bootstrapAdmin({ db, log }, env.bootstrapAdmin);
 
   const settings = new SettingsStore(db);
+  const storage = new Storage(env.uploadsDir);
   return {
     env,
     log,
@@ -69,9 +73,10 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     dashboard: (actor) => loadDashboard(db, actor),
     authFlows: createAuthFlows({ auth, db, rateLimiter, env, log, mailer }),
     mailer,
-    storage: new Storage(env.uploadsDir),
+    storage,
+    accounts: createAccountsModule({ db, auth, storage, log }),
     jobs,
-    admin: createAdminService({ db, mailer, settings, log, env, storage: new Storage(env.uploadsDir) }),
+    admin: createAdminService({ db, mailer, settings, log, env, storage }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();

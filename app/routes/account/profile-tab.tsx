@@ -1,5 +1,331 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import { MiniAvatar } from "~/components/ui/avatar";
+import { Field, FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
+import { refusal } from "~/features/account/failure";
+import { readLimitedFormData } from "~/features/account/multipart.server";
+import { profileFormSchema } from "~/features/account/profile-form";
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "~/features/account/social-sites";
+import { resultFor, success } from "~/features/account/results";
+import { formatDate } from "~/i18n/format";
+import { parseForm, type FormFailure } from "~/lib/form";
+import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
+import { requireUser } from "~/lib/guards.server";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { Route } from "./+types/profile-tab";
+
+export const handle = { i18n: ["account"] };
+
+/** Room for the multipart boundaries and the other fields around a 10 MB image. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** The availability check waits for a pause in typing. */
+const USERNAME_CHECK_DELAY_MS = 400;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const actor = requireUser(context, request);
+  const { t, seo } = pageTools(context, request, "account");
+  const accounts = context.services.accounts;
+  // The username field asks this loader while the person types (?index&checkUsername=…).
+  const check = new URL(request.url).searchParams.get("checkUsername");
+  return {
+    seo: seo({ title: `${t("profile.title")} · ${t("title")}`, description: t("description"), noindex: true }),
+    settings: await accounts.getAccountSettings(actor),
+    availability: check !== null ? await accounts.checkUsernameAvailability(actor, { username: check.slice(0, 100) }) : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = requireUser(context, request);
+  const accounts = context.services.accounts;
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  const formData = multipart ? await readLimitedFormData(request, AVATAR_MAX_BYTES + MULTIPART_OVERHEAD) : await request.formData();
+  if (!formData) {
+    const sent = new FormData();
+    sent.set("intent", "avatar");
+    return actionFailure(refusal("accounts.avatar_too_large", 413), sent, { "accounts.avatar_too_large": "avatar" });
+  }
+  const intent = String(formData.get("intent") ?? "");
+  try {
+    switch (intent) {
+      case "username": {
+        const { username } = await accounts.changeUsername(actor, { username: String(formData.get("username") ?? "") });
+        return success(intent, "account:profile.username.saved", { username });
+      }
+      case "profile": {
+        const parsed = parseForm(profileFormSchema, formData);
+        if (!parsed.ok) return parsed;
+        const d = parsed.data;
+        await accounts.updateProfile(actor, {
+          bio: d.bio,
+          showEmail: d.showEmail === "on",
+          locale: d.locale,
+          socialLinks: Object.fromEntries(SOCIAL_SITES.map((s) => [s, d[`link_${s}`] ?? ""])),
+        });
+        return success(intent, "account:profile.about.saved");
+      }
+      case "avatar": {
+        const file = formData.get("avatar");
+        if (!(file instanceof File) || file.size === 0) {
+          const failure: FormFailure = { ok: false, values: { intent }, fieldErrors: { avatar: "account:profile.avatar.chooseFile" }, formError: "account:profile.avatar.chooseFile" };
+          return failure;
+        }
+        if (file.size > AVATAR_MAX_BYTES) return actionFailure(refusal("accounts.avatar_too_large", 413), formData, { "accounts.avatar_too_large": "avatar" });
+        await accounts.uploadAvatar(actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
+        return success(intent, "account:profile.avatar.saved");
+      }
+      case "remove-avatar":
+        await accounts.removeAvatar(actor);
+        return success(intent, "account:profile.avatar.removed");
+      default:
+        throw new Response("Bad Request", { status: 400 });
+    }
+  } catch (err) {
+    if (!isDomainErrorLike(err)) throw err;
+    if (err.code === "accounts.username_too_soon" && typeof err.details?.date === "string") {
+      const date = formatDate(err.details.date, context.locale);
+      return actionFailure({ ...refusal(err.code, err.status), details: { date } }, formData, { [err.code]: "username" });
+    }
+    if (err.code === "accounts.link_invalid" && typeof err.details?.field === "string") {
+      return actionFailure(err, formData, { [err.code]: `link_${err.details.field}` });
+    }
+    return actionFailure(err, formData, {
+      "accounts.username_invalid": "username",
+      "accounts.username_reserved": "username",
+      "accounts.username_taken": "username",
+      "accounts.avatar_type": "avatar",
+      "accounts.avatar_too_large": "avatar",
+    });
+  }
+}
+
+export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const { to } = useLocalePath();
+  const { settings } = loaderData;
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link className="link" to={to(`/u/${settings.username}`)}>
+          {t("profile.viewPublic")}
+        </Link>
+      </p>
+      <UsernameSection settings={settings} result={actionData} />
+      <AvatarSection settings={settings} result={actionData} />
+      <AboutSection settings={settings} result={actionData} />
+    </div>
+  );
+}
+
+type Settings = Route.ComponentProps["loaderData"]["settings"];
+type Result = Route.ComponentProps["actionData"];
+
+function UsernameSection({ settings, result }: { settings: Settings; result: Result }) {
+  const { t } = useTranslation("account");
+  const { locale, to } = useLocalePath();
+  const { success: ok, failure } = resultFor(result, "username");
+  const [value, setValue] = useState(failure?.values.username ?? settings.username);
+  const fetcher = useFetcher<typeof loader>();
+  const typed = value.trim();
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  // Nothing is said about availability until the person types (and never without JavaScript).
+  const [edited, setEdited] = useState(false);
+  // Only a change of the typed name starts a check (the loader's function and the path helper are read
+  // through a ref, so a re-render never starts another one).
+  const loadRef = useRef({ load: fetcher.load, path: to("/account") });
+  loadRef.current = { load: fetcher.load, path: to("/account") };
+  useEffect(() => {
+    if (!typed || typed === settings.username) return;
+    const id = setTimeout(() => {
+      const { load, path } = loadRef.current;
+      setCheckedFor(typed);
+      void load(`${path}?index&checkUsername=${encodeURIComponent(typed)}`);
+    }, USERNAME_CHECK_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [typed, settings.username]);
+  const checked = fetcher.data?.availability;
+  const upToDate = fetcher.state === "idle" && checkedFor === typed && typed !== settings.username && !!checked;
+  const status =
+    !edited || typed === settings.username || !typed ? null
+    : fetcher.state !== "idle" || checkedFor !== typed ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
+    : upToDate && checked.available ? { text: t("profile.username.available"), tone: "text-positive" }
+    : upToDate && checked.problem ? { text: t(`errors:${checked.problem}`), tone: "text-danger" }
+    : null;
+  const next = settings.nextUsernameChange;
+  return (
+    <section className="card p-6" aria-labelledby="username-heading">
+      <h2 id="username-heading" className="text-xl font-bold">
+        {t("profile.username.heading")}
+      </h2>
+      <Form method="post" className="mt-4 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="username" />
+        <FormAlert message={ok?.message} values={ok?.messageValues} variant="success" />
+        <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
+        <Field
+          label={t("profile.username.label")}
+          name="username"
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setEdited(true);
+          }}
+          autoComplete="username"
+          maxLength={30}
+          required
+          spellCheck={false}
+          error={failure?.fieldErrors.username}
+          errorValues={failure?.formErrorValues}
+          hint={
+            <>
+              {t("profile.username.hint")} {next ? t("profile.username.nextChange", { date: formatDate(next, locale) }) : t("profile.username.canChange")}
+            </>
+          }
+        />
+        <p aria-live="polite" className={`min-h-5 text-sm font-medium ${status?.tone ?? ""}`}>
+          {status?.text}
+        </p>
+        <SubmitButton name="intent" value="username">
+          {t("profile.username.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function AvatarSection({ settings, result }: { settings: Settings; result: Result }) {
+  const { t } = useTranslation("account");
+  const upload = resultFor(result, "avatar");
+  const removal = resultFor(result, "remove-avatar");
+  const [preview, setPreview] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(() => {
+    if (upload.success) {
+      formRef.current?.reset();
+      setPreview(null);
+    }
+  }, [upload.success]);
+  const ok = upload.success ?? removal.success;
+  const failure = upload.failure ?? removal.failure;
+  return (
+    <section className="card p-6" aria-labelledby="avatar-heading">
+      <h2 id="avatar-heading" className="text-xl font-bold">
+        {t("profile.avatar.heading")}
+      </h2>
+      <div className="mt-4 space-y-4">
+        <FormAlert message={ok?.message} values={ok?.messageValues} variant="success" />
+        <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
+        <div className="flex flex-wrap items-center gap-6">
+          <figure className="flex flex-col items-center gap-2">
+            {preview ? (
+              <img src={preview} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" />
+            ) : (
+              <MiniAvatar url={settings.avatarUrl} username={settings.username} email={settings.email} size={96} />
+            )}
+            <figcaption className="text-sm text-muted-foreground">{t("profile.avatar.current")}</figcaption>
+          </figure>
+          <Form ref={formRef} method="post" encType="multipart/form-data" className="min-w-64 flex-1 space-y-4">
+            <input type="hidden" name="intent" value="avatar" />
+            <Field
+              label={t("profile.avatar.file")}
+              name="avatar"
+              type="file"
+              accept={AVATAR_ACCEPT}
+              required
+              hint={t("profile.avatar.hint")}
+              error={failure?.fieldErrors.avatar}
+              onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                setPreview(f && /^image\/(png|jpeg|webp)$/.test(f.type) ? URL.createObjectURL(f) : null);
+              }}
+            />
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton name="intent" value="avatar">
+                {t("profile.avatar.submit")}
+              </SubmitButton>
+            </div>
+          </Form>
+        </div>
+        {settings.avatarUrl ? (
+          <Form method="post">
+            <SubmitButton name="intent" value="remove-avatar" className="btn btn-outline">
+              {t("profile.avatar.remove")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function AboutSection({ settings, result }: { settings: Settings; result: Result }) {
+  const { t } = useTranslation("account");
+  const { success: ok, failure } = resultFor(result, "profile");
+  const v = failure?.values;
+  const links = settings.socialLinks as Partial<Record<(typeof SOCIAL_SITES)[number], string>>;
+  return (
+    <section className="card p-6" aria-labelledby="about-heading">
+      <h2 id="about-heading" className="text-xl font-bold">
+        {t("profile.about.heading")}
+      </h2>
+      <Form method="post" className="mt-4 space-y-5" noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <FormAlert message={ok?.message} variant="success" />
+        <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
+        <TextAreaField
+          label={t("profile.about.bio")}
+          name="bio"
+          defaultValue={v?.bio ?? settings.bio}
+          maxLength={BIO_MAX}
+          rows={5}
+          hint={t("profile.about.bioHint", { max: BIO_MAX })}
+          error={failure?.fieldErrors.bio}
+        />
+        <fieldset className="space-y-3">
+          <legend className="text-base font-bold">{t("profile.about.links")}</legend>
+          <p className="text-sm text-muted-foreground">{t("profile.about.linksHint")}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {SOCIAL_SITES.map((site) => (
+              <Field
+                key={site}
+                label={t(`profile.about.link.${site}`)}
+                name={`link_${site}`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                defaultValue={v ? (v[`link_${site}`] ?? "") : (links[site] ?? "")}
+                error={failure?.fieldErrors[`link_${site}`]}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-base font-bold">{t("profile.about.privacy")}</legend>
+          <label className="flex items-center gap-3">
+            <input type="checkbox" role="switch" className="switch" name="showEmail" defaultChecked={v ? v.showEmail === "on" : settings.showEmail} />
+            <span>{t("profile.about.showEmail")}</span>
+          </label>
+          <div className="space-y-1.5">
+            <label htmlFor="profile-locale" className="block text-sm font-semibold">
+              {t("profile.about.locale")}
+            </label>
+            <select id="profile-locale" name="locale" className="input max-w-60" defaultValue={v?.locale ?? settings.locale}>
+              {(["es", "en"] as const).map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {t(`profile.about.localeNames.${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+        <SubmitButton name="intent" value="profile">
+          {t("profile.about.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
 }

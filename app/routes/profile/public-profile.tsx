@@ -1,5 +1,125 @@
-// Placeholder: this page is being built (issue 3).
-import { Outlet } from "react-router";
-export default function Placeholder() {
-  return <Outlet />;
+import { Building2, Calendar, Globe, Mail, Pencil } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MiniAvatar } from "~/components/ui/avatar";
+import { SOCIAL_SITES } from "~/features/account/social-sites";
+import { PROFILE_SECTIONS } from "~/features/profile/sections";
+import { formatDate } from "~/i18n/format";
+import { isDomainErrorLike } from "~/lib/form.server";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { Route } from "./+types/public-profile";
+
+export const handle = { i18n: ["profile"] };
+
+const DESCRIPTION_MAX = 160;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { t, seo, site } = pageTools(context, request, "profile");
+  const profile = await context.services.accounts.getPublicProfile(context.actor, { username: params.username }).catch((err: unknown) => {
+    if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid")) throw new Response("Not Found", { status: 404 });
+    throw err;
+  });
+  const bio = profile.bio?.replace(/\s+/g, " ").trim();
+  const description = bio ? (bio.length > DESCRIPTION_MAX ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…` : bio) : t("description", { username: profile.username, site });
+  return {
+    seo: seo({
+      title: t("title", { username: profile.username }),
+      description,
+      path: `/u/${profile.username}`,
+      type: "website",
+      image: profile.avatarUrl ? context.services.env.baseUrl + profile.avatarUrl : undefined,
+    }),
+    profile,
+    isMe: context.actor?.userId === profile.id,
+    /** Data that later sections read (see PROFILE_SECTIONS), by section id. */
+    sections: {} as Record<string, unknown>,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("profile");
+  const { locale, to } = useLocalePath();
+  const { profile, isMe, sections } = loaderData;
+  const links = SOCIAL_SITES.flatMap((site) => {
+    const href = (profile.socialLinks as Partial<Record<string, string>>)[site];
+    return href ? [{ site, href }] : [];
+  });
+  return (
+    <article className="max-w-3xl space-y-6">
+      <header className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
+        <MiniAvatar url={profile.avatarUrl} username={profile.username} size={128} />
+        <div className="min-w-0 flex-1 space-y-2">
+          <h1 className="break-words text-3xl font-black sm:text-4xl">{profile.username}</h1>
+          <p className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="rounded-full border border-border bg-muted px-3 py-0.5 font-semibold">{t(`role.${profile.role}`)}</span>
+            <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+              <Calendar aria-hidden="true" size={16} />
+              {t("joined", { date: formatDate(profile.joinedAt, locale) })}
+            </span>
+          </p>
+          {isMe ? (
+            <p>
+              <Link to={to("/account")} className="btn btn-outline">
+                <Pencil aria-hidden="true" size={16} />
+                {t("edit")}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <section className="card p-6" aria-labelledby="profile-bio">
+        <h2 id="profile-bio" className="text-xl font-bold">
+          {t("bio")}
+        </h2>
+        {/* Plain text: React escapes it; line breaks are kept by CSS, never by HTML. */}
+        <p className="mt-3 whitespace-pre-line break-words">{profile.bio || <span className="text-muted-foreground">{t("noBio", { username: profile.username })}</span>}</p>
+      </section>
+
+      {links.length || profile.email || profile.company ? (
+        <section className="card p-6" aria-labelledby="profile-links">
+          <h2 id="profile-links" className="text-xl font-bold">
+            {t("links")}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {links.map(({ site, href }) => (
+              <li key={site} className="flex items-center gap-2">
+                <Globe aria-hidden="true" size={16} className="text-muted-foreground" />
+                <span className="font-semibold">{t(`link.${site}`)}:</span>
+                <a href={href} rel="me noopener nofollow ugc" target="_blank" className="link break-all">
+                  {href.replace(/^https:\/\//, "").replace(/\/$/, "")}
+                </a>
+              </li>
+            ))}
+            {profile.email ? (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" size={16} className="text-muted-foreground" />
+                <span className="font-semibold">{t("email")}:</span>
+                <a href={`mailto:${profile.email}`} className="link break-all">
+                  {profile.email}
+                </a>
+              </li>
+            ) : null}
+            {profile.company ? (
+              <li className="flex items-center gap-2">
+                <Building2 aria-hidden="true" size={16} className="text-muted-foreground" />
+                <span className="font-semibold">{t("company")}:</span>
+                <Link to={to(`/company/${profile.company.slug}`)} className="link" aria-label={t("companyLink", { name: profile.company.name })}>
+                  {profile.company.name}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+
+      {PROFILE_SECTIONS.map(({ id, Component }) => (
+        <Component key={id} profile={profile} data={sections[id]} />
+      ))}
+    </article>
+  );
 }

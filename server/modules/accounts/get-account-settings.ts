@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import { accounts, profiles } from "../../db/schema";
+import { DomainError } from "../errors";
+import type { Actor } from "./actor";
+import { nextUsernameChange } from "./change-username";
+import type { AccountsDeps } from "./deps";
+import { assertSignedIn } from "./policy";
+
+/** The signed-in person's own profile settings, for the account pages. */
+export async function getAccountSettings(deps: Pick<AccountsDeps, "db">, actor: Actor, now = new Date()) {
+  assertSignedIn(actor);
+  const [p] = await deps.db.select().from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
+  if (!p) throw new DomainError("not_found");
+  const methods = await deps.db.select({ providerId: accounts.providerId, password: accounts.password }).from(accounts).where(eq(accounts.userId, actor.userId));
+  return {
+    username: p.username,
+    email: actor.email,
+    emailVerified: actor.emailVerified,
+    avatarUrl: p.avatarUrl,
+    bio: p.bio ?? "",
+    socialLinks: p.socialLinks ?? {},
+    showEmail: p.showEmail,
+    locale: p.locale,
+    /** ISO date of the next allowed username change, or null when it may change now. */
+    nextUsernameChange: nextUsernameChange(p.usernameChangedAt, now)?.toISOString() ?? null,
+    hasPassword: methods.some((m) => m.providerId === "credential" && !!m.password),
+  };
+}
