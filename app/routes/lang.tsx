@@ -32,11 +32,14 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(`${context.localePrefix}/auth/login?expired=1&redirectTo=${encodeURIComponent(currentLocation(request))}`, { headers });
   }
   const actor = context.actor;
-  if (actor?.profileRole === "company" && !actor.company?.verified && !path.endsWith("/company/verification") && !path.startsWith("/auth/")) {
+  if (actor?.profileRole === "company" && !actor.company?.verified && !path.endsWith("/company/verification") && !isAuthPage(path)) {
     throw redirect(`${context.localePrefix}/company/verification`);
   }
   return null;
 }
+
+/** The sign-in pages (and their /login, /register twins) stay reachable for everyone. */
+const isAuthPage = (path: string) => path.startsWith("/auth/") || path === "/login" || path === "/register";
 
 export default function Lang() {
   return <Outlet />;

@@ -32,7 +32,8 @@ export async function ensureRoles(db: Database, names = ["Admin", "Moderator"]) 
 export async function createUser(db: Database, spec: UserSpec = {}): Promise<CreatedUser> {
   const id = randomUUID();
   const username = spec.username ?? `user_${next()}`;
-  const email = spec.email ?? `${username}@example.test`;
+  // Stored in lower case, as better-auth does for accounts it creates.
+  const email = (spec.email ?? `${username}@example.test`).toLowerCase();
   const password = spec.password ?? "correct-horse-battery";
   await db.insert(users).values({ id, email, name: spec.name ?? username, emailVerified: spec.emailVerified ?? true });
   await db.insert(accounts).values({
