@@ -16,7 +16,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
 
-/** The resources wiki (SPEC §1): outside the side panel. This issue starts it with the feature flags page. */
+/** Who can do what (issue 3), in the order a person meets them; texts under `resources.accounts`. */
+const PEOPLE = ["visitor", "unverified", "creator", "companyPending", "companyVerified", "moderator", "admin"] as const;
+const ACCOUNT_RULES = ["password", "username", "usernameChange"] as const;
+
+/** The resources wiki (SPEC §1): outside the side panel. Feature flags, then accounts, roles and permissions. */
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const site = useRootData()?.siteName ?? "";
@@ -46,6 +50,32 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
+      </section>
+      <section aria-labelledby="accounts-heading" className="card mt-8 p-6">
+        <h2 id="accounts-heading" className="text-xl font-bold">{t("resources.accounts.title")}</h2>
+        <p className="mt-1 text-muted-foreground">{t("resources.accounts.intro", { site })}</p>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-4">{t("resources.accounts.who")}</th>
+              <th scope="col" className="py-2">{t("resources.accounts.can")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {PEOPLE.map((who) => (
+              <tr key={who} className="border-b border-border align-top">
+                <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.accounts.people.${who}.name`)}</th>
+                <td className="py-2 text-muted-foreground">{t(`resources.accounts.people.${who}.can`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3 className="mt-6 font-bold">{t("resources.accounts.rulesTitle")}</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+          {ACCOUNT_RULES.map((rule) => (
+            <li key={rule}>{t(`resources.accounts.rules.${rule}`)}</li>
+          ))}
+        </ul>
       </section>
     </main>
   );
