@@ -1,5 +1,5 @@
 import type { Locale } from "~/i18n/config";
-import { COUNTRY_CODES } from "./profile-schema";
+import { COUNTRY_CODES } from "./limits";
 
 /** A country's name in the reader's language (ISO 3166-1 alpha-2 code in, "España" / "Spain" out). */
 export function countryName(code: string | null | undefined, locale: Locale): string | null {

@@ -75,6 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return actionFailure(err, formData, {
       "auth.password_mismatch": "confirmPassword",
       "auth.password_too_short": "newPassword",
+      "auth.password_common": "newPassword",
       "accounts.password_wrong": "currentPassword",
       "accounts.email_same": "newEmail",
       "auth.email_taken": "newEmail",

@@ -4,8 +4,8 @@ import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertSignedIn } from "./policy";
 import { DomainError } from "../errors";
-
-export const PASSWORD_MIN = 6;
+import { isCommonPassword } from "./common-passwords";
+import { PASSWORD_MIN } from "./password-rules";
 
 const input = z.object({
   currentPassword: z.string().min(1).max(256),
@@ -21,6 +21,7 @@ export async function changePassword(deps: Pick<AccountsDeps, "auth">, actor: Ac
   assertSignedIn(actor);
   const data = parseInput(input, raw);
   if (data.newPassword.length < PASSWORD_MIN) throw new DomainError("auth.password_too_short");
+  if (isCommonPassword(data.newPassword)) throw new DomainError("auth.password_common");
   if (data.newPassword !== data.confirmPassword) throw new DomainError("auth.password_mismatch");
   const { headers } = await authCall(() =>
     deps.auth.api.changePassword({

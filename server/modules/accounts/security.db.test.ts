@@ -116,6 +116,7 @@ describe("accounts: security and sign-in methods", () => {
     const change = (input: { currentPassword: string; newPassword: string; confirmPassword: string }) => services.accounts.changePassword(a.actor, input, a);
     expect(await codeOf(change({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "other" }))).toBe("auth.password_mismatch");
     expect(await codeOf(change({ currentPassword: "old-password", newPassword: "short", confirmPassword: "short" }))).toBe("auth.password_too_short");
+    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "iloveyou", confirmPassword: "iloveyou" }))).toBe("auth.password_common");
     expect(await codeOf(change({ currentPassword: "wrong-password", newPassword: "new-password", confirmPassword: "new-password" }))).toBe("accounts.password_wrong");
     const { headers } = await change({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-password" });
     expect(headers.getSetCookie().join()).toContain("session_token=");
