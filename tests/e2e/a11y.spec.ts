@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import {
   expect,
+  expectNoViolations,
   gotoHydrated,
   setConsentCookie,
   setLanguageCookie,
@@ -17,7 +17,6 @@ import {
  * axe-core (WCAG 2.0/2.1/2.2 A and AA) on every page and state, in both languages and both themes,
  * with reduced motion so nothing is caught mid-animation.
  */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 const LOCALES = ["es", "en"] as const;
@@ -41,25 +40,6 @@ const PAGES = [
 ];
 
 const localized = (locale: Locale, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
-
-async function expectNoViolations(page: Page, label: string) {
-  // @axe-core/playwright is typed against its own playwright-core; the page object is the same at run time.
-  const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"] })
-    .withTags(TAGS)
-    .analyze();
-  const report = results.violations
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 8)
-        .map((n) => `      - ${n.target.join(" ")}\n        ${n.failureSummary?.replace(/\n/g, "\n        ")}`)
-        .join("\n");
-      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s))\n    ${v.helpUrl}\n${nodes}`;
-    })
-    .join("\n");
-  expect(results.violations.length, `axe violations on ${label} (${page.url()}):\n${report}`).toBe(0);
-  // axe actually looked at the page.
-  expect(results.passes.length, `axe ran on ${label}`).toBeGreaterThan(10);
-}
 
 async function prepare(context: BrowserContext, page: Page, opts: { theme: Theme; locale: Locale; consent: boolean }) {
   await page.emulateMedia({ reducedMotion: "reduce", colorScheme: opts.theme });

@@ -11,6 +11,7 @@
  *   visible and restore the previous values (and turn maintenance off) when the test ends.
  * - helpers to wait for hydration, read locale files, set preference cookies and fetch raw HTML.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -393,3 +394,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const ctx of made) await ctx.close();
   },
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility
+
+/** axe-core with the WCAG 2.0/2.1/2.2 A and AA rules. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export async function expectNoViolations(page: Page, label: string) {
+  // @axe-core/playwright is typed against its own playwright-core; the page object is the same at run time.
+  const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"] })
+    .withTags(TAGS)
+    .analyze();
+  const report = results.violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map((n) => `      - ${n.target.join(" ")}\n        ${n.failureSummary?.replace(/\n/g, "\n        ")}`)
+        .join("\n");
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s))\n    ${v.helpUrl}\n${nodes}`;
+    })
+    .join("\n");
+  expect(results.violations.length, `axe violations on ${label} (${page.url()}):\n${report}`).toBe(0);
+  // axe actually looked at the page.
+  expect(results.passes.length, `axe ran on ${label}`).toBeGreaterThan(10);
+}
