@@ -25,7 +25,9 @@ for (const [name, cmd, args, when] of steps) {
   if (when && !when()) continue;
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  // The build is always a production build (React's development code must never be served or measured).
+  const env = name === "build" ? { ...process.env, NODE_ENV: "production" } : process.env;
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
   if (r.status !== 0) {
     console.error(`✖ ${name} failed`);
     process.exit(r.status ?? 1);
