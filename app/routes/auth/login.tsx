@@ -63,6 +63,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const expired = params.get("expired") === "1";
   const reset = params.get("reset") === "1";
+  const ssoUnavailable = params.get("sso") === "unavailable";
   const { to } = useLocalePath();
   useFailureToast(failure, "auth:login.failedTitle");
   useClearLocalSession(expired);
@@ -83,6 +84,7 @@ export default function Login() {
     >
       {expired ? <FormAlert message="errors:auth.session_expired" variant="info" /> : null}
       {reset ? <FormAlert message="auth:reset.done" variant="success" /> : null}
+      {ssoUnavailable ? <FormAlert message="errors:auth.sso_unavailable" /> : null}
       <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
       <Form method="post" className="space-y-4" noValidate={false}>
         <input type="hidden" name="redirectTo" value={redirectTo} />

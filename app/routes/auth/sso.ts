@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { actionFailure } from "~/lib/form.server";
+import { isDomainErrorLike } from "~/lib/form.server";
 import { requestFacts } from "~/lib/request-facts.server";
 import { safeReturnPath } from "~/lib/return-path";
 import type { Route } from "./+types/sso";
@@ -18,6 +18,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return new Response(null, { status: 303, headers: out });
   } catch (err) {
-    return actionFailure(err, form);
+    if (!isDomainErrorLike(err)) throw err;
+    // A plain form post: go back to the sign-in page, which says why.
+    return redirect(`${context.localePrefix}/auth/login?sso=unavailable`, 303);
   }
 }
