@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { FlashToasts } from "./components/layout/flash-toasts";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -112,6 +113,7 @@ function SiteOverlays({ data }: { data: RootData }) {
     <>
       <CookieBanner consent={consent} onChange={setConsent} />
       <Toaster />
+      <FlashToasts />
     </>
   );
 }

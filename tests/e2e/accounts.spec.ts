@@ -130,6 +130,29 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("link", { name: tr(locale, "auth.admin") })).toHaveCount(0);
     });
 
+    test("a person downloads their data and deletes the account after confirming the password", async ({ page, diagnostics }) => {
+      diagnostics.allowResponse(/\/auth\/login\.data/, 401);
+      const email = `leaver-${unique()}@e2e.test`;
+      await register(page, locale, email);
+      await expect(page).toHaveURL(/dashboard\?welcome=1$/);
+      await gotoHydrated(page, `/${locale}/account/data`);
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: tr(locale, "account:data.export.link") }).click();
+      const file = await (await download).path();
+      const exported = JSON.parse((await import("node:fs")).readFileSync(file!, "utf8"));
+      expect(JSON.stringify(exported)).toContain(email);
+      expect(JSON.stringify(exported)).not.toMatch(/\$argon2id\$/);
+
+      await page.getByLabel(tr(locale, "account:data.delete.password")).fill("journey-pass-64");
+      await page.getByLabel(tr(locale, "account:data.delete.confirm")).check();
+      await page.getByRole("button", { name: tr(locale, "account:data.delete.submit") }).click();
+      await expect(page.locator(".toast")).toContainText(tr(locale, "flash.accountDeleted"));
+      await expect(page).toHaveURL(new RegExp(`/${locale}/?$`));
+      await expect(page.getByRole("link", { name: tr(locale, "auth.signIn") }).first()).toBeVisible();
+      await signInAs(page, locale, email, "journey-pass-64");
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText(tr(locale, "errors:auth.invalid_credentials"));
+    });
+
     test("the admin panel link shows for a Moderator, and the panel hides what a Moderator cannot use", async ({ page }) => {
       await signInAs(page, locale, "moderator@demo.nexoindie.test", "demo-moderator-2026");
       await expect(page).toHaveURL(/dashboard$/);
