@@ -6,7 +6,7 @@ import { DomainError } from "./errors";
  * (`details.fieldErrors`), which the page shows beside each field.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { DomainError } from "../errors";
 
 /** SPEC-wide list size for the admin tables. */
 export const PAGE_SIZE = 25;
@@ -13,11 +12,7 @@ export const pageField = z.preprocess((v) => {
 /** `?q=`: trimmed, at most 200 characters; an empty search is no search. */
 export const searchField = z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) : ""), z.string());
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) throw new DomainError("input.invalid", { issues: parsed.error.issues });
-  return parsed.data;
-}
+export { parseInput } from "../validate";
 
 /** A LIKE pattern that finds `q` anywhere, with the wildcards it contains taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
