@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitial, campaignsPathFor, currentView, headerLinks, isActivePath, viewLinks } from "./nav";
+import { avatarInitial, campaignsPathFor, currentView, headerLinks, isActivePath, isGuardedPath, viewLinks } from "./nav";
 
 describe("header rules (SPEC §2)", () => {
   it("highlights the link whose path equals or prefixes the current path", () => {
@@ -40,5 +40,12 @@ describe("header rules (SPEC §2)", () => {
     expect(avatarInitial("lucia", "x@y.z")).toBe("L");
     expect(avatarInitial(null, "maya@y.z")).toBe("M");
     expect(avatarInitial("  ", "ñu@y.z")).toBe("Ñ");
+  });
+});
+
+describe("guarded paths (the full-screen spinner while a session page loads)", () => {
+  it("covers the signed-in areas and nothing public", () => {
+    for (const p of ["/dashboard", "/account", "/account/security", "/admin", "/admin/roles", "/company/verification", "/my-keys"]) expect(isGuardedPath(p), p).toBe(true);
+    for (const p of ["/", "/about", "/u/lucia", "/company/estudio-brisa", "/auth/login", "/accounts"]) expect(isGuardedPath(p), p).toBe(false);
   });
 });
