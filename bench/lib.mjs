@@ -108,6 +108,8 @@ const OUTPUT_TAIL_CHARS = 20_000;
  * GET /api/health to answer 200. Returns { baseUrl, port, dataDir, stop }.
  * `stop()` is idempotent: SIGTERM, wait up to 10 s, then SIGKILL; then removes DATA_DIR.
  */
+export const BENCH_ACCOUNT = { email: "bench-admin@bench.test", password: "bench-admin-password-2026" };
+
 export async function startServer() {
   const port = await getFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-data-"));
@@ -117,6 +119,9 @@ export async function startServer() {
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
+    // An account the signed-in targets use, on either database (created, or promoted, at start).
+    ADMIN_EMAIL: BENCH_ACCOUNT.email,
+    ADMIN_PASSWORD: BENCH_ACCOUNT.password,
   };
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.
   if (!process.env.DATABASE_URL) delete env.DATABASE_URL;

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
+  BENCH_ACCOUNT,
   RESULTS_DIR,
   assertMostlyOk,
   ensureBuild,
@@ -55,6 +56,23 @@ const TARGETS = [
     name: "home-ssr",
     path: "/en/",
     headers: { "accept-language": "en" },
+  },
+  // The sign-in page: what every visitor meets before an account (no session lookup).
+  { name: "login-ssr", path: "/en/auth/login" },
+  {
+    // A signed-in page: session, profile, roles and company are read for every request (the auth context).
+    name: "dashboard-ssr",
+    path: "/en/dashboard",
+    async setup({ baseUrl }) {
+      const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl },
+        body: JSON.stringify(BENCH_ACCOUNT),
+      });
+      if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+      const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return { headers: { cookie } };
+    },
   },
 ];
 

@@ -100,8 +100,9 @@ test.describe("header", () => {
       const signUp = header.getByRole("link", { name: tr(locale, "auth.signUp"), exact: true });
       await expect(signIn).toBeVisible();
       await expect(signUp).toBeVisible();
-      await expect(signIn).toHaveAttribute("href", "/auth/login");
-      await expect(signUp).toHaveAttribute("href", "/auth/register");
+      // The buttons keep the page's language (SPEC §2: to /auth/login and /auth/register).
+      await expect(signIn).toHaveAttribute("href", `/${locale}/auth/login`);
+      await expect(signUp).toHaveAttribute("href", `/${locale}/auth/register`);
       await expect(header.getByRole("button", { name: tr(locale, "auth.signOut") })).toHaveCount(0);
       await expect(header.getByText(tr(locale, "auth.account"), { exact: true })).toHaveCount(0);
       await expect(header.getByRole("link", { name: tr(locale, "auth.admin") })).toHaveCount(0);
