@@ -64,9 +64,11 @@ const TARGETS = [
     name: "dashboard-ssr",
     path: "/en/dashboard",
     async setup({ baseUrl }) {
+      // The server's BASE_URL is http://localhost:<port>; better-auth checks the origin against it.
+      const origin = `http://localhost:${new URL(baseUrl).port}`;
       const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
         method: "POST",
-        headers: { "content-type": "application/json", origin: baseUrl },
+        headers: { "content-type": "application/json", origin },
         body: JSON.stringify(BENCH_ACCOUNT),
       });
       if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);

@@ -54,6 +54,23 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText(tr(locale, "dashboard:hello", { name: "" }).trim());
     });
 
+    test("a failed sign-out says 'Sign out Failed' and keeps the person signed in", async ({ page, diagnostics }) => {
+      diagnostics.allowResponse(/\/api\/v1\/session\/sign-out/, 500);
+      const email = `stay-${unique()}@e2e.test`;
+      await gotoHydrated(page, `/${locale}/auth/register`);
+      await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
+      await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("stay-pass-81");
+      await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("stay-pass-81");
+      await page.getByRole("button", { name: tr(locale, "auth:register.submit") }).click();
+      await expect(page).toHaveURL(/dashboard/);
+      // The server cannot be reached for the sign-out (a network or server failure).
+      await page.route("**/api/v1/session/sign-out", (route) => route.fulfill({ status: 500, body: "{}" }));
+      await page.getByLabel(new RegExp(tr(locale, "auth.userMenu", { name: "" }).trim())).click();
+      await page.getByRole("button", { name: tr(locale, "auth.signOut") }).click();
+      await expect(toasts(page, locale)).toContainText(tr(locale, "auth.signOutFailed"));
+      await expect(page).toHaveURL(/dashboard/);
+    });
+
     test("a failed sign-in shows 'Sign in Failed' with the server's message and keeps the email", async ({ page, diagnostics }) => {
       diagnostics.allowResponse(/\/auth\/login\.data/, 400);
       diagnostics.allowResponse(/\/auth\/login\.data/, 401);
