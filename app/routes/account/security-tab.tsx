@@ -203,7 +203,7 @@ function SessionsSection({ sessions, result }: { sessions: Sessions; result: Rou
         </ul>
         {sessions.filter((s) => !s.current).length > 0 ? (
           <Form method="post">
-            <SubmitButton name="intent" value="revoke-others" className="btn btn-outline">
+            <SubmitButton name="intent" value="revoke-others" className="btn btn-outline h-auto max-w-full whitespace-normal text-left">
               {t("security.sessions.revokeOthers")}
             </SubmitButton>
           </Form>
