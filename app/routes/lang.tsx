@@ -1,18 +1,7 @@
 import { data, Outlet, redirect } from "react-router";
 import { currentLocation } from "~/lib/guards.server";
+import { expiredSessionCookies } from "~/lib/session-cookies";
 import type { Route } from "./+types/lang";
-
-const AUTH_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
-
-/** Expires the session cookies in both their plain and their __Secure- form. */
-function clearedSessionCookies(): Headers {
-  const headers = new Headers();
-  for (const name of AUTH_COOKIES) {
-    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-    headers.append("Set-Cookie", `__Secure-${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`);
-  }
-  return headers;
-}
 
 /**
  * Runs before every page:
@@ -27,7 +16,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const path = currentLocation(request).split("?")[0];
   if (context.sessionInvalid) {
-    const headers = clearedSessionCookies();
+    const headers = expiredSessionCookies();
     if (path === "/auth/login" || path === "/login") return data(null, { headers });
     throw redirect(`${context.localePrefix}/auth/login?expired=1&redirectTo=${encodeURIComponent(currentLocation(request))}`, { headers });
   }

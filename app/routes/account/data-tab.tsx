@@ -2,7 +2,7 @@ import { Download, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { expiredSessionCookies } from "~/features/account/session-cookies";
+import { expiredSessionCookies } from "~/lib/session-cookies";
 import { formValues, type FormFailure } from "~/lib/form";
 import { actionFailure } from "~/lib/form.server";
 import { requireUser } from "~/lib/guards.server";

@@ -24,7 +24,6 @@ export function authErrorCode(err: unknown): string | null {
   return e && typeof e === "object" && typeof e.body?.code === "string" ? e.body.code : null;
 }
 
-export const isAuthApiError = (err: unknown) => authErrorCode(err) !== null || (err as { name?: string } | null)?.name === "APIError";
 
 /** A path of ours in the request's language, for links that come back from an email or a provider. */
 export const inLocale = (req: Pick<RequestFacts, "locale">, path: string) => `/${req.locale}${path}`;

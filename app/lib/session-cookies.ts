@@ -1,4 +1,4 @@
-/** better-auth's cookies (see app/routes/lang.tsx), expired in their plain and __Secure- forms. */
+/** better-auth's cookies, expired in their plain and __Secure- forms (invalid sessions, deleted accounts). */
 const AUTH_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
 
 export function expiredSessionCookies(): Headers {
