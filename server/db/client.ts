@@ -29,6 +29,9 @@ export type DatabaseOptions = { url?: string; dataDir?: string; poolSize?: numbe
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection can fail (PostgreSQL restarted, a network cut). Without a listener that error
+    // would end the process; the pool drops the client and opens a new one on the next query.
+    pool.on("error", (err) => process.stderr.write(JSON.stringify({ level: "warn", msg: "idle database connection failed", err: String(err) }) + "\n"));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       kind: "postgresql",

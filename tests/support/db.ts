@@ -25,7 +25,17 @@ export async function testDatabase(): Promise<DatabaseHandle> {
         await handle.close();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
+        // A plain drop once the pool's connections are gone (terminating them by force raises errors in
+        // clients that are still closing); force only as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(attempt < 50 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
         await c.end();
       },
     };
