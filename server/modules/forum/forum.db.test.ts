@@ -110,13 +110,13 @@ describe("forum operations", () => {
       const until = new Date(clock.now().getTime() + 24 * 3600_000);
       await banUser(database.db, banned.userId, { reason: "Spam links", until });
       later();
-      for (const p of [
-        createThread(deps, banned, { forumSlug, title: "Let me in", body: "Please" }),
-        reply(deps, banned, { threadId: t.threadId, body: "Please" }),
-        editPost(deps, banned, { postId: t.postId, body: "Please" }),
-        deletePost(deps, banned, { postId: t.postId }),
+      for (const attempt of [
+        () => createThread(deps, banned, { forumSlug, title: "Let me in", body: "Please" }),
+        () => reply(deps, banned, { threadId: t.threadId, body: "Please" }),
+        () => editPost(deps, banned, { postId: t.postId, body: "Please" }),
+        () => deletePost(deps, banned, { postId: t.postId }),
       ]) {
-        const e = await errorOf(p);
+        const e = await errorOf(attempt());
         expect(e.code).toBe("forum.banned");
         expect(e.details).toEqual({ reason: "Spam links", until: until.toISOString() });
       }
