@@ -16,6 +16,9 @@ import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
 import { ensureRoles } from "../tests/support/factories";
 import { createAdminService, type AdminService } from "./modules/admin";
+import { EventBus } from "./platform/events";
+import { createForumModule, type ForumModule } from "./modules/forum";
+import { renderPlain } from "./modules/forum/render-plain";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -38,6 +41,10 @@ export type Services = {
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
   admin: AdminService;
+  /** In-process domain events (thread.created, post.created, likes, accepted answers, hidden content). */
+  events: EventBus;
+  /** The community forum (issue 4): categories, threads, posts, with their permissions and posting limits. */
+  forum: ForumModule;
   close(): Promise<void>;
 };
 
@@ -61,6 +68,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
 
   const settings = new SettingsStore(db);
   const storage = new Storage(env.uploadsDir);
+  const events = new EventBus(log.child({ area: "events" }));
   return {
     env,
     log,
@@ -77,6 +85,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     accounts: createAccountsModule({ db, auth, storage, log }),
     jobs,
     admin: createAdminService({ db, mailer, settings, log, env, storage }),
+    events,
+    forum: createForumModule({ db, settings, events, renderMarkdown: renderPlain, now: () => new Date(), log }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../tests/support/db";
 import { createLogger } from "../platform/logger";
 import { verifyPassword } from "../platform/auth";
 import type { DatabaseHandle } from "./client";
-import { accounts, companyProfiles, profiles, roles, userRoles, users } from "./schema";
+import { accounts, companyProfiles, forumCategories, forums, forumTags, postLikes, posts, profiles, roles, threads, userRoles, users } from "./schema";
 import { DEMO_ACCOUNTS, seedDemoData } from "./seed";
+import { seedDemoForum } from "./seed-forum";
 
 describe("demo data", () => {
   let database: DatabaseHandle;
@@ -50,6 +51,22 @@ describe("demo data", () => {
     expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(row.password!, DEMO_ACCOUNTS.admin.password)).toBe(true);
     expect(await verifyPassword(row.password!, "wrong")).toBe(false);
+  });
+
+  it("fills the forum: 3 categories, 6 forums, tags and over 30 threads in both languages with replies and likes", async () => {
+    const db = database.db;
+    const count = async (table: typeof forums | typeof forumCategories | typeof forumTags | typeof threads | typeof posts | typeof postLikes) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    expect(await count(forumCategories)).toBe(3);
+    expect(await count(forums)).toBe(6);
+    expect(await count(forumTags)).toBeGreaterThanOrEqual(5);
+    expect(await count(threads)).toBeGreaterThanOrEqual(30);
+    expect(await count(postLikes)).toBeGreaterThan(20);
+    const all = await db.select().from(threads);
+    expect(all.some((t) => /¿|ñ|ó/.test(t.title)) && all.some((t) => /\bthe\b|\bfor\b/i.test(t.title))).toBe(true);
+    // Counters agree with the rows.
+    const [sum] = await db.select({ threads: sql<number>`sum(${forums.threadCount})::int`, posts: sql<number>`sum(${forums.postCount})::int` }).from(forums);
+    expect(sum).toEqual({ threads: all.length, posts: await count(posts) });
+    expect(await seedDemoForum(db)).toBe(false);
   });
 
   it("does nothing on a database that already has people", async () => {

@@ -3,6 +3,7 @@ import { createCompany, createUser, ensureRoles } from "../../tests/support/fact
 import type { Logger } from "../platform/logger";
 import type { Database } from "./client";
 import { users } from "./schema";
+import { seedDemoForum } from "./seed-forum";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -10,9 +11,19 @@ export const DEMO_ACCOUNTS = {
   moderator: { email: "moderator@demo.nexoindie.test", password: "demo-moderator-2026", username: "moderadora" },
 } as const;
 
+/**
+ * Demo accounts on a database without people, then the demo forum when the forum is empty (also on a database
+ * seeded before the forum existed). True when anything was created.
+ */
 export async function seedDemoData(db: Database, log: Logger): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return false;
+  const accounts = count === 0 && (await seedDemoAccounts(db, log));
+  const forum = await seedDemoForum(db);
+  if (forum) log.info("demo forum seeded");
+  return accounts || forum;
+}
+
+async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {
 
   await ensureRoles(db);
   await createUser(db, { ...DEMO_ACCOUNTS.admin, name: "Admin", roles: ["Admin"], bio: "Equipo del sitio · Site team" });

@@ -39,7 +39,20 @@ export type ErrorCode =
   | "accounts.email_same"
   | "company.not_found"
   | "company.pending"
-  | "company.reason_required";
+  | "company.reason_required"
+  | "forum.banned"
+  | "forum.locked"
+  | "forum.post_too_soon"
+  | "forum.thread_too_soon"
+  | "forum.new_user_thread_limit"
+  | "forum.new_user_reply_limit"
+  | "forum.duplicate_post"
+  | "forum.first_post_delete"
+  | "forum.own_post_like"
+  | "forum.tag_unknown"
+  | "forum.title_length"
+  | "forum.body_length"
+  | "forum.too_many_tags";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -79,6 +92,19 @@ const statusByCode: Record<ErrorCode, number> = {
   "company.not_found": 404,
   "company.pending": 403,
   "company.reason_required": 400,
+  "forum.banned": 403,
+  "forum.locked": 403,
+  "forum.post_too_soon": 429,
+  "forum.thread_too_soon": 429,
+  "forum.new_user_thread_limit": 429,
+  "forum.new_user_reply_limit": 429,
+  "forum.duplicate_post": 409,
+  "forum.first_post_delete": 409,
+  "forum.own_post_like": 403,
+  "forum.tag_unknown": 400,
+  "forum.title_length": 400,
+  "forum.body_length": 400,
+  "forum.too_many_tags": 400,
 };
 
 export class DomainError extends Error {

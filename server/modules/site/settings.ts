@@ -12,6 +12,29 @@ export const settingDefinitions = {
     schema: z.object({ url: z.url({ protocol: /^https?$/ }), imageUrl: z.string().min(1) }),
     default: { url: "https://www.youtube.com/@nexoindie", imageUrl: "/images/announcement.svg" },
   },
+  /** Forum posting limits (issue 4 point 8); intervals in seconds, the first day counted from registration. */
+  forum_posting_limits: {
+    schema: z.object({
+      postIntervalSeconds: z.number().int().min(0),
+      threadIntervalSeconds: z.number().int().min(0),
+      newUserHours: z.number().int().min(0),
+      newUserPostIntervalSeconds: z.number().int().min(0),
+      newUserThreadIntervalSeconds: z.number().int().min(0),
+      newUserMaxThreads: z.number().int().min(0),
+      newUserMaxReplies: z.number().int().min(0),
+      duplicateWindowSeconds: z.number().int().min(0),
+    }),
+    default: {
+      postIntervalSeconds: 5,
+      threadIntervalSeconds: 15,
+      newUserHours: 24,
+      newUserPostIntervalSeconds: 30,
+      newUserThreadIntervalSeconds: 120,
+      newUserMaxThreads: 3,
+      newUserMaxReplies: 10,
+      duplicateWindowSeconds: 300,
+    },
+  },
   maintenance: {
     schema: z.object({ enabled: z.boolean(), passwordHash: z.string().nullable(), changedAt: z.string() }),
     default: { enabled: false, passwordHash: null, changedAt: "1970-01-01T00:00:00.000Z" },

@@ -1,0 +1,40 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { forums, posts, threads } from "../../db/schema";
+import type { Actor } from "../accounts/actor";
+import { parseInput, type ForumDeps } from "./deps";
+import { assertNotBanned, lockAuthor } from "./guards";
+import { idField } from "./input";
+import { loadPostForUpdate } from "./load-post";
+import { assertCan } from "./policy";
+
+const deletePostInput = z.object({ postId: idField });
+
+/**
+ * Soft-deletes a post (deletedAt, deletedBy): pages show a trace in its place and the counters drop. Its
+ * author may delete it (not the opening post, not in a locked thread); a moderator may delete any post.
+ */
+export async function deletePost(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<{ postId: string; threadId: string }> {
+  assertCan(actor, "forum.write");
+  const { postId } = parseInput(deletePostInput, input);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockAuthor(tx, actor.userId);
+    await assertNotBanned(tx, actor.userId, now);
+    const post = await loadPostForUpdate(tx, actor, postId);
+    assertCan(actor, "post.delete", { authorId: post.authorId, locked: post.locked, firstPost: post.number === 1 });
+
+    await tx.update(posts).set({ deletedAt: now, deletedBy: actor.userId }).where(eq(posts.id, post.id));
+    const accepted = post.acceptedPostId === post.id;
+    await tx
+      .update(threads)
+      .set({
+        ...(post.number > 1 ? { replyCount: sql`greatest(${threads.replyCount} - 1, 0)` } : {}),
+        ...(accepted ? { acceptedPostId: null, resolved: false } : {}),
+        updatedAt: now,
+      })
+      .where(eq(threads.id, post.threadId));
+    await tx.update(forums).set({ postCount: sql`greatest(${forums.postCount} - 1, 0)` }).where(eq(forums.id, post.forumId));
+    return { postId: post.id, threadId: post.threadId };
+  });
+}

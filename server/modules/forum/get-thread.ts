@@ -1,0 +1,172 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { forumCategories, forums, postLikes, postRevisions, posts, profiles, threadFollows, threads, threadSlugHistory, threadTags, forumTags } from "../../db/schema";
+import type { Actor } from "../accounts/actor";
+import { DomainError } from "../errors";
+import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
+import { slugField } from "./input";
+import { can, isModerator, postAbilities, threadAbilities } from "./policy";
+
+const getThreadInput = z.object({ forumSlug: slugField, threadSlug: slugField, page: z.unknown().optional() });
+
+export type ThreadTag = { slug: string; nameEs: string; nameEn: string };
+export type ThreadPost = {
+  id: string;
+  number: number;
+  author: { id: string; username: string; avatarUrl: string | null } | null;
+  /** Null when the post is deleted or hidden (the page shows a trace instead). */
+  bodyHtml: string | null;
+  bodyMd: string | null;
+  deleted: boolean;
+  hidden: boolean;
+  likeCount: number;
+  likedByViewer: boolean;
+  /** Earlier versions kept (the history is read with `listRevisions`). */
+  revisionCount: number;
+  editedAt: Date | null;
+  createdAt: Date;
+  accepted: boolean;
+  can: ReturnType<typeof postAbilities>;
+};
+export type ThreadView = {
+  thread: {
+    id: string;
+    title: string;
+    slug: string;
+    author: { id: string; username: string; avatarUrl: string | null } | null;
+    pinned: boolean;
+    locked: boolean;
+    hidden: boolean;
+    resolved: boolean;
+    acceptedPostId: string | null;
+    replyCount: number;
+    likeCount: number;
+    createdAt: Date;
+    lastActivityAt: Date;
+    tags: ThreadTag[];
+    following: boolean;
+  };
+  forum: { id: string; slug: string; titleEs: string; titleEn: string; category: { slug: string; titleEs: string; titleEn: string } };
+  posts: ThreadPost[];
+  page: number;
+  pageCount: number;
+  can: ReturnType<typeof threadAbilities>;
+};
+export type GetThreadResult = ThreadView | { redirectTo: { forumSlug: string; threadSlug: string } };
+
+/**
+ * A thread page: the thread, its forum and category, tags, whether the viewer follows it, and 20 posts with
+ * their authors, like counts and whether the viewer liked each. Two statements whatever the page size (one
+ * more to find an old slug's thread). An old slug answers `{ redirectTo }`; a hidden thread is `not_found`
+ * except for moderators.
+ */
+export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<GetThreadResult> {
+  const data = parseInput(getThreadInput, input);
+  const page = pageNumber(data.page);
+  const viewerId = actor?.userId ?? null;
+  const db = deps.db;
+
+  const [row] = await db
+    .select({
+      thread: threads,
+      forum: { id: forums.id, slug: forums.slug, titleEs: forums.titleEs, titleEn: forums.titleEn },
+      category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
+      author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+      lastNumber: sql<number>`(select coalesce(max(p.number), 0)::int from ${posts} p where p.thread_id = ${threads.id})`,
+      following: viewerId
+        ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      tags: sql<ThreadTag[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
+    })
+    .from(threads)
+    .innerJoin(forums, eq(forums.id, threads.forumId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forums.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId))
+    .where(and(eq(forums.slug, data.forumSlug), eq(threads.slug, data.threadSlug)))
+    .limit(1);
+
+  if (!row) {
+    const [old] = await db
+      .select({ threadSlug: threads.slug, hidden: threads.hidden })
+      .from(threadSlugHistory)
+      .innerJoin(forums, eq(forums.id, threadSlugHistory.forumId))
+      .innerJoin(threads, eq(threads.id, threadSlugHistory.threadId))
+      .where(and(eq(forums.slug, data.forumSlug), eq(threadSlugHistory.slug, data.threadSlug)))
+      .limit(1);
+    if (!old || (old.hidden && !isModerator(actor))) throw new DomainError("not_found");
+    return { redirectTo: { forumSlug: data.forumSlug, threadSlug: old.threadSlug } };
+  }
+  const t = row.thread;
+  if (t.hidden && !can(actor, "forum.view_hidden")) throw new DomainError("not_found");
+
+  const rows = await db
+    .select({
+      id: posts.id,
+      number: posts.number,
+      authorId: posts.authorId,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      bodyMd: posts.bodyMd,
+      bodyHtml: posts.bodyHtml,
+      hidden: posts.hidden,
+      deletedAt: posts.deletedAt,
+      likeCount: posts.likeCount,
+      editedAt: posts.editedAt,
+      createdAt: posts.createdAt,
+      liked: viewerId ? sql<boolean>`(${postLikes.userId} is not null)` : sql<boolean>`false`,
+      revisionCount: sql<number>`(select count(*)::int from ${postRevisions} r where r.post_id = ${posts.id})`,
+    })
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.authorId))
+    .leftJoin(postLikes, viewerId ? and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)) : sql`false`)
+    .where(eq(posts.threadId, t.id))
+    .orderBy(asc(posts.number))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+
+  const moderator = isModerator(actor);
+  const threadFacts = { authorId: t.authorId, locked: t.locked };
+  return {
+    thread: {
+      id: t.id,
+      title: t.title,
+      slug: t.slug,
+      author: row.author?.id ? row.author : null,
+      pinned: t.pinned,
+      locked: t.locked,
+      hidden: t.hidden,
+      resolved: t.resolved,
+      acceptedPostId: t.acceptedPostId,
+      replyCount: t.replyCount,
+      likeCount: t.likeCount,
+      createdAt: t.createdAt,
+      lastActivityAt: t.lastActivityAt,
+      tags: row.tags,
+      following: !!row.following,
+    },
+    forum: { ...row.forum, category: row.category },
+    posts: rows.map((p) => {
+      const deleted = !!p.deletedAt;
+      const concealed = deleted || (p.hidden && !moderator);
+      return {
+        id: p.id,
+        number: p.number,
+        author: p.authorId && p.username ? { id: p.authorId, username: p.username, avatarUrl: p.avatarUrl } : null,
+        bodyHtml: concealed ? null : p.bodyHtml,
+        bodyMd: concealed ? null : p.bodyMd,
+        deleted,
+        hidden: p.hidden,
+        likeCount: p.likeCount,
+        likedByViewer: !!p.liked,
+        revisionCount: concealed ? 0 : p.revisionCount,
+        editedAt: p.editedAt,
+        createdAt: p.createdAt,
+        accepted: t.acceptedPostId === p.id,
+        can: deleted ? { edit: false, delete: false, like: false, report: false, accept: false } : postAbilities(actor, p, threadFacts),
+      };
+    }),
+    page,
+    pageCount: Math.max(1, Math.ceil(row.lastNumber / PAGE_SIZE)),
+    can: threadAbilities(actor, t),
+  };
+}

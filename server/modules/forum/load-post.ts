@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { posts, threads } from "../../db/schema";
+import type { Actor } from "../accounts/actor";
+import { DomainError } from "../errors";
+import { isModerator } from "./policy";
+
+/**
+ * A post and its thread, both rows locked for the rest of the transaction. Deleted posts, and posts the actor
+ * cannot see (hidden, or in a hidden thread), are `not_found`.
+ */
+export async function loadPostForUpdate(tx: Pick<Database, "select">, actor: Actor, postId: string) {
+  const [row] = await tx
+    .select({
+      id: posts.id,
+      number: posts.number,
+      authorId: posts.authorId,
+      bodyMd: posts.bodyMd,
+      hidden: posts.hidden,
+      deletedAt: posts.deletedAt,
+      threadId: threads.id,
+      forumId: threads.forumId,
+      threadAuthorId: threads.authorId,
+      title: threads.title,
+      slug: threads.slug,
+      locked: threads.locked,
+      threadHidden: threads.hidden,
+      acceptedPostId: threads.acceptedPostId,
+    })
+    .from(posts)
+    .innerJoin(threads, eq(threads.id, posts.threadId))
+    .where(eq(posts.id, postId))
+    .for("update");
+  if (!row || row.deletedAt || ((row.hidden || row.threadHidden) && !isModerator(actor))) throw new DomainError("not_found");
+  return row;
+}

@@ -1,0 +1,63 @@
+import type { Logger } from "./logger";
+
+/**
+ * The domain events areas exchange (ARCHITECTURE: effects that cross areas go through events). The forum
+ * publishes them; gamification (XP, achievements) and notifications listen.
+ */
+export type DomainEvents = {
+  "thread.created": { threadId: string; forumId: string; postId: string; authorId: string; title: string; mentions: string[]; at: Date };
+  "post.created": { postId: string; threadId: string; forumId: string; authorId: string; threadAuthorId: string | null; number: number; mentions: string[]; at: Date };
+  "like.given": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
+  "like.removed": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
+  "answer.accepted": { threadId: string; postId: string; acceptedBy: string; postAuthorId: string | null; at: Date };
+  "content.hidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; at: Date };
+};
+
+export type EventName = keyof DomainEvents;
+export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
+export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+/**
+ * A small typed in-process event bus. Operations collect events while their transaction runs and publish
+ * them once it has committed (`publishAll` after `db.transaction` returns), so a listener never sees a change
+ * that was rolled back. Handlers run one after another; an error in one is logged and neither stops the
+ * others nor fails the publisher.
+ */
+export class EventBus {
+  private readonly handlers = new Map<EventName, EventHandler<never>[]>();
+  constructor(private readonly log: Logger) {}
+
+  /** Adds a handler; the returned function removes it. */
+  subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as EventHandler<never>);
+    this.handlers.set(name, list);
+    return () => {
+      const current = this.handlers.get(name) ?? [];
+      this.handlers.set(name, current.filter((h) => h !== (handler as EventHandler<never>)));
+    };
+  }
+
+  async publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const handler of [...(this.handlers.get(name) ?? [])] as EventHandler<K>[]) {
+      try {
+        await handler(payload);
+      } catch (err) {
+        this.log.error("domain event handler failed", { event: name, err });
+      }
+    }
+  }
+
+  /** Publishes events collected during a transaction, in order. Call it after the commit. */
+  async publishAll(events: readonly DomainEvent[]): Promise<void> {
+    for (const e of events) await this.publish(e.name, e.payload as never);
+  }
+}
+
+/** Collects the events of one operation while its transaction runs. */
+export class PendingEvents {
+  readonly list: DomainEvent[] = [];
+  add<K extends EventName>(name: K, payload: DomainEvents[K]): void {
+    this.list.push({ name, payload } as DomainEvent);
+  }
+}
