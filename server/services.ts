@@ -18,7 +18,7 @@ import { ensureRoles } from "../tests/support/factories";
 import { createAdminService, type AdminService } from "./modules/admin";
 import { EventBus } from "./platform/events";
 import { createForumModule, type ForumModule } from "./modules/forum";
-import { renderPlain } from "./modules/forum/render-plain";
+import { postRenderer } from "./modules/forum/render-post";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -86,7 +86,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     jobs,
     admin: createAdminService({ db, mailer, settings, log, env, storage }),
     events,
-    forum: createForumModule({ db, settings, events, renderMarkdown: renderPlain, now: () => new Date(), log }),
+    forum: createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();

@@ -1,6 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
-import type { RenderMarkdown } from "../modules/forum/deps";
 import type { Database } from "./client";
 import { forumCategories, profiles } from "./schema";
 
@@ -72,7 +71,7 @@ const threads: DemoThread[] = [
  * written by the demo accounts, with replies and likes spread over the last weeks. Only on an empty forum and
  * when the demo accounts exist.
  */
-export async function seedDemoForum(db: Database, render?: RenderMarkdown, now = new Date()): Promise<boolean> {
+export async function seedDemoForum(db: Database, render?: (md: string) => { html: string }, now = new Date()): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(forumCategories);
   if (count > 0) return false;
   const names = [...new Set(threads.flatMap((t) => [t.by, ...(t.likes ?? []), ...(t.replies ?? []).flatMap(([by, , likes]) => [by, ...(likes ?? [])])]))];

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
 import { forumCategories, forums, forumTags, postLikes, posts, threadFollows, threads, threadTags, userBans } from "../../server/db/schema";
-import type { RenderMarkdown } from "../../server/modules/forum/deps";
-import { renderPlain } from "../../server/modules/forum/render-plain";
+import { renderMarkdown } from "../../server/modules/forum/markdown";
 import { threadSlug } from "../../server/modules/forum/slug";
 
 /**
@@ -53,12 +52,13 @@ export type ThreadSpec = {
   hidden?: boolean;
   likedBy?: string[];
   replies?: ReplySpec[];
-  render?: RenderMarkdown;
+  /** Markdown to HTML for the stored posts (the real renderer, without mention links, by default). */
+  render?: (md: string) => { html: string };
 };
 
 /** A thread with its opening post, replies (one minute apart unless dated) and likes, counters included. */
 export async function createThreadWithPosts(db: Database, spec: ThreadSpec) {
-  const render = spec.render ?? renderPlain;
+  const render = spec.render ?? ((md: string) => renderMarkdown(md));
   const title = spec.title ?? `Thread ${next()}`;
   const at = spec.at ?? new Date();
   const threadId = randomUUID();

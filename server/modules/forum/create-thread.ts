@@ -25,7 +25,7 @@ export async function createThread(deps: Pick<ForumDeps, "db" | "settings" | "ev
   const data = parseInput(createThreadInput, input);
   const now = deps.now();
   const limits = await deps.settings.get("forum_posting_limits");
-  const rendered = deps.renderMarkdown(data.body);
+  const rendered = await deps.renderMarkdown(data.body);
   const tagSlugs = [...new Set(data.tags)];
   const events = new PendingEvents();
 

@@ -4,7 +4,7 @@ import type { Logger } from "../../platform/logger";
 import type { SettingsStore } from "../site/settings";
 
 /** Markdown to sanitized HTML, and the usernames mentioned (`@name`). Provided by the forum's renderer. */
-export type RenderMarkdown = (md: string) => { html: string; mentions: string[] };
+export type RenderMarkdown = (md: string) => Promise<{ html: string; mentions: string[] }>;
 
 /** What the forum operations need; each operation takes the part it uses. `now` is injectable for tests. */
 export type ForumDeps = {

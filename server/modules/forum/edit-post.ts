@@ -22,6 +22,8 @@ export async function editPost(deps: Pick<ForumDeps, "db" | "renderMarkdown" | "
   assertCan(actor, "forum.write");
   const data = parseInput(editPostInput, input);
   const now = deps.now();
+  // Rendered before the transaction: mentions are looked up, and PGlite runs one statement at a time.
+  const rendered = await deps.renderMarkdown(data.body);
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, actor.userId);
     await assertNotBanned(tx, actor.userId, now);
@@ -34,7 +36,7 @@ export async function editPost(deps: Pick<ForumDeps, "db" | "renderMarkdown" | "
 
     if (bodyChanged) {
       await tx.insert(postRevisions).values({ postId: post.id, bodyMd: post.bodyMd, editedBy: actor.userId, createdAt: now });
-      await tx.update(posts).set({ bodyMd: data.body, bodyHtml: deps.renderMarkdown(data.body).html, editedAt: now }).where(eq(posts.id, post.id));
+      await tx.update(posts).set({ bodyMd: data.body, bodyHtml: rendered.html, editedAt: now }).where(eq(posts.id, post.id));
     }
     let slug = post.slug;
     if (newTitle) {

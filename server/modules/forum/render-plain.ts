@@ -6,7 +6,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
  * The plainest safe rendering: the text HTML-escaped, one paragraph per blank-line-separated block, line
  * breaks kept. Used by tests and until the Markdown renderer is wired in; mentions are `@username` words.
  */
-export const renderPlain: RenderMarkdown = (md) => {
+export const renderPlain: RenderMarkdown = async (md) => {
   const html = md
     .trim()
     .split(/\n\s*\n/)

@@ -23,7 +23,7 @@ export async function reply(deps: Pick<ForumDeps, "db" | "settings" | "events" |
   const data = parseInput(replyInput, input);
   const now = deps.now();
   const limits = await deps.settings.get("forum_posting_limits");
-  const rendered = deps.renderMarkdown(data.body);
+  const rendered = await deps.renderMarkdown(data.body);
   const events = new PendingEvents();
 
   const created = await deps.db.transaction(async (tx) => {
