@@ -52,7 +52,19 @@ export type ErrorCode =
   | "forum.tag_unknown"
   | "forum.title_length"
   | "forum.body_length"
-  | "forum.too_many_tags";
+  | "forum.too_many_tags"
+  | "forum.own_post_report"
+  | "forum.already_reported"
+  | "forum.report_failed"
+  | "forum.report_reason_length"
+  | "forum.report_closed"
+  | "forum.accept_first_post"
+  | "forum.self_follow"
+  | "forum.ban_reason_required"
+  | "forum.ban_until_past"
+  | "forum.ban_self"
+  | "forum.ban_staff"
+  | "forum.first_post_hide";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -105,6 +117,18 @@ const statusByCode: Record<ErrorCode, number> = {
   "forum.title_length": 400,
   "forum.body_length": 400,
   "forum.too_many_tags": 400,
+  "forum.own_post_report": 403,
+  "forum.already_reported": 409,
+  "forum.report_failed": 500,
+  "forum.report_reason_length": 400,
+  "forum.report_closed": 409,
+  "forum.accept_first_post": 409,
+  "forum.self_follow": 400,
+  "forum.ban_reason_required": 400,
+  "forum.ban_until_past": 400,
+  "forum.ban_self": 400,
+  "forum.ban_staff": 403,
+  "forum.first_post_hide": 409,
 };
 
 export class DomainError extends Error {

@@ -10,7 +10,7 @@ export type DomainEvents = {
   "like.given": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
   "like.removed": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
   "answer.accepted": { threadId: string; postId: string; acceptedBy: string; postAuthorId: string | null; at: Date };
-  "content.hidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; at: Date };
+  "content.hidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; reason: string | null; at: Date };
 };
 
 export type EventName = keyof DomainEvents;

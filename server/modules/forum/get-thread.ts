@@ -87,14 +87,15 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
 
   if (!row) {
     const [old] = await db
-      .select({ threadSlug: threads.slug, hidden: threads.hidden })
+      .select({ threadSlug: threads.slug, hidden: threads.hidden, forumSlug: sql<string>`(select f.slug from ${forums} f where f.id = ${threads.forumId})` })
       .from(threadSlugHistory)
       .innerJoin(forums, eq(forums.id, threadSlugHistory.forumId))
       .innerJoin(threads, eq(threads.id, threadSlugHistory.threadId))
       .where(and(eq(forums.slug, data.forumSlug), eq(threadSlugHistory.slug, data.threadSlug)))
       .limit(1);
     if (!old || (old.hidden && !isModerator(actor))) throw new DomainError("not_found");
-    return { redirectTo: { forumSlug: data.forumSlug, threadSlug: old.threadSlug } };
+    // The thread may have moved to another forum since (moveThread): the redirect goes to where it is now.
+    return { redirectTo: { forumSlug: old.forumSlug, threadSlug: old.threadSlug } };
   }
   const t = row.thread;
   if (t.hidden && !can(actor, "forum.view_hidden")) throw new DomainError("not_found");

@@ -8,6 +8,23 @@ import { listCategories } from "./list-categories";
 import { listRevisions } from "./list-revisions";
 import { listThreads } from "./list-threads";
 import { reply } from "./reply";
+import { acceptAnswer, unacceptAnswer } from "./accept-answer";
+import { banUser, unbanUser } from "./ban-user";
+import { followThread } from "./follow-thread";
+import { followUser } from "./follow-user";
+import { ignoreReport, resolveReport } from "./handle-report";
+import { hidePost, unhidePost } from "./hide-post";
+import { hideThread, unhideThread } from "./hide-thread";
+import { likePost } from "./like-post";
+import { listHidden } from "./list-hidden";
+import { listReports } from "./list-reports";
+import { lockThread, unlockThread } from "./lock-thread";
+import { moveThread } from "./move-thread";
+import { pinThread, unpinThread } from "./pin-thread";
+import { reportPost } from "./report-post";
+import { unfollowThread } from "./unfollow-thread";
+import { unfollowUser } from "./unfollow-user";
+import { unlikePost } from "./unlike-post";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
 
@@ -25,6 +42,32 @@ export function createForumModule(deps: ForumDeps) {
     reply: (actor: Actor, input: unknown) => reply(deps, actor, input),
     editPost: (actor: Actor, input: unknown) => editPost(deps, actor, input),
     deletePost: (actor: Actor, input: unknown) => deletePost(deps, actor, input),
+    // Likes, follows, reports, accepted answers (members).
+    likePost: (actor: Actor, input: unknown) => likePost(deps, actor, input),
+    unlikePost: (actor: Actor, input: unknown) => unlikePost(deps, actor, input),
+    followThread: (actor: Actor, input: unknown) => followThread(deps, actor, input),
+    unfollowThread: (actor: Actor, input: unknown) => unfollowThread(deps, actor, input),
+    followUser: (actor: Actor, input: unknown) => followUser(deps, actor, input),
+    unfollowUser: (actor: Actor, input: unknown) => unfollowUser(deps, actor, input),
+    reportPost: (actor: Actor, input: unknown) => reportPost(deps, actor, input),
+    acceptAnswer: (actor: Actor, input: unknown) => acceptAnswer(deps, actor, input),
+    unacceptAnswer: (actor: Actor, input: unknown) => unacceptAnswer(deps, actor, input),
+    // Moderation (Moderator, Admin): every change audited.
+    pinThread: (actor: Actor, input: unknown) => pinThread(deps, actor, input),
+    unpinThread: (actor: Actor, input: unknown) => unpinThread(deps, actor, input),
+    lockThread: (actor: Actor, input: unknown) => lockThread(deps, actor, input),
+    unlockThread: (actor: Actor, input: unknown) => unlockThread(deps, actor, input),
+    hideThread: (actor: Actor, input: unknown) => hideThread(deps, actor, input),
+    unhideThread: (actor: Actor, input: unknown) => unhideThread(deps, actor, input),
+    hidePost: (actor: Actor, input: unknown) => hidePost(deps, actor, input),
+    unhidePost: (actor: Actor, input: unknown) => unhidePost(deps, actor, input),
+    moveThread: (actor: Actor, input: unknown) => moveThread(deps, actor, input),
+    resolveReport: (actor: Actor, input: unknown) => resolveReport(deps, actor, input),
+    ignoreReport: (actor: Actor, input: unknown) => ignoreReport(deps, actor, input),
+    banUser: (actor: Actor, input: unknown) => banUser(deps, actor, input),
+    unbanUser: (actor: Actor, input: unknown) => unbanUser(deps, actor, input),
+    listReports: (actor: Actor, input: unknown) => listReports(deps, actor, input),
+    listHidden: (actor: Actor, input: unknown) => listHidden(deps, actor, input),
   };
 }
 

@@ -10,7 +10,19 @@ import { isModerator } from "./policy";
  * cannot see (hidden, or in a hidden thread), are `not_found`.
  */
 export async function loadPostForUpdate(tx: Pick<Database, "select">, actor: Actor, postId: string) {
-  const [row] = await tx
+  return loadPost(tx, actor, postId, true);
+}
+
+/**
+ * The same without locking the rows (likes, reports: their own unique keys and atomic counter updates keep
+ * them right, and concurrent likes of one post need not wait for each other's transaction).
+ */
+export async function loadVisiblePost(tx: Pick<Database, "select">, actor: Actor, postId: string) {
+  return loadPost(tx, actor, postId, false);
+}
+
+async function loadPost(tx: Pick<Database, "select">, actor: Actor, postId: string, forUpdate: boolean) {
+  const query = tx
     .select({
       id: posts.id,
       number: posts.number,
@@ -30,7 +42,8 @@ export async function loadPostForUpdate(tx: Pick<Database, "select">, actor: Act
     .from(posts)
     .innerJoin(threads, eq(threads.id, posts.threadId))
     .where(eq(posts.id, postId))
-    .for("update");
+    .limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row || row.deletedAt || ((row.hidden || row.threadHidden) && !isModerator(actor))) throw new DomainError("not_found");
   return row;
 }

@@ -33,8 +33,9 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
   switch (action) {
     case "forum.write":
     case "thread.create":
-    case "post.report":
       return true;
+    case "post.report":
+      return !own;
     case "post.reply":
       return !resource.locked || mod;
     case "post.edit":
@@ -60,6 +61,7 @@ export function assertCan(actor: Actor, action: ForumAction, resource: ForumReso
   if (resource.locked && (action === "post.reply" || (own && action === "post.edit") || (own && action === "post.delete"))) throw new DomainError("forum.locked");
   if (action === "post.delete" && own && resource.firstPost) throw new DomainError("forum.first_post_delete");
   if (action === "post.like" && own) throw new DomainError("forum.own_post_like");
+  if (action === "post.report" && own) throw new DomainError("forum.own_post_report");
   throw new DomainError("auth.forbidden");
 }
 
@@ -70,7 +72,7 @@ export function postAbilities(actor: Actor, post: { authorId: string | null; num
     edit: can(actor, "post.edit", r),
     delete: can(actor, "post.delete", r),
     like: can(actor, "post.like", r),
-    report: can(actor, "post.report", r) && post.authorId !== actor?.userId,
+    report: can(actor, "post.report", r),
     accept: post.number > 1 && can(actor, "thread.accept_answer", r),
   };
 }
