@@ -19,6 +19,7 @@ import { createAdminService, type AdminService } from "./modules/admin";
 import { EventBus } from "./platform/events";
 import { createForumModule, type ForumModule } from "./modules/forum";
 import { postRenderer } from "./modules/forum/render-post";
+import { createNotificationsModule, type NotificationsModule } from "./modules/notifications";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -45,6 +46,8 @@ export type Services = {
   events: EventBus;
   /** The community forum (issue 4): categories, threads, posts, with their permissions and posting limits. */
   forum: ForumModule;
+  /** Notifications written by listeners of the forum's events; list, mark read, per-type settings. */
+  notifications: NotificationsModule;
   close(): Promise<void>;
 };
 
@@ -87,6 +90,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     admin: createAdminService({ db, mailer, settings, log, env, storage }),
     events,
     forum: createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log }),
+    notifications: createNotificationsModule({ db, events, now: () => new Date(), log: log.child({ area: "notifications" }) }),
     async close() {
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();

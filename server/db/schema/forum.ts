@@ -167,4 +167,18 @@ export const notifications = pgTable("notifications", {
   data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
   readAt: ts("read_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
-}, (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)]);
+}, (t) => [
+  index("notifications_user_idx").on(t.userId, t.createdAt),
+  index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+]);
+
+/**
+ * Per-type notification settings (issue 4: "a per-type setting"). A missing row means the type is on: only
+ * the types a person turned off (or back on) are stored.
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  enabled: boolean("enabled").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.type] })]);

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import type { EventBus } from "../../platform/events";
+import type { Logger } from "../../platform/logger";
+
+/** What the notifications area needs. `now` is injectable for tests. */
+export type NotificationsDeps = { db: Database; events: EventBus; now: () => Date; log: Logger };
+
+/**
+ * The kinds of notification, each with its own setting (issue 4): a reply in a followed thread, a mention, a
+ * new thread by a followed person, a like, an accepted answer, a moderation action on one's content.
+ */
+export const NOTIFICATION_TYPES = ["reply", "mention", "new_thread", "like", "answer_accepted", "moderation"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const PAGE_SIZE = 20;
+
+export { parseInput } from "../validate";
+
+/** A boolean from JSON or a form field ("true"/"false", "on"/"off", "1"/"0"). */
+export const flagField = z.preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v), z.boolean());

@@ -1,0 +1,32 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { notifications } from "../../db/schema";
+import type { Actor } from "../accounts/actor";
+import { DomainError } from "../errors";
+import { parseInput, type NotificationsDeps } from "./deps";
+import { assertSignedIn } from "./policy";
+
+const markReadInput = z.union([z.object({ id: z.coerce.number().int().positive() }), z.object({ all: z.literal(true) })]);
+export type MarkReadInput = z.input<typeof markReadInput>;
+
+/**
+ * Marks one of one's notifications read (`{ id }`; someone else's is `not_found`; already read stays as it
+ * was), or all of them (`{ all: true }`). Answers how many changed.
+ */
+export async function markRead(deps: Pick<NotificationsDeps, "db" | "now">, actor: Actor, input: unknown): Promise<{ updated: number }> {
+  assertSignedIn(actor);
+  const data = parseInput(markReadInput, input);
+  const now = deps.now();
+  const mine = eq(notifications.userId, actor.userId);
+  if ("all" in data) {
+    const rows = await deps.db.update(notifications).set({ readAt: now }).where(and(mine, isNull(notifications.readAt))).returning({ id: notifications.id });
+    return { updated: rows.length };
+  }
+  const [row] = await deps.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(mine, eq(notifications.id, data.id)))
+    .returning({ id: notifications.id, readAt: notifications.readAt });
+  if (!row) throw new DomainError("not_found");
+  return { updated: row.readAt?.getTime() === now.getTime() ? 1 : 0 };
+}

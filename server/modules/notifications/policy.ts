@@ -1,0 +1,10 @@
+import type { Actor } from "../accounts/actor";
+import { DomainError } from "../errors";
+
+/**
+ * Notifications are personal: any signed-in person reads and settles their own (also before confirming the
+ * email: reading is not submitting content). Operations filter every query by the actor's id.
+ */
+export function assertSignedIn(actor: Actor): asserts actor is NonNullable<Actor> {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+}
