@@ -11,7 +11,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "_form");
-    fieldErrors[key] ??= issue.message.includes(":") ? issue.message : "errors:input.invalid";
+    // Only our own messages are i18n keys ("errors:forum.title_length"); zod's ("Invalid input: expected
+    // string…") also hold a colon and must not reach the page as keys.
+    fieldErrors[key] ??= /^[a-z]+:[\w.]+$/.test(issue.message) ? issue.message : "errors:input.invalid";
   }
   throw new DomainError("input.invalid", { fieldErrors });
 }

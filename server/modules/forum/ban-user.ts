@@ -15,7 +15,7 @@ import { assertCan } from "./policy";
 
 const banInput = z.object({
   userId: idField,
-  reason: z.string().trim().min(3, "errors:forum.ban_reason_required").max(1000, "errors:forum.ban_reason_required"),
+  reason: z.string({ error: "errors:forum.ban_reason_required" }).trim().min(3, "errors:forum.ban_reason_required").max(1000, "errors:forum.ban_reason_required"),
   /** Until when (ISO date or Date); absent or null: for good. */
   until: z.coerce.date().optional().nullable(),
 });

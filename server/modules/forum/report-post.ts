@@ -10,7 +10,9 @@ import { idField } from "./input";
 import { loadVisiblePost } from "./load-post";
 import { assertCan } from "./policy";
 
-export const reportReasonField = z.string().trim().min(5, "errors:forum.report_reason_length").max(1000, "errors:forum.report_reason_length");
+export const reportReasonField = z
+  .string({ error: "errors:forum.report_reason_length" })
+  .trim().min(5, "errors:forum.report_reason_length").max(1000, "errors:forum.report_reason_length");
 const reportInput = z.object({ postId: idField, reason: reportReasonField });
 export type ReportInput = z.input<typeof reportInput>;
 
