@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { notifications } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
@@ -24,9 +24,11 @@ export async function markRead(deps: Pick<NotificationsDeps, "db" | "now">, acto
   }
   const [row] = await deps.db
     .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(mine, eq(notifications.id, data.id)))
-    .returning({ id: notifications.id, readAt: notifications.readAt });
-  if (!row) throw new DomainError("not_found");
-  return { updated: row.readAt?.getTime() === now.getTime() ? 1 : 0 };
+    .set({ readAt: now })
+    .where(and(mine, eq(notifications.id, data.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (row) return { updated: 1 };
+  const [exists] = await deps.db.select({ id: notifications.id }).from(notifications).where(and(mine, eq(notifications.id, data.id))).limit(1);
+  if (!exists) throw new DomainError("not_found");
+  return { updated: 0 };
 }
