@@ -51,4 +51,15 @@ describe("forum policy", () => {
     expect(postAbilities(member, { authorId: "o", number: 2 }, { authorId: "m", locked: false })).toMatchObject({ accept: true, like: true });
     expect(postAbilities(null, { authorId: "m", number: 1 }, { authorId: "m", locked: false })).toEqual({ edit: false, delete: false, like: false, report: false, accept: false });
   });
+
+  it("refuses reporting one's own post with its own code, and keeps moderation to staff", () => {
+    expect(codeOf(() => assertCan(member, "post.report", { authorId: "m" }))).toBe("forum.own_post_report");
+    expect(codeOf(() => assertCan(other, "post.report", { authorId: "m" }))).toBe("allowed");
+    expect(codeOf(() => assertCan(unverified, "post.report", { authorId: "m" }))).toBe("auth.email_unverified");
+    expect(codeOf(() => assertCan(member, "forum.moderate"))).toBe("auth.forbidden");
+    expect(codeOf(() => assertCan(mod, "forum.moderate"))).toBe("allowed");
+    expect(codeOf(() => assertCan(null, "forum.moderate"))).toBe("auth.unauthenticated");
+    expect(codeOf(() => assertCan(mod, "thread.accept_answer", { threadAuthorId: "m" }))).toBe("allowed");
+    expect(codeOf(() => assertCan(other, "thread.accept_answer", { threadAuthorId: "m" }))).toBe("auth.forbidden");
+  });
 });
