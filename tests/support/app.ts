@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
-import { readEnv } from "../../server/env";
-import { createLogger, type LogFields } from "../../server/platform/logger";
+import type { LogFields } from "../../server/platform/logger";
 import { serverBuildFile } from "../../server/paths";
-import { createServices, type Services } from "../../server/services";
-import { testDatabase } from "./db";
+import type { Services } from "../../server/services";
+import { testServices } from "./services";
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -22,21 +18,8 @@ export const TEST_ORIGIN = "http://localhost:3999";
 
 /** The real Hono app with the real React Router build, on a fresh test database. */
 export async function testApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), "app-test-"));
-  const env = readEnv({
-    NODE_ENV: "production",
-    PORT: "3999",
-    DATA_DIR: dataDir,
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    JOBS: "false",
-    SEED_DEMO: "false",
-    LOG_LEVEL: "debug",
-    ...envOverrides,
-  });
-  const logs: LogFields[] = [];
-  const log = createLogger("debug", {}, (line) => logs.push(JSON.parse(line)));
-  const database = await testDatabase();
-  const services = await createServices(env, log, { database });
+  // The production mode the site runs in, on the test services of tests/support/services.ts.
+  const { services, logs, close } = await testServices({ NODE_ENV: "production", ...envOverrides });
   const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
   const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true });
   return {
@@ -49,10 +32,7 @@ export async function testApp(envOverrides: Record<string, string> = {}): Promis
       if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
       return Promise.resolve(app.request(TEST_ORIGIN + path, { ...init, headers }));
     },
-    async close() {
-      await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
