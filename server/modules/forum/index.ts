@@ -8,8 +8,13 @@ import { listCategories } from "./list-categories";
 import { listRevisions } from "./list-revisions";
 import { listThreads } from "./list-threads";
 import { reply } from "./reply";
+import { latestThreads } from "./latest-threads";
+import { listTags } from "./list-tags";
+import { previewPost } from "./preview-post";
+import { threadForm } from "./thread-form";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
+export { latestThreads, type LatestThread } from "./latest-threads";
 
 /**
  * The forum's public entry, as route modules reach it (`context.services.forum`): every operation bound to
@@ -25,6 +30,11 @@ export function createForumModule(deps: ForumDeps) {
     reply: (actor: Actor, input: unknown) => reply(deps, actor, input),
     editPost: (actor: Actor, input: unknown) => editPost(deps, actor, input),
     deletePost: (actor: Actor, input: unknown) => deletePost(deps, actor, input),
+    // Reads and helpers of the forum pages.
+    listTags: () => listTags(deps),
+    threadForm: (actor: Actor, input: unknown) => threadForm(deps, actor, input),
+    previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
+    latestThreads: (limit?: number) => latestThreads(deps.db, limit),
   };
 }
 
