@@ -167,7 +167,7 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
                     {th.tags.map((tag) => (
                       <li key={tag.slug}>
                         <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={query({ tag: tag.slug })}>
-                          #{tagName(locale, tag)}
+                          {`#${tagName(locale, tag)}`}
                         </Link>
                       </li>
                     ))}

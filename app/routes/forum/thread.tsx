@@ -228,7 +228,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
             {thread.tags.map((tag) => (
               <li key={tag.slug}>
                 <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}>
-                  #{tagName(locale, tag)}
+                  {`#${tagName(locale, tag)}`}
                 </Link>
               </li>
             ))}
