@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, users } from "../db/schema";
+import { posts, threads, users } from "../db/schema";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { createUser } from "../../tests/support/factories";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
@@ -37,6 +37,7 @@ let moderatorCookie = "";
 let unverifiedCookie = "";
 let longThread: { slug: string; posts: { id: string; number: number }[] };
 let hiddenSlug = "";
+let qa: { id: string; slug: string; posts: { id: string; number: number }[] };
 
 /** A member whose account is older than the first-day posting limits. */
 async function veteran(spec: { roles?: string[]; emailVerified?: boolean } = {}) {
@@ -77,6 +78,15 @@ beforeAll(async () => {
     replies: Array.from({ length: 24 }, (_, i) => ({ authorId: i % 2 ? a.id : member.id, body: `Reply number ${i + 2} here` })),
   });
   hiddenSlug = (await createThreadWithPosts(db, { forumId: f.id, authorId: a.id, title: "A hidden spam thread", hidden: true, at: new Date(start + 3 * DAY) })).slug;
+  qa = await createThreadWithPosts(db, {
+    forumId: f.id,
+    authorId: a.id,
+    title: "How do I export to web",
+    locked: true,
+    at: new Date(start + 4 * DAY),
+    replies: [{ authorId: member.id, body: "Use the **HTML5** export preset." }],
+  });
+  await db.update(threads).set({ resolved: true, acceptedPostId: qa.posts[1].id }).where(eq(threads.id, qa.id));
   for (let i = 0; i < 23; i++) await createThreadWithPosts(db, { forumId: busy.id, authorId: a.id, title: `Chat thread ${i + 1}`, at: new Date(start + i * 60_000) });
 });
 afterAll(() => t.close());
@@ -135,7 +145,13 @@ describe("lists", () => {
     expect(byTag).toContain("Godot pathfinding help");
     expect(byTag).not.toContain("A very long discussion");
     const resolved = mainOf(await (await get(`/en/community/${forumSlug}?status=resolved`)).text());
-    expect(resolved).toContain("No threads match these filters.");
+    expect(resolved).toContain("How do I export to web");
+    expect(resolved).not.toContain("Godot pathfinding help");
+    const open = mainOf(await (await get(`/en/community/${forumSlug}?status=open`)).text());
+    expect(open).toContain("Godot pathfinding help");
+    expect(open).not.toContain("How do I export to web");
+    const none = mainOf(await (await get(`/en/community/${forumSlug}?tag=godot&status=resolved`)).text());
+    expect(none).toContain("No threads match these filters.");
     const newest = mainOf(await (await get(`/en/community/${forumSlug}?sort=newest`)).text());
     expect(newest.indexOf("A very long discussion")).toBeLessThan(newest.indexOf("Godot pathfinding help"));
   });
@@ -184,6 +200,24 @@ describe("the thread page", () => {
     expect(jump.status).toBe(302);
     expect(jump.headers.get("location")).toBe(`${base}?page=2#post-22`);
     expect((await get(`${base}?page=3`)).status).toBe(404);
+  });
+
+  it("a resolved thread is a QAPage with its accepted answer; a locked one takes no replies", async () => {
+    const html = await (await get(`/en/community/${forumSlug}/${qa.slug}`, member.cookie)).text();
+    expect(html).toContain('"@type":"QAPage"');
+    expect(html).toContain('"acceptedAnswer":{"@type":"Answer","text":"Use the **HTML5** export preset."');
+    expect(html).not.toContain('"@type":"DiscussionForumPosting"');
+    const main = mainOf(html);
+    expect(main).toContain("Accepted answer");
+    expect(main).toContain("Resolved</span>");
+    expect(main).toContain("This thread is locked: it no longer accepts replies or edits.");
+    expect(main).not.toContain('name="threadId"');
+  });
+
+  it("an unverified member is told why the reply form is missing", async () => {
+    const main = mainOf(await (await get(`/es/community/${forumSlug}/godot-pathfinding-help`, unverifiedCookie)).text());
+    expect(main).toContain("Primero confirma tu correo");
+    expect(main).not.toContain('name="threadId"');
   });
 
   it("an unknown thread is 404; a hidden one is 404 except for moderators", async () => {
