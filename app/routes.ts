@@ -24,6 +24,11 @@ export default [
           route("security", "routes/account/security-tab.tsx"),
           route("data", "routes/account/data-tab.tsx"),
         ]),
+        // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
+        route("community", "routes/forum/index.tsx"),
+        route("community/:forumSlug", "routes/forum/forum.tsx"),
+        route("community/:forumSlug/new", "routes/forum/new-thread.tsx"),
+        route("community/:forumSlug/:threadSlug", "routes/forum/thread.tsx"),
         route("*", "routes/pages/not-found.tsx"),
       ]),
       // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.

@@ -78,7 +78,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     database,
     db,
     settings,
-    sidePanel: () => loadSidePanel(settings),
+    sidePanel: () => loadSidePanel(settings, db),
     rateLimiter,
     auth,
     dashboard: (actor) => loadDashboard(db, actor),

@@ -31,6 +31,8 @@ export function actionFailure(err: unknown, formData: FormData | null, fieldFor?
     formError: key,
     formErrorValues: values,
   };
-  const headers = err.code === "rate_limited" && err.details?.retryAfterSeconds ? { "Retry-After": String(err.details.retryAfterSeconds) } : undefined;
+  // A limit says when to try again: rate limits in retryAfterSeconds, the forum's posting limits in seconds.
+  const retry = err.code === "rate_limited" ? err.details?.retryAfterSeconds : err.status === 429 ? err.details?.seconds : undefined;
+  const headers = typeof retry === "number" && retry > 0 ? { "Retry-After": String(retry) } : undefined;
   return data(body, { status: err.status, headers });
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { companyProfiles } from "../db/schema";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { createCompany, createUser } from "../../tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
 
 /**
  * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for
@@ -20,6 +21,7 @@ let creatorName = "";
 let verifiedSlug = "";
 let pendingCompanyId = "";
 let targetUserId = "";
+let threadId = "";
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
@@ -37,6 +39,15 @@ beforeAll(async () => {
   verifiedSlug = made.verifiedCompany.slug;
   pendingCompanyId = made.pendingCompany.id;
   targetUserId = (await createUser(db, { password: pw })).id;
+  // The forum (issue 4), switched on, with one forum, one thread and one hidden thread.
+  await t.services.settings.write("forum_enabled", true, made.admin.id);
+  // Access, not posting limits, is what this file checks (each persona posts twice within seconds).
+  const noLimits = { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 100, newUserMaxReplies: 100, duplicateWindowSeconds: 0 };
+  await t.services.settings.write("forum_posting_limits", noLimits, made.admin.id);
+  const category = await createCategory(db, { slug: "matrix-category" });
+  const forum = await createForum(db, { categoryId: category.id, slug: "matrix-forum" });
+  threadId = (await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Matrix thread" })).id;
+  await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Hidden matrix thread", hidden: true });
   cookies.visitor = "";
   for (const [k, u] of Object.entries(made)) cookies[k as Persona] = await signIn(t, u.email, pw);
 });
@@ -95,6 +106,14 @@ const ROUTES: [string, () => string, Answer[]][] = [
   // A download, not a page: no login redirect (401), and a pending company may take its data.
   ["account export", () => "/en/account/export", [401, 200, 200, 200, 200, 200, 200]],
   ["company verification", () => "/en/company/verification", ["login", "home", "home", 200, 200, "home", "home"]],
+  // The forum (issue 4): public pages; starting a thread needs a member who may post (403 explains why not).
+  ["community", () => "/en/community", all(200)],
+  ["forum", () => "/en/community/matrix-forum", all(200)],
+  ["unknown forum", () => "/en/community/no-such-forum", all(404)],
+  ["thread", () => "/en/community/matrix-forum/matrix-thread", all(200)],
+  ["unknown thread", () => "/en/community/matrix-forum/no-such-thread", all(404)],
+  ["hidden thread", () => "/en/community/matrix-forum/hidden-matrix-thread", [404, 404, 404, "verify", 404, 200, 200]],
+  ["new thread", () => "/en/community/matrix-forum/new", ["login", 403, 200, "verify", 200, 200, 200]],
   ["admin", () => "/en/admin", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin roles", () => "/en/admin/roles", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin companies", () => "/en/admin/companies", ["login", "home", "home", "verify", "home", 200, 200]],
@@ -104,7 +123,7 @@ const ROUTES: [string, () => string, Answer[]][] = [
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
-const LATER = ["/campaigns", "/campaigns/1", "/featured-games", "/games/x", "/collaborate", "/contact", "/payment-success", "/payment-cancelled", "/community", "/episode-panel/x", "/creator/onboarding", "/my-keys", "/company/games", "/company/games/new", "/company/campaigns", "/company/campaigns/new", "/company/campaigns/1"];
+const LATER = ["/campaigns", "/campaigns/1", "/featured-games", "/games/x", "/collaborate", "/contact", "/payment-success", "/payment-cancelled", "/episode-panel/x", "/creator/onboarding", "/my-keys", "/company/games", "/company/games/new", "/company/campaigns", "/company/campaigns/new", "/company/campaigns/1"];
 
 describe("access matrix: pages", () => {
   for (const [name, path, expected] of ROUTES) {
@@ -132,6 +151,10 @@ describe("access matrix: mutations", () => {
     ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "home", "home", 200, 200]],
     ["grant Admin", "/en/admin/roles", () => grant("Admin"), ["login", "home", "home", "home", "home", 403, 200]],
     ["verify a company", "/en/admin/companies", () => ({ intent: "verify", companyId: "no-such-company", name: "x" }), ["login", "home", "home", "home", "home", 404, 404]],
+    // (Before "feature flags": that form switches the forum off.)
+    // SPEC §5: replying needs a login, and a member who may post; a reply lands on its post (303).
+    ["forum reply", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }), ["login", 403, 303, "verify", 303, 303, 303]],
+    ["new thread", "/en/community/matrix-forum/new", () => ({ intent: "create", title: `Matrix thread ${Math.random()}`, body: "Opening words" }), ["login", 403, 303, "verify", 303, 303, 303]],
     ["feature flags", "/en/admin/settings", () => ({ intent: "flags", analytics_enabled: "on" }), ["login", "home", "home", "home", "home", 403, 200]],
     ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],

@@ -39,6 +39,9 @@ const PAGES = [
   "/auth/reset-password",
 ];
 
+/** The forum's public pages (issue 4): the index, a demo forum and a demo thread; the forum is switched on for them. */
+const FORUM_PAGES = ["/community", "/community/programacion", "/community/programacion/godot-4-pathfinding-for-hundreds-of-units", "/community/charla-general?tag=feedback&sort=top"];
+
 const localized = (locale: Locale, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
 
 async function prepare(context: BrowserContext, page: Page, opts: { theme: Theme; locale: Locale; consent: boolean }) {
@@ -67,6 +70,19 @@ for (const theme of THEMES) {
           await expectTheme(page, theme);
           await expect(page.locator("html")).toHaveAttribute("lang", locale);
           await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toHaveCount(0);
+          await expectNoViolations(page, `${localized(locale, path)} (${theme})`);
+        });
+      }
+
+      for (const path of FORUM_PAGES) {
+        test(`forum page ${localized(locale, path)}`, async ({ page, context, site }) => {
+          await site.setFlag("forum_enabled", true);
+          await prepare(context, page, { theme, locale, consent: true });
+          const res = await page.goto(localized(locale, path));
+          expect(res?.status()).toBe(200);
+          await waitForQuiet(page);
+          await expectTheme(page, theme);
+          await expect(page.locator("html")).toHaveAttribute("lang", locale);
           await expectNoViolations(page, `${localized(locale, path)} (${theme})`);
         });
       }

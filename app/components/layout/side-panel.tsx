@@ -2,7 +2,7 @@ import { Award, Heart, MessageSquare, Star, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
-import { formatRelative } from "~/i18n/format";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { useLocalePath } from "~/lib/use-locale";
 
 import type { SidePanelData } from "../../../server/modules/site/side-panel";
@@ -55,16 +55,14 @@ export function SidePanel({ data }: { data: SidePanelData }) {
           <ul className="space-y-3">
             {data.threads.map((th) => (
               <li key={`${th.forumSlug}/${th.slug}`} className="flex items-start gap-2">
-                <Link to={to(`/u/${th.author.username}`)} aria-label={th.author.username}>
+                <Link to={to(`/u/${th.author.username}`)} aria-label={th.author.username} className="shrink-0">
                   <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={32} />
                 </Link>
                 <div className="min-w-0">
                   <Link to={to(`/community/${th.forumSlug}/${th.slug}`)} className="line-clamp-2 font-medium hover:underline">
                     {th.title}
                   </Link>
-                  <time dateTime={th.createdAt} className="block text-xs text-muted-foreground">
-                    {formatRelative(th.createdAt, locale)}
-                  </time>
+                  <RelativeTime date={th.createdAt} locale={locale} className="block text-xs text-muted-foreground" />
                 </div>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { forumCategories, forums, postLikes, postRevisions, posts, profiles, thr
 import type { Actor } from "../accounts/actor";
 import { DomainError } from "../errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
+import { excerpt, htmlToText } from "./excerpt";
 import { slugField } from "./input";
 import { can, isModerator, postAbilities, threadAbilities } from "./policy";
 
@@ -45,6 +46,8 @@ export type ThreadView = {
     lastActivityAt: Date;
     tags: ThreadTag[];
     following: boolean;
+    /** The opening post as plain text, about 155 characters (page description, link previews). */
+    description: string;
   };
   forum: { id: string; slug: string; titleEs: string; titleEn: string; category: { slug: string; titleEs: string; titleEn: string } };
   posts: ThreadPost[];
@@ -72,6 +75,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       forum: { id: forums.id, slug: forums.slug, titleEs: forums.titleEs, titleEn: forums.titleEn },
       category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
       author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+      firstPostHtml: sql<string | null>`(select case when p.deleted_at is null and not p.hidden then p.body_html end from ${posts} p where p.id = ${threads.firstPostId})`,
       lastNumber: sql<number>`(select coalesce(max(p.number), 0)::int from ${posts} p where p.thread_id = ${threads.id})`,
       following: viewerId
         ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
@@ -144,6 +148,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       lastActivityAt: t.lastActivityAt,
       tags: row.tags,
       following: !!row.following,
+      description: excerpt(htmlToText(row.firstPostHtml ?? "")),
     },
     forum: { ...row.forum, category: row.category },
     posts: rows.map((p) => {

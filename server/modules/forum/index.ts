@@ -25,8 +25,13 @@ import { reportPost } from "./report-post";
 import { unfollowThread } from "./unfollow-thread";
 import { unfollowUser } from "./unfollow-user";
 import { unlikePost } from "./unlike-post";
+import { latestThreads } from "./latest-threads";
+import { listTags } from "./list-tags";
+import { previewPost } from "./preview-post";
+import { threadForm } from "./thread-form";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
+export { latestThreads, type LatestThread } from "./latest-threads";
 
 /**
  * The forum's public entry, as route modules reach it (`context.services.forum`): every operation bound to
@@ -68,6 +73,11 @@ export function createForumModule(deps: ForumDeps) {
     unbanUser: (actor: Actor, input: unknown) => unbanUser(deps, actor, input),
     listReports: (actor: Actor, input: unknown) => listReports(deps, actor, input),
     listHidden: (actor: Actor, input: unknown) => listHidden(deps, actor, input),
+    // Reads and helpers of the forum pages.
+    listTags: () => listTags(deps),
+    threadForm: (actor: Actor, input: unknown) => threadForm(deps, actor, input),
+    previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
+    latestThreads: (limit?: number) => latestThreads(deps.db, limit),
   };
 }
 

@@ -1,0 +1,80 @@
+import { CheckCircle2, EyeOff, Lock, Pin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Locale } from "~/i18n/config";
+
+/** The field of a bilingual row in the page's language. */
+export const localized = (locale: Locale, es: string, en: string) => (locale === "es" ? es || en : en || es);
+export const tagName = (locale: Locale, tag: { nameEs: string; nameEn: string }) => localized(locale, tag.nameEs, tag.nameEn);
+
+/** Pinned, locked, resolved and hidden markers: an icon and a word (never colour alone). */
+export function ThreadBadges({ thread }: { thread: { pinned: boolean; locked: boolean; resolved: boolean; hidden: boolean } }) {
+  const { t } = useTranslation("forum");
+  const items = [
+    thread.pinned && { key: "pinned", Icon: Pin, tone: "border-primary/50 text-foreground" },
+    thread.resolved && { key: "resolved", Icon: CheckCircle2, tone: "border-positive/60 text-positive" },
+    thread.locked && { key: "locked", Icon: Lock, tone: "border-border text-muted-foreground" },
+    thread.hidden && { key: "hidden", Icon: EyeOff, tone: "border-danger/60 text-danger" },
+  ].filter(Boolean) as { key: string; Icon: typeof Pin; tone: string }[];
+  if (!items.length) return null;
+  return (
+    <span className="inline-flex flex-wrap gap-1.5">
+      {items.map(({ key, Icon, tone }) => (
+        <span key={key} className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${tone}`}>
+          <Icon aria-hidden="true" size={12} />
+          {t(`badge.${key}`)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Previous / next links and "page n of m", as plain links (they work without JavaScript). */
+export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+  const { t } = useTranslation("forum");
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link className="btn btn-outline" to={hrefFor(page - 1)} rel="prev">
+          {t("pagination.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-muted-foreground" aria-current="page">
+        {t("pagination.status", { page, pageCount })}
+      </span>
+      {page < pageCount ? (
+        <Link className="btn btn-outline" to={hrefFor(page + 1)} rel="next">
+          {t("pagination.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** Community › category › forum › thread. */
+export function Breadcrumbs({ items }: { items: { to?: string; label: string }[] }) {
+  const { t } = useTranslation("forum");
+  return (
+    <nav aria-label={t("breadcrumbs")} className="text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        {items.map((item, i) => (
+          <li key={i} className="flex items-center gap-1.5">
+            {i > 0 ? <span aria-hidden="true">›</span> : null}
+            {item.to ? (
+              <Link className="link" to={item.to}>
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,486 @@
+import { CheckCircle2, History, Pencil, Quote, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { ErrorView } from "~/components/layout/error-view";
+import { MiniAvatar } from "~/components/ui/avatar";
+import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
+import { RelativeTime } from "~/components/ui/relative-time";
+import { notFoundFor, requireForum } from "~/features/forum/gate.server";
+import { MarkdownBody, PreviewButton } from "~/features/forum/post-editor";
+import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "~/features/forum/ui";
+import { localizedPath } from "~/i18n/config";
+import { formatDate } from "~/i18n/format";
+import type { FormFailure } from "~/lib/form";
+import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
+import { requireUser } from "~/lib/guards.server";
+import { pageTools } from "~/lib/page.server";
+import { seoMeta } from "~/lib/seo";
+import { useLocalePath } from "~/lib/use-locale";
+import type { ThreadPost, ThreadView } from "../../../server/modules/forum/get-thread";
+import type { Route } from "./+types/thread";
+
+export const handle = { i18n: ["forum"] };
+export { actionHeaders as headers } from "~/lib/route-headers";
+
+/** Posts per page (the forum's PAGE_SIZE). */
+const POSTS_PER_PAGE = 20;
+
+const pageOf = (number: number) => Math.max(1, Math.ceil(number / POSTS_PER_PAGE));
+const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;
+/** The thread page that holds post n, with its anchor. */
+const postPath = (forumSlug: string, threadSlug: string, number: number) => {
+  const page = pageOf(number);
+  return `${threadPath(forumSlug, threadSlug)}${page > 1 ? `?page=${page}` : ""}#post-${number}`;
+};
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  await requireForum(context);
+  const { t, seo, locale } = pageTools(context, request, "forum");
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const prefix = context.localePrefix;
+  const forum = context.services.forum;
+
+  // ?post=n: a link to one post, wherever it is.
+  const wanted = q.get("post");
+  if (wanted && /^\d{1,7}$/.test(wanted)) throw redirect(prefix + postPath(params.forumSlug, params.threadSlug, Number(wanted)));
+
+  const result = await forum.getThread(context.actor, { forumSlug: params.forumSlug, threadSlug: params.threadSlug, page: q.get("page") ?? undefined }).catch(notFoundFor);
+  // An old slug (the title changed): the current address, for good.
+  if ("redirectTo" in result) throw redirect(`${prefix}${threadPath(result.redirectTo.forumSlug, result.redirectTo.threadSlug)}${url.search}`, 301);
+  const view = result;
+  if (view.page > view.pageCount) throw new Response("Not Found", { status: 404 });
+
+  const find = (name: string) => {
+    const id = q.get(name);
+    return id ? view.posts.find((p) => p.id === id && p.bodyMd !== null) : undefined;
+  };
+  const quoted = view.can.reply ? find("quote") : undefined;
+  const editing = find("edit");
+  const deleting = find("delete");
+  const historyOf = find("history");
+  const history = historyOf ? await forum.listRevisions(context.actor, { postId: historyOf.id }).catch(() => null) : null;
+  const quote = quoted
+    ? `> ${t("thread.quoteWrote", { username: quoted.author?.username ?? t("deletedUser") })}\n${quoted.bodyMd!.split("\n").map((l) => `> ${l}`).join("\n")}\n\n`
+    : null;
+
+  const { thread } = view;
+  const path = threadPath(view.forum.slug, thread.slug);
+  return {
+    seo: seo({
+      title: view.page > 1 ? t("forum.titlePage", { title: thread.title, page: view.page }) : thread.title,
+      description: thread.description || t("thread.description", { title: thread.title }),
+      path: `${path}${view.page > 1 ? `?page=${view.page}` : ""}`,
+      type: "article",
+      noindex: thread.hidden || !!(editing || deleting || historyOf || quoted),
+      jsonLd: [threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))],
+    }),
+    view,
+    quote,
+    editingId: editing && editing.can.edit ? editing.id : null,
+    deletingId: deleting && deleting.can.delete ? deleting.id : null,
+    history,
+    viewer: context.actor ? { emailVerified: context.actor.emailVerified } : null,
+  };
+}
+
+/** SPEC: pages that search engines understand. DiscussionForumPosting, or QAPage once the question is resolved. */
+function threadJsonLd(view: ThreadView, baseUrl: string, locale: "es" | "en", deletedUser: string) {
+  const { thread } = view;
+  const url = baseUrl + localizedPath(threadPath(view.forum.slug, thread.slug), locale);
+  const person = (a: { username: string } | null) =>
+    a ? { "@type": "Person", name: a.username, url: baseUrl + localizedPath(`/u/${a.username}`, locale) } : { "@type": "Person", name: deletedUser };
+  const visible = view.posts.filter((p) => p.bodyMd !== null && !p.hidden);
+  const replies = visible.filter((p) => p.number > 1);
+  const textOf = (p: ThreadPost) => (p.bodyMd ?? "").replace(/\s+/g, " ").trim().slice(0, 500);
+  const postUrl = (p: ThreadPost) => `${url}${view.page > 1 ? `?page=${view.page}` : ""}#post-${p.number}`;
+  const inLanguage = locale === "es" ? "es-ES" : "en-US";
+  if (thread.resolved) {
+    const answer = (p: ThreadPost) => ({ "@type": "Answer", text: textOf(p), author: person(p.author), datePublished: new Date(p.createdAt).toISOString(), url: postUrl(p), upvoteCount: p.likeCount });
+    const accepted = replies.find((p) => p.accepted);
+    return {
+      "@context": "https://schema.org",
+      "@type": "QAPage",
+      inLanguage,
+      mainEntity: {
+        "@type": "Question",
+        name: thread.title,
+        text: thread.description || thread.title,
+        answerCount: thread.replyCount,
+        upvoteCount: thread.likeCount,
+        datePublished: new Date(thread.createdAt).toISOString(),
+        author: person(thread.author),
+        url,
+        ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+        suggestedAnswer: replies.filter((p) => !p.accepted).map(answer),
+      },
+    };
+  }
+  return {
+    "@context": "https://schema.org",
+    "@type": "DiscussionForumPosting",
+    "@id": url,
+    url,
+    headline: thread.title,
+    text: thread.description || thread.title,
+    inLanguage,
+    author: person(thread.author),
+    datePublished: new Date(thread.createdAt).toISOString(),
+    dateModified: new Date(thread.lastActivityAt).toISOString(),
+    interactionStatistic: [
+      { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: thread.replyCount },
+      { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: thread.likeCount },
+    ],
+    comment: replies.map((p) => ({ "@type": "Comment", text: textOf(p), author: person(p.author), datePublished: new Date(p.createdAt).toISOString(), url: postUrl(p) })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+type PreviewResult = { ok: true; intent: "preview"; preview: string; values: Record<string, string> };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  await requireForum(context);
+  // SPEC §5: replying needs a login (a visitor goes to /login and comes back here).
+  const actor = requireUser(context, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const forum = context.services.forum;
+  const prefix = context.localePrefix;
+  const number = Number(formData.get("number"));
+  const validNumber = Number.isInteger(number) && number > 0 ? number : 1;
+  try {
+    switch (intent) {
+      case "reply": {
+        const created = await forum.reply(actor, { threadId: formData.get("threadId"), body: formData.get("body") });
+        return redirect(prefix + postPath(params.forumSlug, params.threadSlug, created.number), 303);
+      }
+      case "preview": {
+        const { html } = await forum.previewPost(actor, { body: formData.get("body") });
+        const result: PreviewResult = { ok: true, intent: "preview", preview: html, values: { intent: "reply", body: String(formData.get("body") ?? "") } };
+        return result;
+      }
+      case "edit": {
+        const title = formData.get("title");
+        const edited = await forum.editPost(actor, { postId: formData.get("postId"), body: formData.get("body"), ...(typeof title === "string" ? { title } : {}) });
+        return redirect(prefix + postPath(params.forumSlug, edited.slug, validNumber), 303);
+      }
+      case "delete": {
+        await forum.deletePost(actor, { postId: formData.get("postId") });
+        return redirect(prefix + postPath(params.forumSlug, params.threadSlug, validNumber), 303);
+      }
+      default:
+        throw new Response("Bad Request", { status: 400 });
+    }
+  } catch (err) {
+    if (isDomainErrorLike(err) && err.code === "not_found") notFoundFor(err);
+    return actionFailure(err, formData, { "forum.duplicate_post": "body" });
+  }
+}
+
+type Result = Route.ComponentProps["actionData"];
+const failureFor = (result: Result, intent: string) => (result && !result.ok && (result as FormFailure).values.intent === intent ? (result as FormFailure) : undefined);
+
+export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("forum");
+  const { locale, to } = useLocalePath();
+  const { view, quote, editingId, deletingId, history, viewer } = loaderData;
+  const { thread, forum } = view;
+  const base = threadPath(forum.slug, thread.slug);
+  const pageHref = (page: number, extra = "") => {
+    const p = new URLSearchParams();
+    if (page > 1) p.set("page", String(page));
+    const s = p.toString();
+    return to(`${base}${s ? `?${s}` : ""}${extra}`);
+  };
+  const withParam = (name: string, id: string, anchor: string) => {
+    const p = new URLSearchParams();
+    if (view.page > 1) p.set("page", String(view.page));
+    p.set(name, id);
+    return to(`${base}?${p.toString()}#${anchor}`);
+  };
+  const replyFailure = failureFor(actionData, "reply");
+  const preview = actionData && actionData.ok ? (actionData as PreviewResult) : undefined;
+  const returnHere = `${base}${view.page > 1 ? `?page=${view.page}` : ""}#reply`;
+
+  return (
+    <article className="space-y-6" aria-labelledby="thread-title">
+      <Breadcrumbs
+        items={[
+          { to: to("/community"), label: t("index.title") },
+          { label: localized(locale, forum.category.titleEs, forum.category.titleEn) },
+          { to: to(`/community/${forum.slug}`), label: localized(locale, forum.titleEs, forum.titleEn) },
+        ]}
+      />
+      <header className="space-y-2">
+        <h1 id="thread-title" className="break-words text-3xl font-black sm:text-4xl">
+          {thread.title}
+        </h1>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <ThreadBadges thread={thread} />
+          <span>
+            {thread.author ? t("byAuthor", { username: thread.author.username }) : t("deletedUser")} · <RelativeTime date={thread.createdAt} locale={locale} />
+          </span>
+          <span>{t("counts.replies", { count: thread.replyCount })}</span>
+        </div>
+        {thread.tags.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
+            {thread.tags.map((tag) => (
+              <li key={tag.slug}>
+                <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}>
+                  {`#${tagName(locale, tag)}`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.posts")} />
+
+      <ol className="space-y-4" aria-label={t("thread.postsLabel")}>
+        {view.posts.map((post) => (
+          <PostItem
+            key={post.id}
+            post={post}
+            view={view}
+            editing={editingId === post.id}
+            deleting={deletingId === post.id}
+            history={history && history.postId === post.id ? history : null}
+            failure={failureFor(actionData, "edit") ?? failureFor(actionData, "delete")}
+            links={{
+              quote: withParam("quote", post.id, "reply"),
+              edit: withParam("edit", post.id, `post-${post.number}`),
+              delete: withParam("delete", post.id, `post-${post.number}`),
+              history: withParam("history", post.id, `post-${post.number}`),
+              self: pageHref(view.page, `#post-${post.number}`),
+            }}
+          />
+        ))}
+      </ol>
+
+      <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.postsBottom")} />
+
+      <section id="reply" aria-labelledby="reply-heading" className="card scroll-mt-24 space-y-4 p-6">
+        <h2 id="reply-heading" className="text-xl font-bold">
+          {t("thread.replyHeading")}
+        </h2>
+        {view.can.reply ? (
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="threadId" value={thread.id} />
+            <FormAlert message={replyFailure?.formError} values={replyFailure?.formErrorValues} />
+            <MarkdownBody
+              key={quote ?? "reply"}
+              label={t("thread.replyLabel")}
+              defaultValue={replyFailure?.values.body ?? preview?.values.body ?? quote ?? ""}
+              error={replyFailure?.fieldErrors.body}
+              errorValues={replyFailure?.formErrorValues}
+              preview={preview?.preview}
+              rows={6}
+            />
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton name="intent" value="reply">
+                {t("thread.replySubmit")}
+              </SubmitButton>
+              <PreviewButton />
+            </div>
+          </Form>
+        ) : !viewer ? (
+          <p>
+            <Link className="btn btn-primary" to={to(`/login?redirectTo=${encodeURIComponent(returnHere)}`)}>
+              {t("thread.signInToReply")}
+            </Link>
+          </p>
+        ) : thread.locked ? (
+          <FormAlert variant="info" message="errors:forum.locked" />
+        ) : (
+          <FormAlert variant="info" message={viewer.emailVerified ? "errors:auth.forbidden" : "errors:auth.email_unverified"} />
+        )}
+      </section>
+    </article>
+  );
+}
+
+function PostItem({
+  post,
+  view,
+  editing,
+  deleting,
+  history,
+  failure,
+  links,
+}: {
+  post: ThreadPost;
+  view: ThreadView;
+  editing: boolean;
+  deleting: boolean;
+  history: { postId: string; revisions: { id: number; bodyMd: string; editedBy: { username: string } | null; createdAt: Date }[] } | null;
+  failure: FormFailure | undefined;
+  links: { quote: string; edit: string; delete: string; history: string; self: string };
+}) {
+  const { t } = useTranslation("forum");
+  const { locale, to } = useLocalePath();
+  const mine = failure && failure.values.postId === post.id ? failure : undefined;
+  const author = post.author;
+  const concealed = post.bodyHtml === null;
+  return (
+    <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
+      <div className="flex gap-3">
+        <div className="shrink-0">
+          {author ? (
+            <Link to={to(`/u/${author.username}`)} aria-label={t("profileOf", { username: author.username })}>
+              <MiniAvatar url={author.avatarUrl} username={author.username} size={40} />
+            </Link>
+          ) : (
+            <MiniAvatar username="?" size={40} />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3">
+          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            {author ? (
+              <Link className="font-bold hover:underline" to={to(`/u/${author.username}`)}>
+                {author.username}
+              </Link>
+            ) : (
+              <span className="font-bold">{t("deletedUser")}</span>
+            )}
+            <Link className="text-muted-foreground hover:underline" to={links.self} aria-label={t("thread.postLink", { number: post.number })}>
+              <RelativeTime date={post.createdAt} locale={locale} />
+            </Link>
+            {post.editedAt && !concealed ? (
+              <span className="text-muted-foreground">
+                ({t("thread.edited")} <RelativeTime date={post.editedAt} locale={locale} />)
+              </span>
+            ) : null}
+            {post.accepted ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-positive">
+                <CheckCircle2 aria-hidden="true" size={14} />
+                {t("thread.acceptedAnswer")}
+              </span>
+            ) : null}
+            {post.hidden && !concealed ? <span className="font-semibold text-danger">{t("thread.hiddenForOthers")}</span> : null}
+            <span className="ml-auto text-xs text-muted-foreground">#{post.number}</span>
+          </header>
+
+          {post.deleted ? (
+            <p className="italic text-muted-foreground">{t("thread.deletedTrace")}</p>
+          ) : concealed ? (
+            <p className="italic text-muted-foreground">{t("thread.hiddenTrace")}</p>
+          ) : editing ? (
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="postId" value={post.id} />
+              <input type="hidden" name="number" value={post.number} />
+              <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
+              {post.number === 1 ? (
+                <Field label={t("newThread.titleLabel")} name="title" defaultValue={mine?.values.title ?? view.thread.title} minLength={5} maxLength={150} required error={mine?.fieldErrors.title} />
+              ) : null}
+              <MarkdownBody label={t("thread.editLabel")} defaultValue={mine?.values.body ?? post.bodyMd ?? ""} error={mine?.fieldErrors.body} errorValues={mine?.formErrorValues} autoFocus />
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="edit">
+                  {t("thread.saveEdit")}
+                </SubmitButton>
+                <Link className="btn btn-outline" to={links.self}>
+                  {t("cancel")}
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            // Sanitized by the server's Markdown renderer when the post was saved.
+            <div className="post-body break-words" dangerouslySetInnerHTML={{ __html: post.bodyHtml! }} />
+          )}
+
+          {deleting && !post.deleted ? (
+            <Form method="post" className="space-y-3 rounded-lg border border-danger/60 p-4" role="group" aria-label={t("thread.deleteConfirmLabel")}>
+              <input type="hidden" name="postId" value={post.id} />
+              <input type="hidden" name="number" value={post.number} />
+              <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
+              <p className="font-medium">{t("thread.deleteConfirm")}</p>
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="delete" className="btn btn-primary">
+                  {t("thread.deleteSubmit")}
+                </SubmitButton>
+                <Link className="btn btn-outline" to={links.self}>
+                  {t("cancel")}
+                </Link>
+              </div>
+            </Form>
+          ) : null}
+
+          {history ? (
+            <section aria-label={t("thread.historyLabel")} className="space-y-3 rounded-lg border border-border p-4">
+              <h3 className="text-sm font-semibold">{t("thread.historyHeading", { count: history.revisions.length })}</h3>
+              <ol className="space-y-3">
+                {history.revisions.map((r) => (
+                  <li key={r.id} className="space-y-1">
+                    <p className="text-xs text-muted-foreground">
+                      {t("thread.revisionBy", { username: r.editedBy?.username ?? t("deletedUser"), date: formatDate(r.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}
+                    </p>
+                    {/* The earlier Markdown source, shown as text (never as HTML). */}
+                    <pre className="whitespace-pre-wrap break-words rounded bg-muted p-3 font-mono text-sm">{r.bodyMd}</pre>
+                  </li>
+                ))}
+              </ol>
+              <Link className="link text-sm" to={links.self}>
+                {t("thread.hideHistory")}
+              </Link>
+            </section>
+          ) : null}
+
+          {!post.deleted && !concealed && !editing ? (
+            <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
+              {view.can.reply ? (
+                <li>
+                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.quote}>
+                    <Quote aria-hidden="true" size={14} />
+                    {t("thread.quote")}
+                  </Link>
+                </li>
+              ) : null}
+              {post.revisionCount > 0 && !history ? (
+                <li>
+                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.history}>
+                    <History aria-hidden="true" size={14} />
+                    {t("thread.showHistory", { count: post.revisionCount })}
+                  </Link>
+                </li>
+              ) : null}
+              {post.can.edit ? (
+                <li>
+                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.edit}>
+                    <Pencil aria-hidden="true" size={14} />
+                    {t("thread.edit")}
+                  </Link>
+                </li>
+              ) : null}
+              {post.can.delete && !deleting ? (
+                <li>
+                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.delete}>
+                    <Trash2 aria-hidden="true" size={14} />
+                    {t("thread.delete")}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("forum");
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorView error={error} />;
+  return (
+    <section role="alert" className="py-16 text-center">
+      <h1 className="text-3xl font-bold">{t("thread.loadFailed")}</h1>
+      <form method="get">
+        <button type="submit" className="btn btn-primary mt-6">
+          {t("errors.tryAgain", { ns: "common" })}
+        </button>
+      </form>
+    </section>
+  );
+}
