@@ -66,6 +66,9 @@ async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {
     country: "GB",
     verified: false,
   });
+  // Demo members are old members: their seeded threads are weeks old, and the first-day posting limits
+  // must not hold them back.
+  await db.update(users).set({ createdAt: new Date(Date.now() - 90 * 24 * 3600 * 1000) });
   log.info("demo data seeded", {
     accounts: [
       { role: "Admin", ...DEMO_ACCOUNTS.admin },
