@@ -429,38 +429,10 @@ function PostItem({
 
           {!post.deleted && !concealed && !editing ? (
             <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
-              {view.can.reply ? (
-                <li>
-                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.quote}>
-                    <Quote aria-hidden="true" size={14} />
-                    {t("thread.quote")}
-                  </Link>
-                </li>
-              ) : null}
-              {post.revisionCount > 0 && !history ? (
-                <li>
-                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.history}>
-                    <History aria-hidden="true" size={14} />
-                    {t("thread.showHistory", { count: post.revisionCount })}
-                  </Link>
-                </li>
-              ) : null}
-              {post.can.edit ? (
-                <li>
-                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.edit}>
-                    <Pencil aria-hidden="true" size={14} />
-                    {t("thread.edit")}
-                  </Link>
-                </li>
-              ) : null}
-              {post.can.delete && !deleting ? (
-                <li>
-                  <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={links.delete}>
-                    <Trash2 aria-hidden="true" size={14} />
-                    {t("thread.delete")}
-                  </Link>
-                </li>
-              ) : null}
+              {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
+              {post.revisionCount > 0 && !history ? <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} /> : null}
+              {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
+              {post.can.delete && !deleting ? <PostAction to={links.delete} icon={Trash2} label={t("thread.delete")} /> : null}
             </ul>
           ) : null}
         </div>
@@ -470,6 +442,18 @@ function PostItem({
 }
 
 /** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */
+/** One action under a post (quote, history, edit, delete): a link, so it works before JavaScript. */
+function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
+  return (
+    <li>
+      <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={to}>
+        <Icon aria-hidden="true" size={14} />
+        {label}
+      </Link>
+    </li>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("forum");
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorView error={error} />;
