@@ -46,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           roles: actor.roles,
           companyVerified: actor.company?.verified ?? null,
           isStaff: context.abilities.staff,
+          // The bell's count: one cheap count for signed-in people (visitors cost no query).
+          unreadNotifications: await services.notifications.unreadCount(actor),
         }
       : null,
   };

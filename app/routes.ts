@@ -23,7 +23,9 @@ export default [
           route("connections", "routes/account/connections-tab.tsx"),
           route("security", "routes/account/security-tab.tsx"),
           route("data", "routes/account/data-tab.tsx"),
+          route("notifications", "routes/account/notifications-tab.tsx"),
         ]),
+        route("notifications", "routes/notifications.tsx"),
         // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
         route("community", "routes/forum/index.tsx"),
         route("community/:forumSlug", "routes/forum/forum.tsx"),
@@ -56,6 +58,13 @@ export default [
       route("mail", "routes/admin/mail-log.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit-log.tsx"),
+      // Forum admin (issue 4): overview, moderation, content, settings, users; "audit" leads to the audit log.
+      route("forum", "routes/admin/forum/overview.tsx"),
+      route("forum/moderation", "routes/admin/forum/moderation.tsx"),
+      route("forum/content", "routes/admin/forum/content.tsx"),
+      route("forum/settings", "routes/admin/forum/settings.tsx"),
+      route("forum/users", "routes/admin/forum/users.tsx"),
+      route("forum/audit", "routes/admin/forum/audit.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -110,9 +110,14 @@ const OUTPUT_TAIL_CHARS = 20_000;
  */
 export const BENCH_ACCOUNT = { email: "bench-admin@bench.test", password: "bench-admin-password-2026" };
 
-export async function startServer() {
+/**
+ * `opts.dataDir`: use (and keep) this data directory instead of a fresh temporary one, e.g. one a seed
+ * script prepared. `opts.env`: more environment for the server (DATABASE_URL, PAGE_CACHE_SECONDS…).
+ */
+export async function startServer(opts = {}) {
   const port = await getFreePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-data-"));
+  const keepDataDir = Boolean(opts.dataDir);
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "bench-data-")));
   const env = {
     ...process.env, // keeps PATH/HOME and passes DATABASE_URL through when it is set
     PORT: String(port),
@@ -122,9 +127,10 @@ export async function startServer() {
     // An account the signed-in targets use, on either database (created, or promoted, at start).
     ADMIN_EMAIL: BENCH_ACCOUNT.email,
     ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+    ...opts.env,
   };
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.
-  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  if (!env.DATABASE_URL) delete env.DATABASE_URL;
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -162,7 +168,7 @@ export async function startServer() {
   // never leave an orphaned server holding the port, nor its DATA_DIR.
   const onProcessExit = () => {
     if (!exited) child.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   process.once("exit", onProcessExit);
 
@@ -181,7 +187,7 @@ export async function startServer() {
       await exitPromise;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) await rm(dataDir, { recursive: true, force: true });
   }
 
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   BENCH_ACCOUNT,
+  DATABASE,
   RESULTS_DIR,
   assertMostlyOk,
   ensureBuild,
@@ -18,11 +19,15 @@ import {
   startServer,
   withCleanup,
 } from "./lib.mjs";
+import { runForumSuite } from "./forum.mjs";
 
 const CONNECTIONS = [1, 10];
 const WARMUP_SECONDS = 2;
 const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
+/** `forum` and `forum-large` run only the forum suite; with no name, the foundation targets and then the forum suite. */
+const FORUM_ONLY = NAME === "forum" || NAME === "forum-large";
+const RUN_FORUM = FORUM_ONLY || process.argv[2] === undefined;
 
 /**
  * Targets, measured in this order. Each is { name, path | url, headers?, setup? }:
@@ -64,22 +69,56 @@ const TARGETS = [
     name: "dashboard-ssr",
     path: "/en/dashboard",
     async setup({ baseUrl }) {
-      // The server's BASE_URL is http://localhost:<port>; better-auth checks the origin against it.
-      const origin = `http://localhost:${new URL(baseUrl).port}`;
-      const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
+      return { headers: { cookie: await signInBenchAccount(baseUrl) } };
+    },
+  },
+  {
+    // Forum search for a visitor: full-text match, ranking and highlighted snippets over the demo threads.
+    name: "search-ssr",
+    path: "/en/search?q=juego",
+    async setup({ baseUrl }) {
+      // The forum is off on a new site: the bench admin switches it on, as in /admin/settings.
+      const cookie = await signInBenchAccount(baseUrl);
+      const res = await fetch(new URL("/en/admin/settings", originOf(baseUrl)), {
         method: "POST",
-        headers: { "content-type": "application/json", origin },
-        body: JSON.stringify(BENCH_ACCOUNT),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: originOf(baseUrl), cookie },
+        body: new URLSearchParams({ intent: "flags", forum_enabled: "on" }),
       });
-      if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-      const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      return { headers: { cookie } };
+      if (!res.ok) throw new Error(`switching the forum on failed: ${res.status}`);
+      const page = await fetch(new URL("/en/search?q=juego", baseUrl));
+      if (!(await page.text()).includes("<mark")) throw new Error("search-ssr: the search page shows no highlighted results");
+      return {};
     },
   },
 ];
 
 await withCleanup(async (onCleanup) => {
   await ensureBuild();
+  if (!FORUM_ONLY) await runFoundation(onCleanup);
+  if (RUN_FORUM) await runForum(onCleanup, NAME === "forum-large");
+}).catch(exitOnError);
+
+async function runForum(onCleanup, large) {
+  const timing = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP_SECONDS };
+  const info = machineInfo();
+  const name = `${large ? "forum-large" : "forum"}${DATABASE === "postgresql" ? "-pg" : ""}`;
+  const suite = await runForumSuite({ large, timing, onCleanup });
+  const result = { name, date: new Date().toISOString(), ...info, duration: DURATION, warmupSeconds: WARMUP_SECONDS, ...suite };
+  printTable(suite.rows);
+  if (suite.large) {
+    console.log(`\nOn ${suite.large.threads} threads and ${suite.large.posts} posts:`);
+    printTable(suite.large.rows);
+  }
+  console.log("\nSQL statements per page:");
+  console.log(formatTable(["path", "signed in", "posts shown", "statements"], suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.posts, s.statements])));
+  for (const [k, v] of Object.entries(suite.ratios)) console.log(`${k}: ${v}`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}
+
+async function runFoundation(onCleanup) {
   const server = await startServer();
   onCleanup(server.stop);
 
@@ -132,7 +171,7 @@ await withCleanup(async (onCleanup) => {
   const file = path.join(RESULTS_DIR, `${NAME}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
-}).catch(exitOnError);
+}
 
 // ---------------------------------------------------------------------------
 
@@ -179,4 +218,20 @@ function parseName(value) {
     exitOnError(new Error(`result name must match [A-Za-z0-9_.-]+, got "${value}"`));
   }
   return value;
+}
+
+// The server's BASE_URL is http://localhost:<port>; better-auth checks the origin against it.
+function originOf(baseUrl) {
+  return `http://localhost:${new URL(baseUrl).port}`;
+}
+
+/** The bench admin's session cookie. */
+async function signInBenchAccount(baseUrl) {
+  const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: originOf(baseUrl) },
+    body: JSON.stringify(BENCH_ACCOUNT),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, signIn, testApp, type TestApp } from "../tests/support/app";
 import { createUser } from "../tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "../tests/support/forum-factories";
 
 describe("the HTTP app (Hono + React Router build)", () => {
   let t: TestApp;
@@ -287,6 +288,40 @@ describe("the HTTP app (Hono + React Router build)", () => {
       const robots = await (await t.request("/robots.txt")).text();
       expect(robots).toContain("Sitemap: http://localhost:3999/sitemap.xml");
       expect(robots).toContain("Disallow: /admin");
+    });
+
+    it("lists the community pages in the sitemap only while the forum is enabled, hidden threads never", async () => {
+      const db = t.services.db;
+      const cat = await createCategory(db, { slug: "sitemap-cat" });
+      const forum = await createForum(db, { categoryId: cat.id, slug: "sitemap-forum" });
+      const author = await createUser(db, { email: "sitemap@example.test", password: "sitemap-pass-1" });
+      const at = new Date("2026-02-03T04:05:06.000Z");
+      await createThreadWithPosts(db, { forumId: forum.id, authorId: author.id, title: "Visible sitemap thread", at });
+      await createThreadWithPosts(db, { forumId: forum.id, authorId: author.id, title: "Hidden sitemap thread", hidden: true, at });
+      const sitemap = async () => (await t.request("/sitemap.xml")).text();
+
+      const off = await sitemap();
+      expect(off).toContain("<loc>http://localhost:3999/en/about</loc>");
+      expect(off).not.toContain("/community");
+
+      await t.services.settings.write("forum_enabled", true, author.id);
+      t.services.settings.invalidate();
+      try {
+        const on = await sitemap();
+        for (const locale of ["es", "en"]) {
+          expect(on).toContain(`<loc>http://localhost:3999/${locale}/community</loc>`);
+          expect(on).toContain(`<loc>http://localhost:3999/${locale}/community/sitemap-forum</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`);
+          expect(on).toContain(`<loc>http://localhost:3999/${locale}/community/sitemap-forum/visible-sitemap-thread</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`);
+        }
+        expect(on).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost:3999/community/sitemap-forum/visible-sitemap-thread"/>');
+        expect(on).not.toContain("hidden-sitemap-thread");
+        // Still one well-formed urlset, every <url> with its alternates.
+        expect(on.match(/<url>/g)?.length).toBe(on.match(/<\/url>/g)?.length);
+        expect(on.match(/<url><loc>[^<]+<\/loc>(<lastmod>[^<]+<\/lastmod>)?(<xhtml:link [^>]+\/>){3}<\/url>/g)?.length).toBe(on.match(/<url>/g)?.length);
+      } finally {
+        await t.services.settings.write("forum_enabled", false, author.id);
+        t.services.settings.invalidate();
+      }
     });
 
     it("marks the search page noindex and content pages index", async () => {

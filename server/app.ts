@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compressResponse } from "./http/compress";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -13,13 +13,16 @@ import { loadActor } from "./modules/accounts/load-actor";
 import { authRateLimits } from "./http/auth-guard";
 import { isStaff, type Actor } from "./modules/accounts/actor";
 import { countryFrom } from "./modules/site/analytics";
-import { buildRobots, buildSitemap } from "./modules/site/sitemap";
+import { buildRobots, siteSitemap } from "./modules/site/sitemap";
 import { sessionApi } from "./http/api/session";
 import { siteApi } from "./http/api/site";
 import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
+import { mountRealtime } from "./platform/realtime-socket";
 import type { RequestContext } from "./http/request-context";
 import { newNonce, sameOriginOnly, securityHeaders } from "./http/security";
+import { PageCache, pageCacheMiddleware } from "./http/page-cache";
+import { countStatements } from "./db/statement-count";
 import type { AppEnv } from "./http/types";
 import { clientBuildFolder, localesFolder } from "./paths";
 import type { Services } from "./services";
@@ -37,7 +40,13 @@ type Env = AppEnv & { Bindings: Partial<HttpBindings> };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Builds the Hono app. No process-wide side effects, so tests can build as many as they like. */
+/** Pages the anonymous page cache may hold: the forum's reading pages (not the new-thread form). */
+const ANONYMOUS_CACHE_PATHS = [/^\/community$/, /^\/community\/[^/]+$/, /^\/community\/[^/]+\/(?!new$)[^/]+$/];
+
+/**
+ * Builds the Hono app. No process-wide side effects, so tests can build as many as they like. `app.realtime`
+ * is the WebSocket endpoint: attach it to the node server, close it on shutdown.
+ */
 export function createApp(opts: AppOptions) {
   const { services } = opts;
   const { env, log } = services;
@@ -161,13 +170,25 @@ export function createApp(opts: AppOptions) {
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
   app.route("/api/v1", siteApi());
   app.route("/api/v1", sessionApi());
+  // WebSocket at /api/realtime; main.ts attaches the node server's upgrades (realtime.attach).
+  const realtime = mountRealtime(app, { realtime: services.realtime, auth: services.auth, baseUrl: env.baseUrl, log: log.child({ area: "realtime" }) });
   app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
 
-  app.get("/sitemap.xml", (c) => c.body(buildSitemap(env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/sitemap.xml", async (c) => c.body(await siteSitemap(services, env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }));
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 
-  const handle = createRequestHandler(opts.getBuild, opts.mode);
-  app.all("*", async (c) => {
+  // Visitors' forum pages, kept for a few seconds (decision 0016). Form posts to pages clear it.
+  const pageCache = new PageCache({ ttlSeconds: env.pageCacheSeconds, paths: ANONYMOUS_CACHE_PATHS, events: services.events, settings: services.settings });
+  app.use("*", pageCacheMiddleware(pageCache, (c) => `${c.var.locale.locale}|${getCookie(c, THEME_COOKIE) ?? ""}|${getCookie(c, CONSENT_COOKIE) ?? ""}`));
+
+  // Given a function, React Router derives its route tables again on every request (so development can swap
+  // builds); in production the build never changes, so it is resolved once and the tables are derived once.
+  let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+  const handle: ReturnType<typeof createRequestHandler> =
+    opts.mode === "production"
+      ? async (request, loadContext) => (productionHandler ??= createRequestHandler(await opts.getBuild(), "production"))(request, loadContext)
+      : createRequestHandler(opts.getBuild, opts.mode);
+  const render = async (c: Context<Env>) => {
     const loc = c.var.locale;
     const actor = await c.var.getActor();
     const context: RequestContext = {
@@ -189,7 +210,13 @@ export function createApp(opts: AppOptions) {
     // Pages vary by the language cookie and Accept-Language when they carry no prefix.
     if (!loc.prefix) res.headers.append("Vary", "Cookie, Accept-Language");
     return res;
+  };
+  app.all("*", async (c) => {
+    if (!env.sqlStatementsHeader) return render(c);
+    const { result, statements } = await countStatements(() => render(c));
+    result.headers.set("X-Sql-Statements", String(statements));
+    return result;
   });
 
-  return app;
+  return Object.assign(app, { realtime });
 }

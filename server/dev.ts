@@ -15,9 +15,12 @@ async function dev() {
   const getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createApp({ services, getBuild, mode: "development", serveClientBuild: false });
   const http = createNodeServer(app.fetch, vite.middlewares);
+  // /api/realtime upgrades go to the app; Vite's hot reload keeps its own WebSocket server.
+  app.realtime.attach(http.server);
   await http.listen(env.port, env.host);
   log.info("dev server listening", { url: env.baseUrl });
   const stop = async () => {
+    await app.realtime.close();
     await http.drain(2000, log);
     await vite.close();
     await services.close();

@@ -26,6 +26,8 @@ const schema = z.object({
   COUNTRY_HEADER: z.string().default("cf-ipcountry"),
   CLIENT_IP_HEADER: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SQL_STATEMENTS_HEADER: boolish.default(false),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   UPLOADS_DIR: z.string().optional(),
@@ -59,6 +61,10 @@ export type Env = {
   countryHeader: string;
   clientIpHeader: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long visitors' forum pages are kept by the anonymous page cache (decision 0016); 0 turns it off. */
+  pageCacheSeconds: number;
+  /** Pages answer with X-Sql-Statements: how many SQL statements their loaders ran (for the benchmark). */
+  sqlStatementsHeader: boolean;
   /** Without it, mail is kept in the outbox (admin mail log) and printed to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -98,6 +104,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    sqlStatementsHeader: e.SQL_STATEMENTS_HEADER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),

@@ -15,6 +15,7 @@ async function main() {
   const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
   const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true });
   const http = createNodeServer(app.fetch);
+  app.realtime.attach(http.server);
   const port = await http.listen(env.port, env.host);
   log.info("listening", { url: env.baseUrl, port, database: services.database.kind });
   if (env.seedDemo) {
@@ -26,6 +27,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
+    // Open WebSockets would hold the server open; their clients reconnect to another instance.
+    await app.realtime.close();
     await http.drain(env.shutdownTimeoutMs, log);
     await services.close();
     log.info("stopped");

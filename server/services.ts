@@ -20,6 +20,9 @@ import { EventBus } from "./platform/events";
 import { createForumModule, type ForumModule } from "./modules/forum";
 import { postRenderer } from "./modules/forum/render-post";
 import { createNotificationsModule, type NotificationsModule } from "./modules/notifications";
+import { createSearchModule, type SearchModule } from "./modules/search";
+import { createInProcessRealtime, createPostgresRealtime, type Realtime } from "./platform/realtime";
+import { createGamificationModule, type GamificationModule } from "./modules/gamification";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -48,6 +51,12 @@ export type Services = {
   forum: ForumModule;
   /** Notifications written by listeners of the forum's events; list, mark read, per-type settings. */
   notifications: NotificationsModule;
+  /** Site search (/search): the forum's threads and posts now, later areas add their providers. */
+  search: SearchModule;
+  /** Live messages to people's open pages (`user:<id>`): in-process, or through LISTEN/NOTIFY on PostgreSQL. */
+  realtime: Realtime;
+  /** Gamification (issue 5): XP ledger, levels, achievements, leaderboards, fed by the forum's events. */
+  gamification: GamificationModule;
   close(): Promise<void>;
 };
 
@@ -72,6 +81,15 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   const settings = new SettingsStore(db);
   const storage = new Storage(env.uploadsDir);
   const events = new EventBus(log.child({ area: "events" }));
+  // On PostgreSQL every instance LISTENs, so a message published on one reaches sockets open on another.
+  const realtimeLog = log.child({ area: "realtime" });
+  const realtime =
+    database.kind === "postgresql" && env.databaseUrl
+      ? await createPostgresRealtime({ url: env.databaseUrl, query: database.query, log: realtimeLog })
+      : createInProcessRealtime(realtimeLog);
+  const gamification = createGamificationModule({ db, settings, events, jobs, now: () => new Date(), log: log.child({ area: "gamification" }) });
+  // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
+  await gamification.start({ pollingIntervalSeconds: database.kind === "pglite" ? 30 : 5 });
   return {
     env,
     log,
@@ -90,8 +108,12 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     admin: createAdminService({ db, mailer, settings, log, env, storage }),
     events,
     forum: createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log }),
-    notifications: createNotificationsModule({ db, events, now: () => new Date(), log: log.child({ area: "notifications" }) }),
+    notifications: createNotificationsModule({ db, events, realtime, now: () => new Date(), log: log.child({ area: "notifications" }) }),
+    realtime,
+    search: createSearchModule({ db, settings, now: () => new Date() }),
+    gamification,
     async close() {
+      await realtime.close();
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();
     },

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { migrationsFolder } from "../paths";
+import { statementCounter } from "./statement-count";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,7 +34,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     // An idle connection can fail (PostgreSQL restarted, a network cut). Without a listener that error
     // would end the process; the pool drops the client and opens a new one on the next query.
     pool.on("error", (err) => process.stderr.write(JSON.stringify({ level: "warn", msg: "idle database connection failed", err: String(err) }) + "\n"));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePg({ client: pool, schema, logger: statementCounter }) as unknown as Database;
     return {
       kind: "postgresql",
       db,
@@ -42,15 +44,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     };
   }
   let client: PGlite;
-  if (opts.memory) client = new PGlite();
+  // Search drops accents with the unaccent extension (decision 0015); PGlite loads contrib extensions on request.
+  const extensions = { unaccent };
+  if (opts.memory) client = new PGlite({ extensions });
   else {
     const dir = join(opts.dataDir ?? "./data", "pglite");
     // PGlite does not create missing parent directories.
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: statementCounter }) as unknown as Database;
   return {
     kind: "pglite",
     db,

@@ -1,11 +1,15 @@
-import { inArray, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
 import type { Database } from "./client";
-import { forumCategories, profiles } from "./schema";
+import { forumCategories, profiles, reports, threads as threadsTable } from "./schema";
 
 const HOUR = 3600_000;
 
-type DemoThread = { forum: string; by: string; title: string; body: string; tags?: string[]; pinned?: boolean; likes?: string[]; replies?: Array<[by: string, body: string, likes?: string[]]> };
+type DemoThread = { forum: string; by: string; title: string; body: string; tags?: string[]; pinned?: boolean; likes?: string[]; replies?: Array<[by: string, body: string, likes?: string[]]>;
+  /** The reply (1 = the first) the author accepted: the thread is resolved. */
+  accepted?: number;
+};
 
 const categories = [
   { slug: "comunidad", titleEs: "Comunidad", titleEn: "Community", descriptionEs: "Presentaciones, normas y charla general.", descriptionEn: "Introductions, rules and general chat." },
@@ -49,7 +53,7 @@ const threads: DemoThread[] = [
   { forum: "programacion", by: "pixel_pete", title: "Input buffering explained simply", body: "A short write-up: remember a jump press for ~100 ms so late presses still count.", likes: ["rober_retro", "northwind_pixel"], replies: [["rober_retro", "Y el coyote time, su gran amigo."]] },
   { forum: "programacion", by: "northwind_pixel", title: "Localising a small game into Spanish", tags: ["ayuda"], body: "Any advice on keeping strings manageable?", replies: [["estudio_brisa", "Claves por pantalla y nunca concatenar frases."], ["lucia_juega", "Y probad con textos largos: el español ocupa más."]] },
   { forum: "arte-y-sonido", by: "estudio_brisa", title: "Paleta de colores para un juego otoñal", tags: ["pixel-art", "feedback"], body: "Estamos probando una paleta de 16 colores. ¿Opiniones?", likes: ["maya_plays", "lucia_juega"], replies: [["maya_plays", "Love the warm oranges!"], ["rober_retro", "Quizá un verde menos saturado para el fondo."]] },
-  { forum: "arte-y-sonido", by: "maya_plays", title: "Free sound effects that don't sound free", tags: ["musica"], body: "Looking for recommendations for good SFX libraries.", replies: [["northwind_pixel", "Record foley yourself: a phone and a quiet room go a long way."]] },
+  { forum: "arte-y-sonido", by: "maya_plays", title: "Free sound effects that don't sound free", tags: ["musica"], body: "Looking for recommendations for good SFX libraries.", replies: [["northwind_pixel", "Record foley yourself: a phone and a quiet room go a long way."]], accepted: 1 },
   { forum: "arte-y-sonido", by: "rober_retro", title: "Música chiptune: ¿por dónde empiezo?", tags: ["musica"], body: "Quiero componer la música de mi demake. ¿Qué tracker recomendáis?", replies: [["pixel_pete", "Try a free tracker and copy songs you love to learn."]] },
   { forum: "arte-y-sonido", by: "northwind_pixel", title: "Lighthouse sprite: before and after", tags: ["pixel-art"], body: "We redrew our lighthouse with fewer colours and it reads much better.", likes: ["estudio_brisa", "maya_plays", "rober_retro"], replies: [["estudio_brisa", "¡Mucho mejor! Se lee genial a tamaño pequeño."]] },
   { forum: "arte-y-sonido", by: "lucia_juega", title: "Animaciones de inactividad que os encantan", body: "Esos pequeños detalles cuando dejas el mando quieto.", replies: [["maya_plays", "The cat falling asleep on the character's head."]] },
@@ -66,6 +70,13 @@ const threads: DemoThread[] = [
   { forum: "charla-general", by: "admin", title: "El foro está abierto / The forum is open", body: "Estrenamos foro. Contadnos qué os gustaría ver.\n\nWe've just opened the forum. Tell us what you'd like to see.", likes: ["moderadora", "lucia_juega", "pixel_pete"], replies: [["lucia_juega", "¡Por fin! Un sitio para hablar de indies con calma."], ["maya_plays", "Yay! A cozy corner for cozy games."]] },
 ];
 
+/** Open reports on demo replies (post number 2 is the first reply), in both languages. */
+const demoReports = [
+  { thread: "Games that made you cry (in a good way)", number: 2, by: "maya_plays", reason: "The thread asks for no spoilers and this hints at the ending.", hoursAgo: 5 },
+  { thread: "¿Demos o acceso anticipado?", number: 3, by: "rober_retro", reason: "Autopromoción de su estudio disfrazada de opinión.", hoursAgo: 3 },
+  { thread: "Steam Next Fest: worth it for a tiny team?", number: 3, by: "estudio_brisa", reason: "Pide claves por privado en vez de usar las campañas.", hoursAgo: 1 },
+] as const;
+
 /**
  * The demo forum (issue 4 point 13): 3 categories, 6 forums, tags and over 30 threads in Spanish and English,
  * written by the demo accounts, with replies and likes spread over the last weeks. Only on an empty forum and
@@ -74,7 +85,7 @@ const threads: DemoThread[] = [
 export async function seedDemoForum(db: Database, render?: (md: string) => { html: string }, now = new Date()): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(forumCategories);
   if (count > 0) return false;
-  const names = [...new Set(threads.flatMap((t) => [t.by, ...(t.likes ?? []), ...(t.replies ?? []).flatMap(([by, , likes]) => [by, ...(likes ?? [])])]))];
+  const names = [...new Set([...threads.flatMap((t) => [t.by, ...(t.likes ?? []), ...(t.replies ?? []).flatMap(([by, , likes]) => [by, ...(likes ?? [])])]), ...demoReports.map((r) => r.by)])];
   const people = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.username, names));
   const idOf = new Map(people.map((p) => [p.username, p.id]));
   if (names.some((n) => !idOf.has(n))) return false;
@@ -86,9 +97,10 @@ export async function seedDemoForum(db: Database, render?: (md: string) => { htm
   for (const [slug, nameEs, nameEn] of tags) await createTag(db, { slug, nameEs, nameEn });
 
   const start = now.getTime() - threads.length * 12 * HOUR;
+  const postsOf = new Map<string, { id: string; number: number }[]>();
   for (const [i, t] of threads.entries()) {
     const at = new Date(start + i * 12 * HOUR);
-    await createThreadWithPosts(db, {
+    const made = await createThreadWithPosts(db, {
       forumId: forumIds.get(t.forum)!,
       authorId: idOf.get(t.by)!,
       title: t.title,
@@ -100,6 +112,13 @@ export async function seedDemoForum(db: Database, render?: (md: string) => { htm
       replies: (t.replies ?? []).map(([by, body, likes], j) => ({ authorId: idOf.get(by)!, body, at: new Date(at.getTime() + (j + 1) * 47 * 60_000), likedBy: (likes ?? []).map((n) => idOf.get(n)!) })),
       render,
     });
+    if (t.accepted) await db.update(threadsTable).set({ resolved: true, acceptedPostId: made.posts[t.accepted].id }).where(eq(threadsTable.id, made.id));
+    postsOf.set(t.title, made.posts);
+  }
+  // A few open reports, so the forum admin's moderation queue has something to show.
+  for (const r of demoReports) {
+    const post = postsOf.get(r.thread)?.find((p) => p.number === r.number);
+    if (post) await db.insert(reports).values({ id: randomUUID(), postId: post.id, reporterId: idOf.get(r.by)!, reason: r.reason, createdAt: new Date(now.getTime() - r.hoursAgo * HOUR) });
   }
   return true;
 }

@@ -4,8 +4,8 @@ import { testDatabase } from "../../tests/support/db";
 import { createLogger } from "../platform/logger";
 import { verifyPassword } from "../platform/auth";
 import type { DatabaseHandle } from "./client";
-import { accounts, companyProfiles, forumCategories, forums, forumTags, postLikes, posts, profiles, roles, threads, userRoles, users } from "./schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "./seed";
+import { accounts, companyProfiles, forumCategories, forums, forumTags, postLikes, posts, profiles, reports, roles, threads, userRoles, users } from "./schema";
+import { DEMO_ACCOUNTS, seedDemoData, seedDemoGamification } from "./seed";
 import { seedDemoForum } from "./seed-forum";
 
 describe("demo data", () => {
@@ -66,7 +66,35 @@ describe("demo data", () => {
     // Counters agree with the rows.
     const [sum] = await db.select({ threads: sql<number>`sum(${forums.threadCount})::int`, posts: sql<number>`sum(${forums.postCount})::int` }).from(forums);
     expect(sum).toEqual({ threads: all.length, posts: await count(posts) });
+    // Open reports for the forum admin's moderation queue, each on someone else's reply.
+    const open = await db.select({ reporterId: reports.reporterId, authorId: posts.authorId, number: posts.number }).from(reports).innerJoin(posts, eq(posts.id, reports.postId)).where(eq(reports.status, "open"));
+    expect(open).toHaveLength(3);
+    expect(open.every((r) => r.reporterId !== r.authorId && r.number > 1)).toBe(true);
     expect(await seedDemoForum(db)).toBe(false);
+  });
+
+  it("gives the demo members the XP, levels and achievements their seeded activity earns", async () => {
+    const db = database.db;
+    const { rows } = (await db.execute(sql`
+      select p.username, s.xp, s.level, s.threads, s.replies, s.likes_given, s.likes_received,
+        (select count(*) from threads t where t.author_id = p.id)::int as made_threads,
+        (select count(*) from posts x where x.author_id = p.id and x.number > 1)::int as made_replies,
+        (select count(*) from post_likes l join posts x on x.id = l.post_id where x.author_id = p.id and l.user_id <> p.id)::int as got_likes,
+        (select count(*) from post_likes l join posts x on x.id = l.post_id where l.user_id = p.id and x.author_id <> p.id)::int as gave_likes,
+        (select coalesce(sum(amount), 0) from xp_ledger g where g.user_id = p.id)::int as ledger,
+        (select count(*) from user_achievements a where a.user_id = p.id)::int as badges
+      from profiles p join user_stats s on s.user_id = p.id`)) as unknown as {
+      rows: Array<{ username: string; xp: number; level: number; threads: number; replies: number; likes_given: number; likes_received: number; made_threads: number; made_replies: number; got_likes: number; gave_likes: number; ledger: number; badges: number }>;
+    };
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const r of rows) {
+      expect([r.username, r.threads, r.replies, r.likes_received, r.likes_given, r.xp]).toEqual([r.username, r.made_threads, r.made_replies, r.got_likes, r.gave_likes, r.ledger]);
+      if (r.made_threads > 0) expect(r.badges).toBeGreaterThan(0);
+    }
+    const lucia = rows.find((r) => r.username === "lucia_juega")!;
+    expect(lucia.xp).toBeGreaterThan(50);
+    expect(lucia.level).toBeGreaterThanOrEqual(2);
+    expect(await seedDemoGamification(db, createLogger("silent"))).toBe(false);
   });
 
   it("does nothing on a database that already has people", async () => {

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { createCompany, createUser, ensureRoles } from "../../tests/support/factories";
+import { EventBus } from "../platform/events";
 import type { Logger } from "../platform/logger";
+import { ensureGamificationDefaults, replayForum } from "../modules/gamification";
+import { SettingsStore } from "../modules/site/settings";
 import type { Database } from "./client";
-import { users } from "./schema";
+import { posts, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
@@ -20,7 +23,26 @@ export async function seedDemoData(db: Database, log: Logger): Promise<boolean> 
   const accounts = count === 0 && (await seedDemoAccounts(db, log));
   const forum = await seedDemoForum(db);
   if (forum) log.info("demo forum seeded");
-  return accounts || forum;
+  const gamification = await seedDemoGamification(db, log);
+  return accounts || forum || gamification;
+}
+
+/**
+ * Demo XP, levels and achievements that follow from the demo forum (issue 5 point 8): its threads, replies and
+ * likes replayed, oldest first, through the same award functions the forum's events run, each dated at its
+ * source's time. Only while the ledger is empty (also on a database seeded before gamification existed).
+ */
+export async function seedDemoGamification(db: Database, log: Logger): Promise<boolean> {
+  await ensureGamificationDefaults(db);
+  const [{ ledger, forumPosts }] = await db
+    .select({ ledger: sql<number>`(select count(*) from ${xpLedger})::int`, forumPosts: sql<number>`(select count(*) from ${posts})::int` })
+    .from(sql`(select 1) as one`);
+  if (ledger > 0 || forumPosts === 0) return false;
+  // A bus nobody listens to: the demo's past level-ups and unlocks send no notifications.
+  const deps = { db, settings: new SettingsStore(db), events: new EventBus(log), modifiers: [], now: () => new Date() };
+  const { sources } = await replayForum(deps, { historic: true });
+  log.info("demo gamification seeded", { sources });
+  return true;
 }
 
 async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {

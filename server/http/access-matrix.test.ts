@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { companyProfiles } from "../db/schema";
+import { companyProfiles, notifications } from "../db/schema";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { createCompany, createUser } from "../../tests/support/factories";
 import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
@@ -22,6 +22,14 @@ let verifiedSlug = "";
 let pendingCompanyId = "";
 let targetUserId = "";
 let threadId = "";
+let openingPostId = "";
+let creatorId = "";
+let questionId = "";
+let questionReplies: string[] = [];
+/** A notification of a person who is none of the personas. */
+let foreignNotificationId = 0;
+let banTargetId = "";
+const noLimits = { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 100, newUserMaxReplies: 100, duplicateWindowSeconds: 0 };
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
@@ -29,7 +37,8 @@ beforeAll(async () => {
   const pw = "matrix-pass-77";
   const made = {
     unverified: await createUser(db, { password: pw, emailVerified: false }),
-    creator: await createUser(db, { password: pw }),
+    // A fixed name: the "follow a person" row posts to this profile.
+    creator: await createUser(db, { password: pw, username: "matrix_creator" }),
     pendingCompany: await createCompany(db, { password: pw, verified: false }),
     verifiedCompany: await createCompany(db, { password: pw, verified: true }),
     moderator: await createUser(db, { password: pw, roles: ["Moderator"] }),
@@ -39,14 +48,30 @@ beforeAll(async () => {
   verifiedSlug = made.verifiedCompany.slug;
   pendingCompanyId = made.pendingCompany.id;
   targetUserId = (await createUser(db, { password: pw })).id;
+  [{ id: foreignNotificationId }] = await db.insert(notifications).values({ userId: targetUserId, type: "mention", actorId: null }).returning({ id: notifications.id });
+  banTargetId = (await createUser(db, { password: pw })).id;
   // The forum (issue 4), switched on, with one forum, one thread and one hidden thread.
   await t.services.settings.write("forum_enabled", true, made.admin.id);
   // Access, not posting limits, is what this file checks (each persona posts twice within seconds).
-  const noLimits = { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 100, newUserMaxReplies: 100, duplicateWindowSeconds: 0 };
   await t.services.settings.write("forum_posting_limits", noLimits, made.admin.id);
   const category = await createCategory(db, { slug: "matrix-category" });
   const forum = await createForum(db, { categoryId: category.id, slug: "matrix-forum" });
-  threadId = (await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Matrix thread" })).id;
+  const matrixThread = await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Matrix thread" });
+  threadId = matrixThread.id;
+  openingPostId = matrixThread.posts[0].id;
+  creatorId = made.creator.id;
+  // The creator's question, with replies by someone else: to accept one, and for moderators to hide another.
+  const question = await createThreadWithPosts(db, {
+    forumId: forum.id,
+    authorId: made.creator.id,
+    title: "Matrix question",
+    replies: [
+      { authorId: targetUserId, body: "An answer" },
+      { authorId: targetUserId, body: "Another answer" },
+    ],
+  });
+  questionId = question.id;
+  questionReplies = question.posts.slice(1).map((p) => p.id);
   await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Hidden matrix thread", hidden: true });
   cookies.visitor = "";
   for (const [k, u] of Object.entries(made)) cookies[k as Persona] = await signIn(t, u.email, pw);
@@ -103,6 +128,10 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["account connections", () => "/en/account/connections", signedIn(200)],
   ["account security", () => "/en/account/security", signedIn(200)],
   ["account data", () => "/en/account/data", signedIn(200)],
+  ["account notifications", () => "/en/account/notifications", signedIn(200)],
+  // Notifications (issue 4): one's own, for anyone signed in (also before confirming the email).
+  ["notifications", () => "/en/notifications", signedIn(200)],
+  ["someone else's notification", () => `/en/notifications?open=${foreignNotificationId}`, signedIn(404)],
   // A download, not a page: no login redirect (401), and a pending company may take its data.
   ["account export", () => "/en/account/export", [401, 200, 200, 200, 200, 200, 200]],
   ["company verification", () => "/en/company/verification", ["login", "home", "home", 200, 200, "home", "home"]],
@@ -120,6 +149,14 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin audit", () => "/en/admin/audit", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin mail log", () => "/en/admin/mail", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin settings", () => "/en/admin/settings", ["login", "home", "home", "verify", "home", 403, 200]],
+  // Forum admin (issue 4): the team's tabs, and the forum's structure and settings for Admins only.
+  ["admin forum overview", () => "/en/admin/forum", ["login", "home", "home", "verify", "home", 200, 200]],
+  ["admin forum moderation", () => "/en/admin/forum/moderation", ["login", "home", "home", "verify", "home", 200, 200]],
+  ["admin forum content", () => "/en/admin/forum/content", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin forum settings", () => "/en/admin/forum/settings", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin forum users", () => "/en/admin/forum/users?q=x", ["login", "home", "home", "verify", "home", 200, 200]],
+  // A shortcut to the audit log filtered to forum actions.
+  ["admin forum audit", () => "/en/admin/forum/audit", ["login", "home", "home", "verify", "home", 302, 302]],
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
@@ -154,10 +191,33 @@ describe("access matrix: mutations", () => {
     // (Before "feature flags": that form switches the forum off.)
     // SPEC §5: replying needs a login, and a member who may post; a reply lands on its post (303).
     ["forum reply", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }), ["login", 403, 303, "verify", 303, 303, 303]],
+    // The thread page's interactions (issue 4): plain form posts come back to the page (303). Liking and
+    // reporting one's own post are refused (403); accepting is for the thread's author and moderators;
+    // moderation is for moderators and admins.
+    ["forum like", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "like", postId: openingPostId, number: "1" }), ["login", 403, 403, "verify", 303, 303, 303]],
+    ["forum follow thread", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "follow", threadId }), ["login", 403, 303, "verify", 303, 303, 303]],
+    ["forum report", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "report", postId: openingPostId, number: "1", reason: "Looks like spam to me" }), ["login", 403, 403, "verify", 303, 303, 303]],
+    ["forum accept answer", "/en/community/matrix-forum/matrix-question", () => ({ intent: "accept", postId: questionReplies[0], number: "2" }), ["login", 403, 303, "verify", 403, 303, 303]],
+    ["forum pin", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "pin", threadId, reason: "Matrix" }), ["login", 403, 403, "verify", 403, 303, 303]],
+    ["forum hide post", "/en/community/matrix-forum/matrix-question", () => ({ intent: "hidePost", postId: questionReplies[1], number: "3" }), ["login", 403, 403, "verify", 403, 303, 303]],
+    ["forum move", "/en/community/matrix-forum/matrix-question", () => ({ intent: "move", threadId: questionId, forumSlug: "matrix-forum" }), ["login", 403, 403, "verify", 403, 303, 303]],
+    // Following a person (on their profile): never oneself (400).
+    ["follow a person", "/en/u/matrix_creator", () => ({ intent: "follow", userId: creatorId }), ["login", 403, 400, "verify", 303, 303, 303]],
     ["new thread", "/en/community/matrix-forum/new", () => ({ intent: "create", title: `Matrix thread ${Math.random()}`, body: "Opening words" }), ["login", 403, 303, "verify", 303, 303, 303]],
     ["feature flags", "/en/admin/settings", () => ({ intent: "flags", analytics_enabled: "on" }), ["login", "home", "home", "home", "home", 403, 200]],
+    // Forum admin (issue 4).
+    ["forum category", "/en/admin/forum/content", () => ({ intent: "create-category", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, titleEs: "Matriz", titleEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["forum tag", "/en/admin/forum/content", () => ({ intent: "create-tag", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["forum posting limits", "/en/admin/forum/settings", () => ({ intent: "limits", ...Object.fromEntries(Object.entries(noLimits).map(([k, v]) => [k, String(v)])) }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["resolve a report", "/en/admin/forum/moderation", () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }), ["login", "home", "home", "home", "home", 404, 404]],
+    ["ban a member", "/en/admin/forum/users", () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }), ["login", "home", "home", "home", "home", 200, 200]],
+    ["unban a member", "/en/admin/forum/users", () => ({ intent: "unban", userId: banTargetId }), ["login", "home", "home", "home", "home", 200, 200]],
     ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
+    // Notifications (issue 4): each person settles their own; someone else's is not found (404).
+    ["mark notifications read", "/en/notifications", () => ({ intent: "read-all" }), signedIn(200)],
+    ["mark someone else's notification read", "/en/notifications", () => ({ intent: "read", id: String(foreignNotificationId) }), signedIn(404)],
+    ["notification settings", "/en/account/notifications", () => ({ reply: "on" }), signedIn(200)],
     ["resend verification", "/en/auth/verify-email", () => ({}), ["login", 200, 409, 409, 409, 409, 409]],
   ];
   for (const [name, path, fields, expected] of MUTATIONS) {
@@ -177,6 +237,11 @@ describe("access matrix: mutations", () => {
     });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("You do not have permission to perform this action.");
+  });
+
+  it("nobody marked someone else's notification read", async () => {
+    const [row] = await t.services.db.select().from(notifications).where(eq(notifications.id, foreignNotificationId));
+    expect(row.readAt).toBeNull();
   });
 
   it("the pending company kept its name: only its own profile changed", async () => {

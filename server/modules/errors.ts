@@ -64,7 +64,16 @@ export type ErrorCode =
   | "forum.ban_until_past"
   | "forum.ban_self"
   | "forum.ban_staff"
-  | "forum.first_post_hide";
+  | "forum.first_post_hide"
+  | "gamification.level_first"
+  | "gamification.level_gap"
+  | "gamification.level_order"
+  | "gamification.level_not_last"
+  | "gamification.achievement_key_taken"
+  | "gamification.xp_negative"
+  | "forum.slug_taken"
+  | "forum.category_not_empty"
+  | "forum.forum_not_empty";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -129,6 +138,15 @@ const statusByCode: Record<ErrorCode, number> = {
   "forum.ban_self": 400,
   "forum.ban_staff": 403,
   "forum.first_post_hide": 409,
+  "gamification.level_first": 409,
+  "gamification.level_gap": 400,
+  "gamification.level_order": 400,
+  "gamification.level_not_last": 409,
+  "gamification.achievement_key_taken": 409,
+  "gamification.xp_negative": 409,
+  "forum.slug_taken": 409,
+  "forum.category_not_empty": 409,
+  "forum.forum_not_empty": 409,
 };
 
 export class DomainError extends Error {

@@ -6,7 +6,7 @@ import { DomainError } from "./errors";
  * (`details.fieldErrors`), which the page shows beside each field.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input ?? {});
+  const parsed = schema.safeParse(withoutNul(input ?? {}));
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -16,4 +16,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
     fieldErrors[key] ??= /^[a-z]+:[\w.]+$/.test(issue.message) ? issue.message : "errors:input.invalid";
   }
   throw new DomainError("input.invalid", { fieldErrors });
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL typed into any field would fail the query (a 500). It becomes
+ * U+FFFD, as an HTML parser does, so "java\0script" never turns into "javascript" either.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\0") ? value.replaceAll("\0", "\uFFFD") : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+  }
+  return value;
 }

@@ -2,7 +2,8 @@ import type { Logger } from "./logger";
 
 /**
  * The domain events areas exchange (ARCHITECTURE: effects that cross areas go through events). The forum
- * publishes them; gamification (XP, achievements) and notifications listen.
+ * publishes them; gamification (XP, achievements) and notifications listen. Gamification publishes its own
+ * (level.up, achievement.unlocked), which notifications turn into notifications.
  */
 export type DomainEvents = {
   "thread.created": { threadId: string; forumId: string; postId: string; authorId: string; title: string; mentions: string[]; at: Date };
@@ -11,6 +12,14 @@ export type DomainEvents = {
   "like.removed": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
   "answer.accepted": { threadId: string; postId: string; acceptedBy: string; postAuthorId: string | null; at: Date };
   "content.hidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; reason: string | null; at: Date };
+  /** A moderator published hidden content again (the XP it earned comes back). */
+  "content.unhidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; at: Date };
+  /** A post was deleted (soft: its trace stays); the XP it earned goes. */
+  "post.deleted": { postId: string; threadId: string; authorId: string | null; number: number; by: string; at: Date };
+  /** Gamification: a person reached a level above any they had before (`statPoints` granted for it). */
+  "level.up": { userId: string; from: number; to: number; statPoints: number; at: Date };
+  /** Gamification: a person unlocked an achievement (once), with the reward XP it granted. */
+  "achievement.unlocked": { userId: string; achievementId: string; key: string; nameKey: string; rarity: string; rewardXp: number; at: Date };
 };
 
 export type EventName = keyof DomainEvents;

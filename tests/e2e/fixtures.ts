@@ -419,3 +419,17 @@ export async function expectNoViolations(page: Page, label: string) {
   // axe actually looked at the page.
   expect(results.passes.length, `axe ran on ${label}`).toBeGreaterThan(10);
 }
+
+/** The unread count the bell's name says, once hydrated. */
+export async function unreadInBell(page: Page, locale: Locale): Promise<number> {
+  await expect(page.locator("header summary[aria-label]").first()).toBeVisible();
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const many = new RegExp(`^${escape(tr(locale, "notifications.unread_other", { count: 12345 })).replace("12345", "(\\d+)")}$`);
+  const one = tr(locale, "notifications.unread_one", { count: 1 });
+  for (const label of await page.locator("header summary[aria-label]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))) {
+    if (label === one) return 1;
+    const m = many.exec(label);
+    if (m) return Number(m[1]);
+  }
+  throw new Error("no notification bell in the header");
+}

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { asOwnClient, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, test, tr, type Locale } from "./fixtures";
-import { latestMailTo, linkIn } from "./mailbox";
+import { expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, test, tr, type Locale } from "./fixtures";
+import { registerMember } from "./members";
 
 /**
  * Issue 4's forum pages in Chromium and in both languages: a member starts a thread with a tag and Markdown
@@ -11,21 +11,7 @@ import { latestMailTo, linkIn } from "./mailbox";
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Registers a creator through the page, confirms the email from the mail, and answers the username. */
-async function newMember(context: BrowserContext, page: Page, locale: Locale): Promise<string> {
-  await asOwnClient(context);
-  await setConsentCookie(context, false);
-  const username = `forum_${unique()}`;
-  const email = `${username}@e2e.test`;
-  await gotoHydrated(page, `/${locale}/auth/register`);
-  await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
-  await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("forum-pass-64");
-  await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("forum-pass-64");
-  await page.getByRole("button", { name: tr(locale, "auth:register.submit") }).click();
-  await expect(page).toHaveURL(/dashboard\?welcome=1$/);
-  await page.goto(linkIn(await latestMailTo(email)));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "auth:callback.verified.title"));
-  return username;
-}
+const newMember = (context: BrowserContext, page: Page, locale: Locale) => registerMember(context, page, locale, "forum");
 
 const postBody = (page: Page, n: number) => page.locator(`#post-${n} .post-body`);
 

@@ -17,6 +17,8 @@ export async function testServices(envOverrides: Record<string, string> = {}): P
     JOBS: "false",
     SEED_DEMO: "false",
     LOG_LEVEL: "debug",
+    // Tests write through factories behind the pages' back; the page cache's own tests turn it on.
+    PAGE_CACHE_SECONDS: "0",
     ...envOverrides,
   });
   const logs: LogFields[] = [];

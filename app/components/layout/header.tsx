@@ -1,6 +1,7 @@
 import { Menu, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
+import { NotificationBell } from "~/features/notifications/bell";
 import { SignOutButton } from "./sign-out-button";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
@@ -69,12 +70,14 @@ export function Header({ data }: { data: RootData }) {
     </li>
   ));
 
+  // On the search page the box keeps the query (keyed so it follows client-side navigation).
+  const searchQ = path === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   const searchForm = (id: string) => (
     <form role="search" method="get" action={to("/search")} className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
-      <input id={id} name="q" type="search" placeholder={t("search.placeholder")} className="input h-9 min-h-0 w-40 py-1 text-sm" />
+      <input id={id} name="q" type="search" defaultValue={searchQ} key={searchQ} placeholder={t("search.placeholder")} className="input h-9 min-h-0 w-40 py-1 text-sm" />
       <button type="submit" className="btn btn-ghost min-h-9 px-2" aria-label={t("search.submit")}>
         <Search aria-hidden="true" size={18} />
       </button>
@@ -113,6 +116,7 @@ export function Header({ data }: { data: RootData }) {
           </Link>
           <LanguageSwitch className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
+          {viewer ? <NotificationBell unread={viewer.unreadNotifications} /> : null}
           {viewer ? (
             <details ref={userRef} className="relative">
               <summary className="flex cursor-pointer list-none items-center rounded-full" aria-label={t("auth.userMenu", { name: viewer.username ?? viewer.email })}>

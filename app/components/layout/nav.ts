@@ -53,7 +53,7 @@ export function avatarInitial(username: string | null | undefined, email: string
 }
 
 /** Paths whose pages need a session (SPEC §2 "signed in"): a client navigation to them shows the full-screen spinner. */
-const GUARDED_PREFIXES = ["/dashboard", "/account", "/admin", "/company/verification", "/company/games", "/company/campaigns", "/creator", "/my-keys", "/auth/verify-email"];
+const GUARDED_PREFIXES = ["/dashboard", "/account", "/admin", "/company/verification", "/company/games", "/company/campaigns", "/creator", "/my-keys", "/auth/verify-email", "/notifications"];
 
 export function isGuardedPath(path: string): boolean {
   return GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

@@ -9,4 +9,5 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { id: "connections", path: "/account/connections", labelKey: "account:tabs.connections" },
   { id: "security", path: "/account/security", labelKey: "account:tabs.security" },
   { id: "data", path: "/account/data", labelKey: "account:tabs.data" },
+  { id: "notifications", path: "/account/notifications", labelKey: "account:tabs.notifications" },
 ];

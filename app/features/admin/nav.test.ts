@@ -3,12 +3,12 @@ import { isCurrentTab, visibleTabGroups, ADMIN_TABS } from "./nav";
 
 describe("admin navigation", () => {
   it("hides the tabs a Moderator cannot use", () => {
-    const mod = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: false, settingsUpdate: false });
+    const mod = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: false, settingsUpdate: false, forumModerate: true, forumManageContent: false, forumSettings: false });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
-    expect(paths).toEqual(["/admin", "/admin/roles", "/admin/companies", "/admin/audit"]);
-    const all = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: true, settingsUpdate: true });
+    expect(paths).toEqual(["/admin", "/admin/roles", "/admin/companies", "/admin/forum", "/admin/forum/moderation", "/admin/forum/users", "/admin/forum/audit", "/admin/audit"]);
+    const all = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: true, settingsUpdate: true, forumModerate: true, forumManageContent: true, forumSettings: true });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "forum", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {
@@ -17,5 +17,11 @@ describe("admin navigation", () => {
     expect(isCurrentTab(quick, "/admin/roles")).toBe(false);
     expect(isCurrentTab(roles, "/admin/roles")).toBe(true);
     expect(isCurrentTab(roles, "/admin/rolesx")).toBe(false);
+  });
+
+  it("marks the forum overview on its own path only", () => {
+    const overview = ADMIN_TABS.find((t) => t.to === "/admin/forum")!;
+    expect(isCurrentTab(overview, "/admin/forum")).toBe(true);
+    expect(isCurrentTab(overview, "/admin/forum/users")).toBe(false);
   });
 });

@@ -16,13 +16,23 @@ export type AdminTab = {
   end?: boolean;
 };
 
-export const ADMIN_GROUPS = ["overview", "people", "site"] as const;
+export const ADMIN_GROUPS = ["overview", "people", "forum", "site"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+/** The audit log showing the forum's actions only; `/admin/forum/audit` redirects there. */
+export const FORUM_AUDIT_PATH = "/admin/audit?action=forum.";
 
 export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin", labelKey: "nav.quickView", group: "overview", end: true },
   { to: "/admin/roles", labelKey: "nav.roles", group: "people", requires: "rolesView" },
   { to: "/admin/companies", labelKey: "nav.companies", group: "people", requires: "companiesReview" },
+  // Forum admin (SPEC §2: overview, moderation, content, settings, users, audit log).
+  { to: "/admin/forum", labelKey: "nav.forumOverview", group: "forum", requires: "forumModerate", end: true },
+  { to: "/admin/forum/moderation", labelKey: "nav.forumModeration", group: "forum", requires: "forumModerate" },
+  { to: "/admin/forum/content", labelKey: "nav.forumContent", group: "forum", requires: "forumManageContent" },
+  { to: "/admin/forum/settings", labelKey: "nav.forumSettings", group: "forum", requires: "forumSettings" },
+  { to: "/admin/forum/users", labelKey: "nav.forumUsers", group: "forum", requires: "forumModerate" },
+  { to: "/admin/forum/audit", labelKey: "nav.forumAudit", group: "forum", requires: "auditRead" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
   { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DayChart } from "~/features/admin/day-chart";
 import { adminPage, orRefused } from "~/features/admin/route.server";
 import { AdminErrorBoundary, AdminHeading, Badge, NOINDEX, useDateFormat } from "~/features/admin/ui";
 import { seoMeta } from "~/lib/seo";
@@ -16,67 +17,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
 export const ErrorBoundary = AdminErrorBoundary;
-
-type Day = { day: string; count: number };
-
-/** Sign-ups per day as bars; the same numbers are in the table below it for screen readers and print. */
-function SignupChart({ days, total }: { days: Day[]; total: number }) {
-  const { t } = useTranslation("admin");
-  const { date } = useDateFormat();
-  const max = Math.max(1, ...days.map((d) => d.count));
-  const w = 12;
-  const gap = 4;
-  const h = 120;
-  return (
-    <figure className="card p-5">
-      <figcaption id="signups-caption" className="font-semibold">
-        {t("quickView.signups.caption", { count: total, days: days.length })}
-      </figcaption>
-      <svg
-        role="img"
-        aria-labelledby="signups-caption"
-        viewBox={`0 0 ${days.length * (w + gap)} ${h + 2}`}
-        className="mt-4 h-32 w-full text-primary"
-        preserveAspectRatio="none"
-      >
-        {days.map((d, i) => {
-          const bh = d.count === 0 ? 1 : Math.max(3, (d.count / max) * h);
-          return (
-            <rect key={d.day} x={i * (w + gap)} y={h - bh} width={w} height={bh} rx={2} fill="currentColor" opacity={d.count === 0 ? 0.25 : 1}>
-              <title>{`${date(d.day)}: ${d.count}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
-        <span>{date(days[0]!.day)}</span>
-        <span>{date(days.at(-1)!.day)}</span>
-      </div>
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-semibold">{t("quickView.signups.showTable")}</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("quickView.signups.tableCaption")}</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-4">{t("quickView.signups.day")}</th>
-                <th scope="col" className="py-1 text-right">{t("quickView.signups.count")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-4 text-left font-normal">{date(d.day)}</th>
-                  <td className="py-1 text-right tabular-nums">{d.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </figure>
-  );
-}
 
 export default function QuickView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
@@ -117,7 +57,15 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="signups-heading" className="mt-6">
         <h2 id="signups-heading" className="mb-3 text-xl font-bold">{t("quickView.signups.title")}</h2>
-        <SignupChart days={view.signups} total={view.signupsTotal} />
+        <DayChart
+          id="signups"
+          caption={t("quickView.signups.caption", { count: view.signupsTotal, days: view.signups.length })}
+          tableCaption={t("quickView.signups.tableCaption")}
+          showTableLabel={t("quickView.signups.showTable")}
+          dayLabel={t("quickView.signups.day")}
+          series={[{ label: t("quickView.signups.count"), className: "text-primary" }]}
+          days={view.signups.map((d) => ({ day: d.day, counts: [d.count] }))}
+        />
       </section>
 
       <section aria-labelledby="latest-heading" className="mt-6">

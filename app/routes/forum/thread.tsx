@@ -1,12 +1,18 @@
-import { CheckCircle2, History, Pencil, Quote, Trash2 } from "lucide-react";
+import { CheckCircle2, EyeOff, Flag, History, Pencil, Quote, Send, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorView } from "~/components/layout/error-view";
 import { MiniAvatar } from "~/components/ui/avatar";
 import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
 import { RelativeTime } from "~/components/ui/relative-time";
+import { failureOf, type InteractionDone } from "~/features/forum/fetcher-kit";
+import { FollowButton } from "~/features/forum/follow-button";
 import { notFoundFor, requireForum } from "~/features/forum/gate.server";
+import { interactionFor } from "~/features/forum/interactions.server";
+import { BanAuthorLink, ModerationToolbar, TOOLBAR_INTENTS } from "~/features/forum/moderation-toolbar";
+import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "~/features/forum/post-actions";
 import { MarkdownBody, PreviewButton } from "~/features/forum/post-editor";
+import { ForumTProvider, useForumT } from "~/features/forum/forum-t";
 import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "~/features/forum/ui";
 import { localizedPath } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
@@ -17,6 +23,7 @@ import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
 import type { ThreadPost, ThreadView } from "../../../server/modules/forum/get-thread";
+import type { MovedThread } from "../../../server/modules/forum/move-thread";
 import type { Route } from "./+types/thread";
 
 export const handle = { i18n: ["forum"] };
@@ -24,6 +31,9 @@ export { actionHeaders as headers } from "~/lib/route-headers";
 
 /** Posts per page (the forum's PAGE_SIZE). */
 const POSTS_PER_PAGE = 20;
+
+/** The intents answered at one post (the others at the thread's header). */
+const POST_INTENTS = ["like", "unlike", "accept", "unaccept", "report", "hidePost", "publishPost"];
 
 const pageOf = (number: number) => Math.max(1, Math.ceil(number / POSTS_PER_PAGE));
 const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;
@@ -59,6 +69,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const editing = find("edit");
   const deleting = find("delete");
   const historyOf = find("history");
+  // Moderation confirmations (a second view of the page, so they work without JavaScript).
+  const hiding = find("hide");
+  const publishing = find("publish");
+  const confirmingHideThread = q.get("hideThread") === "1" && view.can.moderate && !view.thread.hidden;
+  // After a report sent without JavaScript: the thank-you at that post.
+  const reportedId = q.get("reported");
+  const reported = reportedId && view.posts.some((p) => p.id === reportedId && p.can.report) ? reportedId : null;
   const history = historyOf ? await forum.listRevisions(context.actor, { postId: historyOf.id }).catch(() => null) : null;
   const quote = quoted
     ? `> ${t("thread.quoteWrote", { username: quoted.author?.username ?? t("deletedUser") })}\n${quoted.bodyMd!.split("\n").map((l) => `> ${l}`).join("\n")}\n\n`
@@ -72,7 +89,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       description: thread.description || t("thread.description", { title: thread.title }),
       path: `${path}${view.page > 1 ? `?page=${view.page}` : ""}`,
       type: "article",
-      noindex: thread.hidden || !!(editing || deleting || historyOf || quoted),
+      noindex: thread.hidden || !!(editing || deleting || historyOf || quoted || hiding || publishing || confirmingHideThread || reported),
       jsonLd: [threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))],
     }),
     view,
@@ -80,7 +97,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     editingId: editing && editing.can.edit ? editing.id : null,
     deletingId: deleting && deleting.can.delete ? deleting.id : null,
     history,
-    viewer: context.actor ? { emailVerified: context.actor.emailVerified } : null,
+    hidingId: hiding && hiding.can.hide && !hiding.hidden ? hiding.id : null,
+    publishingId: publishing && publishing.can.hide && publishing.hidden ? publishing.id : null,
+    confirmingHideThread,
+    reported,
+    viewer: context.actor ? { id: context.actor.userId, emailVerified: context.actor.emailVerified } : null,
   };
 }
 
@@ -149,6 +170,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const prefix = context.localePrefix;
   const number = Number(formData.get("number"));
   const validNumber = Number.isInteger(number) && number > 0 ? number : 1;
+
+  // Likes, follows, reports, answers and moderation: one operation each (see interactions.server.ts).
+  const interaction = interactionFor(intent);
+  if (interaction) {
+    let result: unknown;
+    try {
+      result = await interaction.run(forum, actor, formData);
+    } catch (err) {
+      // A post deleted or hidden meanwhile says so where the button was (not a 404 page).
+      return actionFailure(err, formData);
+    }
+    if (intent === "move") {
+      const moved = result as MovedThread;
+      return redirect(prefix + threadPath(moved.forumSlug, moved.slug), 303);
+    }
+    // A fetcher (JavaScript) keeps the page where it is; a plain form post comes back to the post or header.
+    if (formData.get("js") === "1") {
+      const done: InteractionDone = { ok: true, intent, ...(interaction.scope === "post" ? { postId: String(formData.get("postId") ?? "") } : {}) };
+      return done;
+    }
+    if (interaction.scope === "post") {
+      const page = pageOf(validNumber);
+      const query = new URLSearchParams();
+      if (page > 1) query.set("page", String(page));
+      if (intent === "report") query.set("reported", String(formData.get("postId") ?? ""));
+      const search = query.toString();
+      return redirect(`${prefix}${threadPath(params.forumSlug, params.threadSlug)}${search ? `?${search}` : ""}#post-${validNumber}`, 303);
+    }
+    const page = Number(formData.get("page"));
+    const onPage = Number.isInteger(page) && page > 1 ? `?page=${page}` : "";
+    return redirect(`${prefix}${threadPath(params.forumSlug, params.threadSlug)}${onPage}#thread-title`, 303);
+  }
+
   try {
     switch (intent) {
       case "reply": {
@@ -184,7 +238,7 @@ const failureFor = (result: Result, intent: string) => (result && !result.ok && 
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
   const { locale, to } = useLocalePath();
-  const { view, quote, editingId, deletingId, history, viewer } = loaderData;
+  const { view, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported } = loaderData;
   const { thread, forum } = view;
   const base = threadPath(forum.slug, thread.slug);
   const pageHref = (page: number, extra = "") => {
@@ -200,104 +254,141 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
     return to(`${base}?${p.toString()}#${anchor}`);
   };
   const replyFailure = failureFor(actionData, "reply");
-  const preview = actionData && actionData.ok ? (actionData as PreviewResult) : undefined;
-  const returnHere = `${base}${view.page > 1 ? `?page=${view.page}` : ""}#reply`;
+  const preview = actionData && actionData.ok && actionData.intent === "preview" ? (actionData as PreviewResult) : undefined;
+  const here = `${base}${view.page > 1 ? `?page=${view.page}` : ""}`;
+  const returnHere = `${here}#reply`;
+  /** Sign in, then back to this place of the page. */
+  const loginTo = (anchor: string) => to(`/login?redirectTo=${encodeURIComponent(here + anchor)}`);
+  const toolbarFailure = TOOLBAR_INTENTS.map((i) => failureFor(actionData, i)).find(Boolean);
 
   return (
-    <article className="space-y-6" aria-labelledby="thread-title">
-      <Breadcrumbs
-        items={[
-          { to: to("/community"), label: t("index.title") },
-          { label: localized(locale, forum.category.titleEs, forum.category.titleEn) },
-          { to: to(`/community/${forum.slug}`), label: localized(locale, forum.titleEs, forum.titleEn) },
-        ]}
-      />
-      <header className="space-y-2">
-        <h1 id="thread-title" className="break-words text-3xl font-black sm:text-4xl">
-          {thread.title}
-        </h1>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-          <ThreadBadges thread={thread} />
-          <span>
-            {thread.author ? t("byAuthor", { username: thread.author.username }) : t("deletedUser")} · <RelativeTime date={thread.createdAt} locale={locale} />
-          </span>
-          <span>{t("counts.replies", { count: thread.replyCount })}</span>
-        </div>
-        {thread.tags.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
-            {thread.tags.map((tag) => (
-              <li key={tag.slug}>
-                <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}>
-                  {`#${tagName(locale, tag)}`}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </header>
-
-      <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.posts")} />
-
-      <ol className="space-y-4" aria-label={t("thread.postsLabel")}>
-        {view.posts.map((post) => (
-          <PostItem
-            key={post.id}
-            post={post}
-            view={view}
-            editing={editingId === post.id}
-            deleting={deletingId === post.id}
-            history={history && history.postId === post.id ? history : null}
-            failure={failureFor(actionData, "edit") ?? failureFor(actionData, "delete")}
-            links={{
-              quote: withParam("quote", post.id, "reply"),
-              edit: withParam("edit", post.id, `post-${post.number}`),
-              delete: withParam("delete", post.id, `post-${post.number}`),
-              history: withParam("history", post.id, `post-${post.number}`),
-              self: pageHref(view.page, `#post-${post.number}`),
-            }}
-          />
-        ))}
-      </ol>
-
-      <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.postsBottom")} />
-
-      <section id="reply" aria-labelledby="reply-heading" className="card scroll-mt-24 space-y-4 p-6">
-        <h2 id="reply-heading" className="text-xl font-bold">
-          {t("thread.replyHeading")}
-        </h2>
-        {view.can.reply ? (
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="threadId" value={thread.id} />
-            <FormAlert message={replyFailure?.formError} values={replyFailure?.formErrorValues} />
-            <MarkdownBody
-              key={quote ?? "reply"}
-              label={t("thread.replyLabel")}
-              defaultValue={replyFailure?.values.body ?? preview?.values.body ?? quote ?? ""}
-              error={replyFailure?.fieldErrors.body}
-              errorValues={replyFailure?.formErrorValues}
-              preview={preview?.preview}
-              rows={6}
-            />
-            <div className="flex flex-wrap gap-3">
-              <SubmitButton name="intent" value="reply">
-                {t("thread.replySubmit")}
-              </SubmitButton>
-              <PreviewButton />
+    <ForumTProvider value={t}>
+      <article className="space-y-6" aria-labelledby="thread-title">
+        <Breadcrumbs
+          items={[
+            { to: to("/community"), label: t("index.title") },
+            { label: localized(locale, forum.category.titleEs, forum.category.titleEn) },
+            { to: to(`/community/${forum.slug}`), label: localized(locale, forum.titleEs, forum.titleEn) },
+          ]}
+        />
+        <header className="space-y-2">
+          <h1 id="thread-title" className="break-words text-3xl font-black sm:text-4xl">
+            {thread.title}
+          </h1>
+          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+            <ThreadBadges thread={thread} />
+            <span>
+              {thread.author ? t("byAuthor", { username: thread.author.username }) : t("deletedUser")} · <RelativeTime date={thread.createdAt} locale={locale} />
+            </span>
+            <span>{t("counts.replies", { count: thread.replyCount })}</span>
+          </div>
+          {view.can.follow || !viewer ? (
+            <div className="flex flex-wrap items-center gap-3 pt-1">
+              <FollowButton
+                following={thread.following}
+                fields={{ threadId: thread.id, page: String(view.page) }}
+                label={t("interact.followThread")}
+                loginHref={viewer ? null : loginTo("#thread-title")}
+                failure={failureFor(actionData, "follow") ?? failureFor(actionData, "unfollow")}
+              />
             </div>
-          </Form>
-        ) : !viewer ? (
-          <p>
-            <Link className="btn btn-primary" to={to(`/login?redirectTo=${encodeURIComponent(returnHere)}`)}>
-              {t("thread.signInToReply")}
-            </Link>
-          </p>
-        ) : thread.locked ? (
-          <FormAlert variant="info" message="errors:forum.locked" />
-        ) : (
-          <FormAlert variant="info" message={viewer.emailVerified ? "errors:auth.forbidden" : "errors:auth.email_unverified"} />
-        )}
-      </section>
-    </article>
+          ) : null}
+          {thread.tags.length ? (
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
+              {thread.tags.map((tag) => (
+                <li key={tag.slug}>
+                  <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}>
+                    {`#${tagName(locale, tag)}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {view.can.moderate ? (
+            <ModerationToolbar
+              view={view}
+              locale={locale}
+              page={view.page}
+              hideHref={`${pageHref(view.page)}${view.page > 1 ? "&" : "?"}hideThread=1#thread-title`}
+              cancelHref={pageHref(view.page, "#thread-title")}
+              confirmingHide={confirmingHideThread}
+              failure={toolbarFailure ?? failureFor(actionData, "hideThread")}
+            />
+          ) : null}
+        </header>
+
+        <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.posts")} />
+
+        <ol className="space-y-4" aria-label={t("thread.postsLabel")}>
+          {view.posts.map((post) => (
+            <PostItem
+              key={post.id}
+              post={post}
+              view={view}
+              editing={editingId === post.id}
+              deleting={deletingId === post.id}
+              history={history && history.postId === post.id ? history : null}
+              failure={failureFor(actionData, "edit") ?? failureFor(actionData, "delete") ?? failureFor(actionData, "hidePost") ?? failureFor(actionData, "publishPost")}
+              result={actionData}
+              moderation={hidingId === post.id ? "hide" : publishingId === post.id ? "publish" : null}
+              reported={reported === post.id}
+              viewerId={viewer?.id ?? null}
+              links={{
+                quote: withParam("quote", post.id, "reply"),
+                edit: withParam("edit", post.id, `post-${post.number}`),
+                delete: withParam("delete", post.id, `post-${post.number}`),
+                history: withParam("history", post.id, `post-${post.number}`),
+                hide: withParam("hide", post.id, `post-${post.number}`),
+                publish: withParam("publish", post.id, `post-${post.number}`),
+                self: pageHref(view.page, `#post-${post.number}`),
+                login: viewer ? null : loginTo(`#post-${post.number}`),
+                ban: post.author ? to(`/admin/forum/users?q=${encodeURIComponent(post.author.username)}`) : null,
+                answer: view.thread.acceptedAnswer ? pageHref(pageOf(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`) : null,
+              }}
+            />
+          ))}
+        </ol>
+
+        <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.postsBottom")} />
+
+        <section id="reply" aria-labelledby="reply-heading" className="card scroll-mt-24 space-y-4 p-6">
+          <h2 id="reply-heading" className="text-xl font-bold">
+            {t("thread.replyHeading")}
+          </h2>
+          {view.can.reply ? (
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="threadId" value={thread.id} />
+              <FormAlert message={replyFailure?.formError} values={replyFailure?.formErrorValues} />
+              <MarkdownBody
+                key={quote ?? "reply"}
+                label={t("thread.replyLabel")}
+                defaultValue={replyFailure?.values.body ?? preview?.values.body ?? quote ?? ""}
+                error={replyFailure?.fieldErrors.body}
+                errorValues={replyFailure?.formErrorValues}
+                preview={preview?.preview}
+                rows={6}
+              />
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="reply">
+                  {t("thread.replySubmit")}
+                </SubmitButton>
+                <PreviewButton />
+              </div>
+            </Form>
+          ) : !viewer ? (
+            <p>
+              <Link className="btn btn-primary" to={to(`/login?redirectTo=${encodeURIComponent(returnHere)}`)}>
+                {t("thread.signInToReply")}
+              </Link>
+            </p>
+          ) : thread.locked ? (
+            <FormAlert variant="info" message="errors:forum.locked" />
+          ) : (
+            <FormAlert variant="info" message={viewer.emailVerified ? "errors:auth.forbidden" : "errors:auth.email_unverified"} />
+          )}
+        </section>
+      </article>
+    </ForumTProvider>
   );
 }
 
@@ -308,6 +399,10 @@ function PostItem({
   deleting,
   history,
   failure,
+  result,
+  moderation,
+  reported,
+  viewerId,
   links,
 }: {
   post: ThreadPost;
@@ -316,13 +411,28 @@ function PostItem({
   deleting: boolean;
   history: { postId: string; revisions: { id: number; bodyMd: string; editedBy: { username: string } | null; createdAt: Date }[] } | null;
   failure: FormFailure | undefined;
-  links: { quote: string; edit: string; delete: string; history: string; self: string };
+  /** The page action's answer (a refused like, report… sent without JavaScript). */
+  result: unknown;
+  /** A moderator's confirmation step open on this post. */
+  moderation: "hide" | "publish" | null;
+  reported: boolean;
+  viewerId: string | null;
+  links: { quote: string; edit: string; delete: string; history: string; hide: string; publish: string; self: string; login: string | null; ban: string | null; answer: string | null };
 }) {
-  const { t } = useTranslation("forum");
+  const t = useForumT();
   const { locale, to } = useLocalePath();
   const mine = failure && failure.values.postId === post.id ? failure : undefined;
   const author = post.author;
   const concealed = post.bodyHtml === null;
+  const actionsShown = !post.deleted && !concealed && !editing;
+  // A refusal whose control is not on the page (own post, deleted meanwhile, not allowed…) still says why.
+  const handled = new Set<string>([
+    ...(actionsShown ? ["like", "unlike"] : []),
+    ...(actionsShown && post.can.accept ? ["accept", "unaccept"] : []),
+    ...(actionsShown && post.can.report ? ["report"] : []),
+    ...(moderation ? ["hidePost", "publishPost"] : []),
+  ]);
+  const stray = failureOf(result, POST_INTENTS.filter((i) => !handled.has(i)), post.id);
   return (
     <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
       <div className="flex gap-3">
@@ -362,6 +472,7 @@ function PostItem({
             <span className="ml-auto text-xs text-muted-foreground">#{post.number}</span>
           </header>
 
+          <FormAlert message={stray?.formError} values={stray?.formErrorValues} />
           {post.deleted ? (
             <p className="italic text-muted-foreground">{t("thread.deletedTrace")}</p>
           ) : concealed ? (
@@ -407,6 +518,8 @@ function PostItem({
             </Form>
           ) : null}
 
+          {moderation && !post.deleted ? <PostModerationConfirm post={post} mode={moderation} failure={mine} cancelHref={links.self} /> : null}
+
           {history ? (
             <section aria-label={t("thread.historyLabel")} className="space-y-3 rounded-lg border border-border p-4">
               <h3 className="text-sm font-semibold">{t("thread.historyHeading", { count: history.revisions.length })}</h3>
@@ -427,21 +540,33 @@ function PostItem({
             </section>
           ) : null}
 
-          {!post.deleted && !concealed && !editing ? (
-            <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
+          {actionsShown ? (
+            <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
+              <LikeControl post={post} loginHref={links.login} failure={failureOf(result, ["like", "unlike"], post.id)} />
+              {post.can.accept ? <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} /> : null}
               {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
               {post.revisionCount > 0 && !history ? <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} /> : null}
               {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
               {post.can.delete && !deleting ? <PostAction to={links.delete} icon={Trash2} label={t("thread.delete")} /> : null}
+              {post.can.report ? (
+                <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} />
+              ) : links.login ? (
+                <PostAction to={links.login} icon={Flag} label={t("interact.report")} />
+              ) : null}
+              {post.can.hide && !moderation ? (
+                post.hidden ? <PostAction to={links.publish} icon={Send} label={t("moderation.publishPost")} /> : <PostAction to={links.hide} icon={EyeOff} label={t("moderation.hidePost")} />
+              ) : null}
+              {view.can.moderate && links.ban && post.author && post.author.id !== viewerId ? <BanAuthorLink href={links.ban} /> : null}
             </ul>
           ) : null}
+
+          {post.number === 1 && view.thread.acceptedAnswer && links.answer ? <AcceptedAnswerCard answer={view.thread.acceptedAnswer} href={links.answer} /> : null}
         </div>
       </div>
     </li>
   );
 }
 
-/** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */
 /** One action under a post (quote, history, edit, delete): a link, so it works before JavaScript. */
 function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
   return (
@@ -454,6 +579,7 @@ function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote;
   );
 }
 
+/** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("forum");
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorView error={error} />;

@@ -1,17 +1,23 @@
 import { Building2, Calendar, Globe, Mail, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
+import { FormAlert } from "~/components/ui/form-field";
 import { SOCIAL_SITES } from "~/features/account/social-sites";
+import type { InteractionDone } from "~/features/forum/fetcher-kit";
+import { FollowButton } from "~/features/forum/follow-button";
+import { requireForum } from "~/features/forum/gate.server";
 import { PROFILE_SECTIONS } from "~/features/profile/sections";
 import { formatDate } from "~/i18n/format";
-import { isDomainErrorLike } from "~/lib/form.server";
+import type { FormFailure } from "~/lib/form";
+import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
+import { requireUser } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/public-profile";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile", "forum"] };
 
 const DESCRIPTION_MAX = 160;
 
@@ -21,6 +27,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid")) throw new Response("Not Found", { status: 404 });
     throw err;
   });
+  // Following people belongs to the forum: offered while the forum is on.
+  const flags = await context.services.settings.runtimeFlags();
+  const follow = flags.forum_enabled ? await context.services.forum.userFollowState(context.actor, { userId: profile.id }) : null;
   const bio = profile.bio?.replace(/\s+/g, " ").trim();
   const description = bio ? (bio.length > DESCRIPTION_MAX ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…` : bio) : t("description", { username: profile.username, site });
   return {
@@ -33,17 +42,38 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }),
     profile,
     isMe: context.actor?.userId === profile.id,
+    follow,
+    signedIn: !!context.actor,
     /** Data that later sections read (see PROFILE_SECTIONS), by section id. */
     sections: {} as Record<string, unknown>,
   };
 }
 
+/** Follow / unfollow this person (the forum tells followers about the threads they start). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  await requireForum(context);
+  const actor = requireUser(context, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const forum = context.services.forum;
+  if (intent !== "follow" && intent !== "unfollow") throw new Response("Bad Request", { status: 400 });
+  try {
+    const input = { userId: formData.get("userId") };
+    await (intent === "follow" ? forum.followUser(actor, input) : forum.unfollowUser(actor, input));
+  } catch (err) {
+    return actionFailure(err, formData);
+  }
+  if (formData.get("js") === "1") return { ok: true, intent } satisfies InteractionDone;
+  return redirect(`${context.localePrefix}/u/${encodeURIComponent(params.username)}`, 303);
+}
+
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
 
-export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
+export default function PublicProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { locale, to } = useLocalePath();
-  const { profile, isMe, sections } = loaderData;
+  const { profile, isMe, sections, follow, signedIn } = loaderData;
+  const followFailure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
   const links = SOCIAL_SITES.flatMap((site) => {
     const href = (profile.socialLinks as Partial<Record<string, string>>)[site];
     return href ? [{ site, href }] : [];
@@ -61,6 +91,22 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
               {t("joined", { date: formatDate(profile.joinedAt, locale) })}
             </span>
           </p>
+          {follow ? (
+            <div className="flex flex-wrap items-center gap-3">
+              {follow.canFollow || !signedIn ? (
+                <FollowButton
+                  following={follow.following}
+                  fields={{ userId: profile.id }}
+                  label={t("forum:interact.follow")}
+                  loginHref={signedIn ? null : to(`/login?redirectTo=${encodeURIComponent(`/u/${profile.username}`)}`)}
+                  failure={followFailure}
+                />
+              ) : null}
+              <span className="text-sm text-muted-foreground">{t("forum:interact.followers", { count: follow.followers })}</span>
+              {/* A refusal without a button to show it beside (following oneself). */}
+              {!follow.canFollow && signedIn ? <FormAlert message={followFailure?.formError} values={followFailure?.formErrorValues} /> : null}
+            </div>
+          ) : null}
           {isMe ? (
             <p>
               <Link to={to("/account")} className="btn btn-outline">

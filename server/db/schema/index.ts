@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./site";
 export * from "./mail";
 export * from "./forum";
+export * from "./gamification";

@@ -1,5 +1,6 @@
 import { type Actor } from "../accounts/actor";
 import { can as canAccounts } from "../accounts/policy";
+import { can as canForum } from "../forum/policy";
 import { can as canSite } from "../site/policy";
 import { DomainError } from "../errors";
 
@@ -17,6 +18,10 @@ export function adminAbilities(actor: Actor) {
     mailRead: canAccounts(actor, "mail.read"),
     settingsUpdate: canSite(actor, "settings.update"),
     auditRead: canAccounts(actor, "admin.panel"),
+    /** The forum tabs: overview, moderation, users (the team); content and settings (Admins). */
+    forumModerate: canForum(actor, "forum.moderate"),
+    forumManageContent: canForum(actor, "forum.manage_content"),
+    forumSettings: canSite(actor, "settings.update"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

@@ -13,5 +13,7 @@ export async function readSettings(deps: { settings: SettingsStore }, actor: Act
     maintenance: { enabled: all.maintenance.enabled, hasPassword: !!all.maintenance.passwordHash, changedAt: all.maintenance.changedAt },
     flags: { analytics_enabled: all.analytics_enabled, forum_enabled: all.forum_enabled, i18n_missing_enabled: all.i18n_missing_enabled },
     announcement: all.announcement,
+    /** The forum admin's settings tab edits these. */
+    forumPostingLimits: all.forum_posting_limits,
   };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { forums, posts, threads } from "../../db/schema";
+import { PendingEvents } from "../../platform/events";
 import type { Actor } from "../accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, lockAuthor } from "./guards";
@@ -13,12 +14,14 @@ const deletePostInput = z.object({ postId: idField });
 /**
  * Soft-deletes a post (deletedAt, deletedBy): pages show a trace in its place and the counters drop. Its
  * author may delete it (not the opening post, not in a locked thread); a moderator may delete any post.
+ * Publishes `post.deleted` after the commit (the XP the post earned goes).
  */
-export async function deletePost(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<{ postId: string; threadId: string }> {
+export async function deletePost(deps: Pick<ForumDeps, "db" | "events" | "now">, actor: Actor, input: unknown): Promise<{ postId: string; threadId: string }> {
   assertCan(actor, "forum.write");
   const { postId } = parseInput(deletePostInput, input);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const events = new PendingEvents();
+  const result = await deps.db.transaction(async (tx) => {
     await lockAuthor(tx, actor.userId);
     await assertNotBanned(tx, actor.userId, now);
     const post = await loadPostForUpdate(tx, actor, postId);
@@ -35,6 +38,9 @@ export async function deletePost(deps: Pick<ForumDeps, "db" | "now">, actor: Act
       })
       .where(eq(threads.id, post.threadId));
     await tx.update(forums).set({ postCount: sql`greatest(${forums.postCount} - 1, 0)` }).where(eq(forums.id, post.forumId));
+    events.add("post.deleted", { postId: post.id, threadId: post.threadId, authorId: post.authorId, number: post.number, by: actor.userId, at: now });
     return { postId: post.id, threadId: post.threadId };
   });
+  await deps.events.publishAll(events.list);
+  return result;
 }

@@ -27,8 +27,21 @@ export type ThreadPost = {
   editedAt: Date | null;
   createdAt: Date;
   accepted: boolean;
-  can: ReturnType<typeof postAbilities>;
+  /** `hide`: a moderator may hide or publish this reply (the opening post goes with its thread). */
+  can: ReturnType<typeof postAbilities> & { hide: boolean };
 };
+/** The accepted answer, shown under the question whatever page it is on. */
+export type AcceptedAnswer = {
+  id: string;
+  number: number;
+  author: { username: string; avatarUrl: string | null } | null;
+  /** Plain text, about 300 characters. */
+  excerpt: string;
+  /** Hidden by a moderator (only moderators get it then). */
+  hidden: boolean;
+};
+/** A forum a moderator may move the thread to. */
+export type MoveTarget = { slug: string; titleEs: string; titleEn: string; categoryEs: string; categoryEn: string };
 export type ThreadView = {
   thread: {
     id: string;
@@ -46,6 +59,7 @@ export type ThreadView = {
     lastActivityAt: Date;
     tags: ThreadTag[];
     following: boolean;
+    acceptedAnswer: AcceptedAnswer | null;
     /** The opening post as plain text, about 155 characters (page description, link previews). */
     description: string;
   };
@@ -53,20 +67,26 @@ export type ThreadView = {
   posts: ThreadPost[];
   page: number;
   pageCount: number;
-  can: ReturnType<typeof threadAbilities>;
+  /** Every forum, for a moderator's "move" control; empty for everyone else. */
+  moveTargets: MoveTarget[];
+  /** `follow`: a member who may write may follow the thread. */
+  can: ReturnType<typeof threadAbilities> & { follow: boolean };
 };
 export type GetThreadResult = ThreadView | { redirectTo: { forumSlug: string; threadSlug: string } };
 
+type AcceptedRow = { id: string; number: number; hidden: boolean; deleted: boolean; bodyHtml: string; username: string | null; avatarUrl: string | null };
+
 /**
- * A thread page: the thread, its forum and category, tags, whether the viewer follows it, and 20 posts with
- * their authors, like counts and whether the viewer liked each. Two statements whatever the page size (one
- * more to find an old slug's thread). An old slug answers `{ redirectTo }`; a hidden thread is `not_found`
- * except for moderators.
+ * A thread page: the thread, its forum and category, tags, whether the viewer follows it, its accepted answer
+ * (wherever it is), the forums a moderator may move it to, and 20 posts with their authors, like counts and
+ * whether the viewer liked each. Two statements whatever the page size (one more to find an old slug's
+ * thread). An old slug answers `{ redirectTo }`; a hidden thread is `not_found` except for moderators.
  */
 export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<GetThreadResult> {
   const data = parseInput(getThreadInput, input);
   const page = pageNumber(data.page);
   const viewerId = actor?.userId ?? null;
+  const moderator = isModerator(actor);
   const db = deps.db;
 
   const [row] = await db
@@ -81,6 +101,11 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
         ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
         : sql<boolean>`false`,
       tags: sql<ThreadTag[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
+      // Inside this statement (not a third one): the answer may be on another page than the one read.
+      accepted: sql<AcceptedRow | null>`(select json_build_object('id', p.id, 'number', p.number, 'hidden', p.hidden, 'deleted', p.deleted_at is not null, 'bodyHtml', p.body_html, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.acceptedPostId})`,
+      moveTargets: moderator
+        ? sql<MoveTarget[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
+        : sql<MoveTarget[]>`'[]'::json`,
     })
     .from(threads)
     .innerJoin(forums, eq(forums.id, threads.forumId))
@@ -129,7 +154,6 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 
-  const moderator = isModerator(actor);
   const threadFacts = { authorId: t.authorId, locked: t.locked };
   return {
     thread: {
@@ -148,6 +172,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       lastActivityAt: t.lastActivityAt,
       tags: row.tags,
       following: !!row.following,
+      acceptedAnswer: acceptedAnswer(row.accepted, moderator),
       description: excerpt(htmlToText(row.firstPostHtml ?? "")),
     },
     forum: { ...row.forum, category: row.category },
@@ -168,11 +193,36 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
         editedAt: p.editedAt,
         createdAt: p.createdAt,
         accepted: t.acceptedPostId === p.id,
-        can: deleted ? { edit: false, delete: false, like: false, report: false, accept: false } : postAbilities(actor, p, threadFacts),
+        can: deleted ? NOTHING : forPage(postAbilities(actor, p, threadFacts), p, t.acceptedPostId, moderator),
       };
     }),
     page,
     pageCount: Math.max(1, Math.ceil(row.lastNumber / PAGE_SIZE)),
-    can: threadAbilities(actor, t),
+    moveTargets: row.moveTargets ?? [],
+    can: { ...threadAbilities(actor, t), follow: can(actor, "forum.write") },
+  };
+}
+
+/** A deleted post offers nothing. */
+const NOTHING = { edit: false, delete: false, like: false, report: false, accept: false, hide: false };
+
+/**
+ * The page's refinements of a post's abilities: a hidden reply cannot be accepted (acceptAnswer refuses it)
+ * but, once accepted, its acceptance can be taken back; moderators hide and publish replies (the opening post
+ * goes with its thread).
+ */
+function forPage(c: ReturnType<typeof postAbilities>, p: { id: string; number: number; hidden: boolean }, acceptedPostId: string | null, moderator: boolean) {
+  return { ...c, accept: c.accept && (!p.hidden || p.id === acceptedPostId), hide: moderator && p.number > 1 };
+}
+
+/** What readers see of the accepted answer: nothing once it is deleted, or hidden (except for moderators). */
+function acceptedAnswer(row: AcceptedRow | null, moderator: boolean): AcceptedAnswer | null {
+  if (!row || row.deleted || (row.hidden && !moderator)) return null;
+  return {
+    id: row.id,
+    number: row.number,
+    author: row.username ? { username: row.username, avatarUrl: row.avatarUrl } : null,
+    excerpt: excerpt(htmlToText(row.bodyHtml ?? ""), 300),
+    hidden: row.hidden,
   };
 }

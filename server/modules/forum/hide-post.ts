@@ -36,6 +36,7 @@ async function setPostHidden(deps: Deps, actor: Actor, input: unknown, hidden: b
       details: { threadId: post.threadId, authorId: post.authorId, number: post.number },
     });
     if (hidden) events.add("content.hidden", { kind: "post", id: post.id, threadId: post.threadId, authorId: post.authorId, by: actor.userId, reason: data.reason, at: now });
+    else events.add("content.unhidden", { kind: "post", id: post.id, threadId: post.threadId, authorId: post.authorId, by: actor.userId, at: now });
     return { postId: post.id, threadId: post.threadId, changed: true };
   });
   await deps.events.publishAll(events.list);
@@ -48,5 +49,5 @@ async function setPostHidden(deps: Deps, actor: Actor, input: unknown, hidden: b
  */
 export const hidePost = (deps: Deps, actor: Actor, input: unknown) => setPostHidden(deps, actor, input, true);
 
-/** Publishes a hidden post again (moderators), audited as `forum.post.publish`. */
+/** Publishes a hidden post again (moderators), audited as `forum.post.publish`; publishes `content.unhidden`. */
 export const unhidePost = (deps: Deps, actor: Actor, input: unknown) => setPostHidden(deps, actor, input, false);

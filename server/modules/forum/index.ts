@@ -29,9 +29,19 @@ import { latestThreads } from "./latest-threads";
 import { listTags } from "./list-tags";
 import { previewPost } from "./preview-post";
 import { threadForm } from "./thread-form";
+import { userFollowState } from "./user-follow-state";
+// Forum admin (the admin area's forum tabs).
+import { forumOverview } from "./forum-overview";
+import { listContent } from "./list-content";
+import { listMembers } from "./list-members";
+import { createCategory, deleteCategory, moveCategory, updateCategory } from "./manage-categories";
+import { createForum, deleteForum, moveForum, updateForum } from "./manage-forums";
+import { createTag, deleteTag, updateTag } from "./manage-tags";
+import { resolveReportHiding } from "./resolve-report-hiding";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
 export { latestThreads, type LatestThread } from "./latest-threads";
+export { forumSitemapEntries, SITEMAP_THREAD_CAP, type ForumSitemapEntry } from "./sitemap-entries";
 
 /**
  * The forum's public entry, as route modules reach it (`context.services.forum`): every operation bound to
@@ -78,6 +88,25 @@ export function createForumModule(deps: ForumDeps) {
     threadForm: (actor: Actor, input: unknown) => threadForm(deps, actor, input),
     previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
     latestThreads: (limit?: number) => latestThreads(deps.db, limit),
+    userFollowState: (actor: Actor, input: unknown) => userFollowState(deps, actor, input),
+
+    // ---- Forum admin (the admin area's forum tabs) ------------------------------------------------------
+    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (forum.manage_content).
+    forumOverview: (actor: Actor) => forumOverview(deps, actor),
+    resolveReportHiding: (actor: Actor, input: unknown) => resolveReportHiding(deps, actor, input),
+    listMembers: (actor: Actor, input: unknown) => listMembers(deps, actor, input),
+    listContent: (actor: Actor) => listContent(deps, actor),
+    createCategory: (actor: Actor, input: unknown) => createCategory(deps, actor, input),
+    updateCategory: (actor: Actor, input: unknown) => updateCategory(deps, actor, input),
+    moveCategory: (actor: Actor, input: unknown) => moveCategory(deps, actor, input),
+    deleteCategory: (actor: Actor, input: unknown) => deleteCategory(deps, actor, input),
+    createForum: (actor: Actor, input: unknown) => createForum(deps, actor, input),
+    updateForum: (actor: Actor, input: unknown) => updateForum(deps, actor, input),
+    moveForum: (actor: Actor, input: unknown) => moveForum(deps, actor, input),
+    deleteForum: (actor: Actor, input: unknown) => deleteForum(deps, actor, input),
+    createTag: (actor: Actor, input: unknown) => createTag(deps, actor, input),
+    updateTag: (actor: Actor, input: unknown) => updateTag(deps, actor, input),
+    deleteTag: (actor: Actor, input: unknown) => deleteTag(deps, actor, input),
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../tests/support/db";
 import { ensureRoles } from "../../../tests/support/factories";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
+import { countingDb, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
 import type { DatabaseHandle } from "../../db/client";
 import { loadSidePanel } from "../site/side-panel";
 import { SettingsStore } from "../site/settings";
@@ -13,7 +13,11 @@ import { getThread, type ThreadView } from "./get-thread";
 import { latestThreads } from "./latest-threads";
 import { listTags } from "./list-tags";
 import { previewPost } from "./preview-post";
+import { acceptAnswer } from "./accept-answer";
+import { followUser } from "./follow-user";
+import { hidePost } from "./hide-post";
 import { threadForm } from "./thread-form";
+import { userFollowState } from "./user-follow-state";
 
 /** The reads the forum pages add: the side panel's latest threads, tags, the new-thread form, previews. */
 describe("forum page reads", () => {
@@ -88,5 +92,96 @@ describe("forum page reads", () => {
     expect(htmlToText("<p>A <strong>b</strong> &amp; c&#39;s &lt;tag&gt;</p>\n<script>x()</script>")).toBe("A b & c's <tag>");
     expect(excerpt("short", 155)).toBe("short");
     expect(excerpt("alpha beta gamma delta", 20)).toBe("alpha beta gamma…");
+  });
+});
+
+/** What the thread page's interactions read: the accepted answer wherever it is, abilities, move targets, follows. */
+describe("thread page interaction reads", () => {
+  let database: DatabaseHandle;
+  let deps: ForumDeps;
+  const clock = testClock();
+  let asker: NonNullable<Actor>;
+  let helper: NonNullable<Actor>;
+  let mod: NonNullable<Actor>;
+  let thread: { id: string; slug: string; posts: { id: string; number: number }[] };
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    const db = database.db;
+    await ensureRoles(db);
+    deps = forumDeps(db, clock);
+    asker = await member(db, clock.now(), { username: "asker_reads" });
+    helper = await member(db, clock.now(), { username: "helper_reads" });
+    mod = await member(db, clock.now(), { username: "mod_reads", roles: ["Moderator"] });
+    const cat = await createCategory(db, { titleEn: "Making games", titleEs: "Hacer juegos" });
+    await createForum(db, { categoryId: cat.id, slug: "interactions", titleEn: "Interactions", titleEs: "Interacciones" });
+    await createForum(db, { categoryId: cat.id, slug: "elsewhere", titleEn: "Elsewhere", titleEs: "Otro sitio", position: 1 });
+    const forumId = (await createForum(db, { categoryId: cat.id, slug: "interactions-home", position: 2 })).id;
+    thread = await createThreadWithPosts(db, {
+      forumId,
+      authorId: asker.userId,
+      title: "Where is the answer",
+      replies: Array.from({ length: 24 }, (_, i) => ({ authorId: helper.userId, body: i === 21 ? `The **answer** is here. ${"More words. ".repeat(60)}` : `Reply ${i + 2}` })),
+    });
+    await acceptAnswer(deps, asker, { postId: thread.posts[22].id });
+  });
+  afterAll(() => database.close());
+
+  const readHome = (actor: Actor, page = 1) => getThread(deps, actor, { forumSlug: "interactions-home", threadSlug: thread.slug, page }) as Promise<ThreadView>;
+
+  it("page 1 carries the accepted answer from page 2, as plain text, in the same two statements for everyone", async () => {
+    const counting = countingDb(database);
+    for (const actor of [null, asker, helper, mod]) {
+      counting.reset();
+      const v = (await getThread({ db: counting.db }, actor, { forumSlug: "interactions-home", threadSlug: thread.slug })) as ThreadView;
+      expect(counting.count()).toBe(2);
+      expect(v.posts.map((p) => p.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(v.thread.resolved).toBe(true);
+      expect(v.thread.acceptedAnswer).toMatchObject({ id: thread.posts[22].id, number: 23, author: { username: "helper_reads" }, hidden: false });
+      expect(v.thread.acceptedAnswer!.excerpt.startsWith("The answer is here. More words.")).toBe(true);
+      expect(v.thread.acceptedAnswer!.excerpt.length).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it("abilities: like, report and follow for members; accept for the asker and moderators on replies; hide and move for moderators", async () => {
+    const visitor = await readHome(null);
+    expect(visitor.can).toEqual({ reply: false, moderate: false, follow: false });
+    expect(visitor.moveTargets).toEqual([]);
+    expect(visitor.posts[1].can).toEqual({ edit: false, delete: false, like: false, report: false, accept: false, hide: false });
+
+    const h = await readHome(helper);
+    expect(h.can).toMatchObject({ follow: true, moderate: false });
+    expect(h.posts[0].can).toMatchObject({ like: true, report: true, accept: false, hide: false });
+    expect(h.posts[1].can).toMatchObject({ like: false, report: false, accept: false, hide: false });
+
+    const a = await readHome(asker);
+    expect(a.posts[0].can).toMatchObject({ like: false, report: false, accept: false });
+    expect(a.posts[1].can).toMatchObject({ like: true, report: true, accept: true });
+
+    const m = await readHome(mod);
+    expect(m.can).toMatchObject({ moderate: true, follow: true });
+    expect(m.posts[0].can).toMatchObject({ accept: false, hide: false });
+    expect(m.posts[1].can).toMatchObject({ accept: true, hide: true });
+    expect(m.moveTargets.map((f) => f.slug)).toEqual(["interactions", "elsewhere", "interactions-home"]);
+    expect(m.moveTargets[1]).toEqual({ slug: "elsewhere", titleEs: "Otro sitio", titleEn: "Elsewhere", categoryEs: "Hacer juegos", categoryEn: "Making games" });
+  });
+
+  it("a hidden accepted answer is left out for readers, kept (marked) for moderators; a hidden reply cannot be accepted", async () => {
+    await hidePost(deps, mod, { postId: thread.posts[22].id, reason: "Spam link" });
+    await hidePost(deps, mod, { postId: thread.posts[21].id, reason: "Spam link" });
+    expect((await readHome(helper)).thread.acceptedAnswer).toBeNull();
+    expect((await readHome(mod)).thread.acceptedAnswer).toMatchObject({ number: 23, hidden: true });
+    const page2 = await readHome(mod, 2);
+    // The hidden answer can still be taken back; another hidden reply cannot be accepted.
+    expect(page2.posts.find((p) => p.number === 23)!.can).toMatchObject({ accept: true, hide: true });
+    expect(page2.posts.find((p) => p.number === 22)!.can).toMatchObject({ accept: false, hide: true });
+  });
+
+  it("follow state of a person: followers, whether the viewer follows, whether the viewer may", async () => {
+    expect(await userFollowState(deps, null, { userId: asker.userId })).toEqual({ followers: 0, following: false, canFollow: false });
+    await followUser(deps, helper, { userId: asker.userId });
+    expect(await userFollowState(deps, helper, { userId: asker.userId })).toEqual({ followers: 1, following: true, canFollow: true });
+    expect(await userFollowState(deps, mod, { userId: asker.userId })).toEqual({ followers: 1, following: false, canFollow: true });
+    expect(await userFollowState(deps, asker, { userId: asker.userId })).toEqual({ followers: 1, following: false, canFollow: false });
   });
 });

@@ -1,4 +1,4 @@
-import { isStaff, type Actor } from "../accounts/actor";
+import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "../accounts/actor";
 import { assertCan as assertAccounts, can as canAccounts } from "../accounts/policy";
 import { DomainError } from "../errors";
 
@@ -12,7 +12,8 @@ export type ForumAction =
   | "post.report"
   | "thread.accept_answer"
   | "forum.moderate"
-  | "forum.view_hidden";
+  | "forum.view_hidden"
+  | "forum.manage_content";
 
 /** What a rule looks at: the post's or thread's author, and whether the thread is locked. */
 export type ForumResource = { authorId?: string | null; threadAuthorId?: string | null; locked?: boolean; firstPost?: boolean };
@@ -21,12 +22,23 @@ export type ForumResource = { authorId?: string | null; threadAuthorId?: string 
 export const isModerator = (actor: Actor) => isStaff(actor);
 
 /**
+ * The forum's structure (categories, forums, tags) is site configuration, like the settings: Admins only.
+ * SPEC §6 gives Moderators the forum actions on content (hide, lock, ban), not the shape of the forum
+ * (docs/decisions/0018-forum-admin-roles.md).
+ */
+const isContentManager = (actor: Actor) => hasRole(actor, ROLE_ADMIN);
+
+/** Actions of the team that do not depend on the actor being able to post. */
+const STAFF_ACTIONS: ForumAction[] = ["forum.view_hidden", "forum.moderate", "forum.manage_content"];
+
+/**
  * Pure forum rules. Writing needs a member who may submit content (confirmed email, approved company);
  * bans are checked by the operations, which read them from the database.
  */
 export function can(actor: Actor, action: ForumAction, resource: ForumResource = {}): boolean {
   if (!actor) return false;
   const mod = isModerator(actor);
+  if (action === "forum.manage_content") return isContentManager(actor);
   if (action === "forum.view_hidden" || action === "forum.moderate") return mod;
   if (!canAccounts(actor, "content.submit")) return false;
   const own = !!resource.authorId && resource.authorId === actor.userId;
@@ -56,7 +68,7 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
 export function assertCan(actor: Actor, action: ForumAction, resource: ForumResource = {}): asserts actor is NonNullable<Actor> {
   if (!actor) throw new DomainError("auth.unauthenticated");
   if (can(actor, action, resource)) return;
-  if (action !== "forum.view_hidden" && action !== "forum.moderate") assertAccounts(actor, "content.submit");
+  if (!STAFF_ACTIONS.includes(action)) assertAccounts(actor, "content.submit");
   const own = !!resource.authorId && resource.authorId === actor.userId;
   if (resource.locked && (action === "post.reply" || (own && action === "post.edit") || (own && action === "post.delete"))) throw new DomainError("forum.locked");
   if (action === "post.delete" && own && resource.firstPost) throw new DomainError("forum.first_post_delete");

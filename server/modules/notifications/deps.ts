@@ -2,15 +2,20 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { EventBus } from "../../platform/events";
 import type { Logger } from "../../platform/logger";
+import type { Realtime } from "../../platform/realtime";
 
-/** What the notifications area needs. `now` is injectable for tests. */
-export type NotificationsDeps = { db: Database; events: EventBus; now: () => Date; log: Logger };
+/**
+ * What the notifications area needs. `now` is injectable for tests. `realtime` carries the live unread count
+ * to the person's open pages; the forum knows nothing of it.
+ */
+export type NotificationsDeps = { db: Database; events: EventBus; now: () => Date; log: Logger; realtime: Realtime };
 
 /**
  * The kinds of notification, each with its own setting (issue 4): a reply in a followed thread, a mention, a
- * new thread by a followed person, a like, an accepted answer, a moderation action on one's content.
+ * new thread by a followed person, a like, an accepted answer, a moderation action on one's content; and from
+ * gamification (issue 5): a new level, an unlocked achievement.
  */
-export const NOTIFICATION_TYPES = ["reply", "mention", "new_thread", "like", "answer_accepted", "moderation"] as const;
+export const NOTIFICATION_TYPES = ["reply", "mention", "new_thread", "like", "answer_accepted", "moderation", "level_up", "achievement_unlocked"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const PAGE_SIZE = 20;

@@ -1,18 +1,22 @@
 import type { Actor } from "../accounts/actor";
-import type { NotificationsDeps } from "./deps";
+import { NOTIFICATION_TYPES, type NotificationsDeps } from "./deps";
 import { registerNotificationListeners } from "./listeners";
 import { listNotifications, unreadCount } from "./list-notifications";
 import { markRead } from "./mark-read";
+import { openNotification } from "./open-notification";
 import { getPreferences, setPreferences } from "./preferences";
 
 export type { NotificationsDeps, NotificationType } from "./deps";
 export { NOTIFICATION_TYPES } from "./deps";
 export type { NotificationView } from "./list-notifications";
+export type { LiveNotificationMessage } from "./live";
+export type { NotificationPreferences } from "./preferences";
 export { registerNotificationListeners } from "./listeners";
 
 /**
  * The notifications area's public entry (`services.notifications`). Creating it subscribes its listeners to
- * the forum's events on `deps.events`; `stop()` unsubscribes them. Live delivery is the realtime area's.
+ * the forum's events on `deps.events`; `stop()` unsubscribes them. Every change of a person's unread count is
+ * published on their realtime channel (`deps.realtime`, `user:<id>`) for their open pages.
  */
 export function createNotificationsModule(deps: NotificationsDeps) {
   const stop = registerNotificationListeners(deps);
@@ -20,8 +24,12 @@ export function createNotificationsModule(deps: NotificationsDeps) {
     list: (actor: Actor, input: unknown) => listNotifications(deps, actor, input),
     unreadCount: (actor: Actor) => unreadCount(deps, actor),
     markRead: (actor: Actor, input: unknown) => markRead(deps, actor, input),
+    /** Marks one's notification read and returns it, to go on to its thread (`{ id }`). */
+    open: (actor: Actor, input: unknown) => openNotification(deps, actor, input),
     getPreferences: (actor: Actor) => getPreferences(deps, actor),
     setPreferences: (actor: Actor, input: unknown) => setPreferences(deps, actor, input),
+    /** The kinds of notification, in the order settings show them. */
+    types: NOTIFICATION_TYPES,
     stop,
   };
 }

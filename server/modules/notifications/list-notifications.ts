@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { forums, notifications, posts, profiles, threads } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
@@ -15,23 +15,16 @@ export type NotificationView = {
   id: number;
   type: NotificationType;
   actor: { id: string; username: string; avatarUrl: string | null } | null;
-  thread: { id: string; title: string; slug: string; forumSlug: string } | null;
+  thread: { id: string; title: string; slug: string; forumSlug: string; hidden: boolean } | null;
   post: { id: string; number: number } | null;
   data: Record<string, unknown>;
   readAt: Date | null;
   createdAt: Date;
 };
 
-/**
- * One's own notifications, newest first, 20 per page (or only the unread ones), with who acted and on which
- * thread and post, plus the unread count for the bell.
- */
-export async function listNotifications(deps: Pick<NotificationsDeps, "db">, actor: Actor, input: unknown) {
-  assertSignedIn(actor);
-  const data = parseInput(listInput, input);
-  const mine = eq(notifications.userId, actor.userId);
-  const where = data.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
-  const rows = await deps.db
+/** The notifications matching `where`, newest first, with who acted and on which thread and post. */
+export async function selectNotificationViews(db: NotificationsDeps["db"], where: SQL | undefined, page: { limit: number; offset: number }): Promise<NotificationView[]> {
+  const rows = await db
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -44,6 +37,7 @@ export async function listNotifications(deps: Pick<NotificationsDeps, "db">, act
       threadId: threads.id,
       title: threads.title,
       slug: threads.slug,
+      hidden: threads.hidden,
       forumSlug: forums.slug,
       postId: posts.id,
       number: posts.number,
@@ -55,22 +49,35 @@ export async function listNotifications(deps: Pick<NotificationsDeps, "db">, act
     .leftJoin(posts, eq(posts.id, notifications.postId))
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(PAGE_SIZE)
-    .offset((data.page - 1) * PAGE_SIZE);
-  const [totals] = await deps.db
-    .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int` })
-    .from(notifications)
-    .where(where);
-  const items: NotificationView[] = rows.map((r) => ({
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({
     id: r.id,
     type: r.type as NotificationType,
     actor: r.actorId && r.actorName ? { id: r.actorId, username: r.actorName, avatarUrl: r.actorAvatar } : null,
-    thread: r.threadId && r.title && r.slug && r.forumSlug ? { id: r.threadId, title: r.title, slug: r.slug, forumSlug: r.forumSlug } : null,
+    thread:
+      r.threadId && r.title && r.slug && r.forumSlug ? { id: r.threadId, title: r.title, slug: r.slug, forumSlug: r.forumSlug, hidden: r.hidden ?? false } : null,
     post: r.postId && r.number ? { id: r.postId, number: r.number } : null,
     data: r.data,
     readAt: r.readAt,
     createdAt: r.createdAt,
   }));
+}
+
+/**
+ * One's own notifications, newest first, 20 per page (or only the unread ones), with who acted and on which
+ * thread and post, plus the unread count for the bell.
+ */
+export async function listNotifications(deps: Pick<NotificationsDeps, "db">, actor: Actor, input: unknown) {
+  assertSignedIn(actor);
+  const data = parseInput(listInput, input);
+  const mine = eq(notifications.userId, actor.userId);
+  const where = data.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
+  const items = await selectNotificationViews(deps.db, where, { limit: PAGE_SIZE, offset: (data.page - 1) * PAGE_SIZE });
+  const [totals] = await deps.db
+    .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int` })
+    .from(notifications)
+    .where(where);
   const unread = data.unreadOnly ? totals.total : await unreadCount(deps, actor);
   return { items, unread, page: data.page, pageCount: Math.max(1, Math.ceil(totals.total / PAGE_SIZE)) };
 }

@@ -3,6 +3,7 @@ import { notifications, profiles, threadFollows, threads, userFollows } from "..
 import type { DomainEvents } from "../../platform/events";
 import type { NotificationsDeps } from "./deps";
 import { notify, type NewNotification } from "./notify";
+import { subscribeGamificationNotifications } from "./gamification";
 
 /** The ids of the mentioned usernames (lower case, as the renderer gives them). */
 async function mentionedIds(db: NotificationsDeps["db"], usernames: string[]): Promise<string[]> {
@@ -38,7 +39,7 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
         ...[...mentioned].map((userId) => ({ userId, type: "mention" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, createdAt: e.at })),
         ...followers.filter((f) => !mentioned.has(f.id)).map((f) => ({ userId: f.id, type: "new_thread" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, createdAt: e.at })),
       ];
-      await notify(db, rows);
+      await notify(deps, rows);
     },
     "post.created": async (e: DomainEvents["post.created"]) => {
       if (await threadHidden(db, e.threadId)) return;
@@ -48,7 +49,7 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
         ...[...mentioned].map((userId) => ({ userId, type: "mention" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, data: { number: e.number }, createdAt: e.at })),
         ...followers.filter((f) => !mentioned.has(f.id)).map((f) => ({ userId: f.id, type: "reply" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, data: { number: e.number }, createdAt: e.at })),
       ];
-      await notify(db, rows);
+      await notify(deps, rows);
     },
     "like.given": async (e: DomainEvents["like.given"]) => {
       if (!e.postAuthorId || e.postAuthorId === e.userId) return;
@@ -58,15 +59,15 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
         .where(and(eq(notifications.userId, e.postAuthorId), eq(notifications.type, "like"), eq(notifications.postId, e.postId), eq(notifications.actorId, e.userId)))
         .limit(1);
       if (seen) return;
-      await notify(db, [{ userId: e.postAuthorId, type: "like", actorId: e.userId, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
+      await notify(deps, [{ userId: e.postAuthorId, type: "like", actorId: e.userId, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
     },
     "answer.accepted": async (e: DomainEvents["answer.accepted"]) => {
       if (!e.postAuthorId) return;
-      await notify(db, [{ userId: e.postAuthorId, type: "answer_accepted", actorId: e.acceptedBy, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
+      await notify(deps, [{ userId: e.postAuthorId, type: "answer_accepted", actorId: e.acceptedBy, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
     },
     "content.hidden": async (e: DomainEvents["content.hidden"]) => {
       if (!e.authorId) return;
-      await notify(db, [
+      await notify(deps, [
         { userId: e.authorId, type: "moderation", actorId: e.by, threadId: e.threadId, postId: e.kind === "post" ? e.id : null, data: { action: "hidden", kind: e.kind, reason: e.reason }, createdAt: e.at },
       ]);
     },
@@ -77,6 +78,7 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
     events.subscribe("like.given", handlers["like.given"]),
     events.subscribe("answer.accepted", handlers["answer.accepted"]),
     events.subscribe("content.hidden", handlers["content.hidden"]),
+    ...subscribeGamificationNotifications(deps),
   ];
   return () => offs.forEach((off) => off());
 }

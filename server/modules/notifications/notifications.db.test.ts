@@ -5,6 +5,7 @@ import { ensureRoles } from "../../../tests/support/factories";
 import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
 import { codeOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
 import type { DatabaseHandle } from "../../db/client";
+import { createInProcessRealtime, userChannel, type Realtime, type RealtimeMessage } from "../../platform/realtime";
 import { notifications } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
 import { acceptAnswer } from "../forum/accept-answer";
@@ -23,6 +24,7 @@ describe("notifications", () => {
   let database: DatabaseHandle;
   let deps: ForumDeps;
   let notes: NotificationsModule;
+  let realtime: Realtime;
   const clock = testClock(new Date(Date.now() + 24 * 3600_000));
   const later = () => clock.advance(10 * 60_000);
   let alice: NonNullable<Actor>;
@@ -39,7 +41,8 @@ describe("notifications", () => {
     const db = database.db;
     await ensureRoles(db);
     deps = forumDeps(db, clock);
-    notes = createNotificationsModule({ db, events: deps.events, now: clock.now, log: deps.log });
+    realtime = createInProcessRealtime(deps.log);
+    notes = createNotificationsModule({ db, events: deps.events, realtime, now: clock.now, log: deps.log });
     const now = clock.now();
     alice = await member(db, now, { username: "alice" });
     bob = await member(db, now, { username: "bob" });
@@ -55,6 +58,12 @@ describe("notifications", () => {
     await database.close();
   });
 
+  /** What a person's open pages would receive on their channel. */
+  const listen = (a: NonNullable<Actor>) => {
+    const got: RealtimeMessage[] = [];
+    const off = realtime.subscribe(userChannel(a.userId), (m) => got.push(m));
+    return { got, off };
+  };
   const rowsOf = (a: NonNullable<Actor>) => database.db.select().from(notifications).where(eq(notifications.userId, a.userId)).orderBy(notifications.id);
   const clear = () => database.db.delete(notifications);
 
@@ -151,7 +160,7 @@ describe("notifications", () => {
 
   it("keeps a per-type setting: a type turned off is not written", async () => {
     await clear();
-    expect(await notes.getPreferences(carol)).toEqual({ reply: true, mention: true, new_thread: true, like: true, answer_accepted: true, moderation: true });
+    expect(await notes.getPreferences(carol)).toEqual({ reply: true, mention: true, new_thread: true, like: true, answer_accepted: true, moderation: true, level_up: true, achievement_unlocked: true });
     expect(await notes.setPreferences(carol, { like: false, mention: "false" })).toMatchObject({ like: false, mention: false, reply: true });
     const t = await createThreadWithPosts(database.db, { forumId, authorId: carol.userId, replies: [{ authorId: bob.userId, body: "hi" }] });
     await likePost(deps, bob, { postId: t.posts[0].id });
@@ -163,6 +172,57 @@ describe("notifications", () => {
     expect((await rowsOf(carol)).map((n) => n.type)).toEqual(["like"]);
     expect(await codeOf(notes.setPreferences(carol, { nonsense: true }))).toBe("input.invalid");
     expect(await codeOf(notes.setPreferences(carol, { like: "maybe" }))).toBe("input.invalid");
+  });
+
+  it("sends each person told their new unread count live, and again when they mark read", async () => {
+    await clear();
+    const aliceLive = listen(alice);
+    const bobLive = listen(bob);
+    const daveLive = listen(dave);
+    try {
+      const t = await createThreadWithPosts(database.db, { forumId, authorId: alice.userId, replies: [{ authorId: bob.userId, body: "first" }] });
+      await likePost(deps, dave, { postId: t.posts[0].id });
+      await likePost(deps, dave, { postId: t.posts[1].id });
+      expect(aliceLive.got).toEqual([{ type: "notification", unread: 1 }]);
+      expect(bobLive.got).toEqual([{ type: "notification", unread: 1 }]);
+      // The one who acted hears nothing.
+      expect(daveLive.got).toEqual([]);
+      const [mine] = (await notes.list(alice, {})).items;
+      await notes.markRead(alice, { id: mine.id });
+      expect(aliceLive.got.at(-1)).toEqual({ type: "unread", unread: 0 });
+      await notes.markRead(bob, { all: true });
+      expect(bobLive.got.at(-1)).toEqual({ type: "unread", unread: 0 });
+      // Nothing changed, nothing sent.
+      const before = bobLive.got.length;
+      await notes.markRead(bob, { all: true });
+      expect(bobLive.got).toHaveLength(before);
+    } finally {
+      [aliceLive, bobLive, daveLive].forEach((l) => l.off());
+    }
+  });
+
+  it("opens one's own notification: marked read and returned with its thread and post; someone else's is not found", async () => {
+    await clear();
+    const t = await createThreadWithPosts(database.db, { forumId, authorId: carol.userId, title: "Open me", replies: [{ authorId: carol.userId, body: "two" }] });
+    await likePost(deps, dave, { postId: t.posts[1].id });
+    const [n] = (await notes.list(carol, {})).items;
+    const live = listen(carol);
+    try {
+      expect(await codeOf(notes.open(dave, { id: n.id }))).toBe("not_found");
+      expect(await codeOf(notes.open(null, { id: n.id }))).toBe("auth.unauthenticated");
+      expect(await codeOf(notes.open(carol, { id: "x" }))).toBe("input.invalid");
+      expect(await notes.unreadCount(carol)).toBe(1);
+      const opened = await notes.open(carol, { id: n.id });
+      expect(opened).toMatchObject({ id: n.id, type: "like", thread: { id: t.id, slug: t.slug, forumSlug, hidden: false }, post: { number: 2 } });
+      expect(opened.readAt).toBeInstanceOf(Date);
+      expect(await notes.unreadCount(carol)).toBe(0);
+      expect(live.got).toEqual([{ type: "unread", unread: 0 }]);
+      // Opening it again changes nothing.
+      await notes.open(carol, { id: n.id });
+      expect(live.got).toHaveLength(1);
+    } finally {
+      live.off();
+    }
   });
 
   it("refuses a visitor; an unverified member reads and settles their own", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
 import { notificationPreferences, notifications } from "../../db/schema";
-import type { NotificationType } from "./deps";
+import type { NotificationsDeps, NotificationType } from "./deps";
+import { publishUnread } from "./live";
 
 export type NewNotification = {
   userId: string;
@@ -15,9 +15,11 @@ export type NewNotification = {
 
 /**
  * Writes notifications, leaving out the people who turned that type off, and never telling someone of their
- * own act. One statement to read the settings, one to insert.
+ * own act. One statement to read the settings, one to insert; then each person told gets their new unread
+ * count on `user:<id>` (their open pages update the bell).
  */
-export async function notify(db: Database, rows: NewNotification[]): Promise<number> {
+export async function notify(deps: Pick<NotificationsDeps, "db" | "realtime" | "log">, rows: NewNotification[]): Promise<number> {
+  const { db } = deps;
   const wanted = rows.filter((r) => r.userId !== r.actorId);
   if (!wanted.length) return 0;
   const off = await db
@@ -28,5 +30,6 @@ export async function notify(db: Database, rows: NewNotification[]): Promise<num
   const kept = wanted.filter((r) => !muted.has(`${r.userId}\u0000${r.type}`));
   if (!kept.length) return 0;
   await db.insert(notifications).values(kept.map((r) => ({ userId: r.userId, type: r.type, actorId: r.actorId, threadId: r.threadId ?? null, postId: r.postId ?? null, data: r.data ?? {}, createdAt: r.createdAt })));
+  await publishUnread(deps, kept.map((r) => r.userId), "notification");
   return kept.length;
 }

@@ -23,7 +23,9 @@ describe("services wiring", () => {
     const t = await createThreadWithPosts(db, { forumId: forum.id, authorId: author.userId });
     await services.forum.likePost(fan, { postId: t.posts[0].id });
     const list = await services.notifications.list(author, {});
-    expect(list.items.map((n) => [n.type, n.actor?.username])).toEqual([["like", "wired_fan"]]);
-    expect(await services.notifications.unreadCount(author)).toBe(1);
+    expect(list.items.filter((n) => n.type === "like").map((n) => [n.type, n.actor?.username])).toEqual([["like", "wired_fan"]]);
+    // Gamification listens on the same bus: the first like received unlocks an achievement, told as well.
+    expect(list.items.map((n) => n.type).sort()).toEqual(["achievement_unlocked", "like"]);
+    expect(await services.notifications.unreadCount(author)).toBe(2);
   });
 });

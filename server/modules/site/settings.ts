@@ -1,7 +1,17 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { siteSettings } from "../../db/schema";
+import { POSTING_LIMIT_MAX } from "../../../app/features/admin/forum-limits";
+
+/** A posting limit: a whole number from 0 to `max`, with the message the settings form shows beside it. */
+const limitField = (max: number) =>
+  z.number({ error: "errors:forum.limit_range" }).int("errors:forum.limit_range").min(0, "errors:forum.limit_range").max(max, "errors:forum.limit_range");
+
+/** XP for one action (gamification settings): a whole number from 0 to 10,000. */
+const xpAmount = z.number({ error: "errors:gamification.xp_range" }).int("errors:gamification.xp_range").min(0, "errors:gamification.xp_range").max(10_000, "errors:gamification.xp_range");
+/** A daily XP cap: a whole number from 0 to 1,000,000, or null for none. */
+const xpCap = z.number({ error: "errors:gamification.cap_range" }).int("errors:gamification.cap_range").min(0, "errors:gamification.cap_range").max(1_000_000, "errors:gamification.cap_range").nullable();
 
 /** Every runtime setting, its schema and its default. Unknown keys cannot be written. */
 export const settingDefinitions = {
@@ -12,17 +22,20 @@ export const settingDefinitions = {
     schema: z.object({ url: z.url({ protocol: /^https?$/ }), imageUrl: z.string().min(1) }),
     default: { url: "https://www.youtube.com/@nexoindie", imageUrl: "/images/announcement.svg" },
   },
-  /** Forum posting limits (issue 4 point 8); intervals in seconds, the first day counted from registration. */
+  /**
+   * Forum posting limits (issue 4 point 8); intervals in seconds, the first day counted from registration.
+   * Whole numbers from 0 up to the maxima the forum admin's settings tab shows.
+   */
   forum_posting_limits: {
     schema: z.object({
-      postIntervalSeconds: z.number().int().min(0),
-      threadIntervalSeconds: z.number().int().min(0),
-      newUserHours: z.number().int().min(0),
-      newUserPostIntervalSeconds: z.number().int().min(0),
-      newUserThreadIntervalSeconds: z.number().int().min(0),
-      newUserMaxThreads: z.number().int().min(0),
-      newUserMaxReplies: z.number().int().min(0),
-      duplicateWindowSeconds: z.number().int().min(0),
+      postIntervalSeconds: limitField(POSTING_LIMIT_MAX.postIntervalSeconds),
+      threadIntervalSeconds: limitField(POSTING_LIMIT_MAX.threadIntervalSeconds),
+      newUserHours: limitField(POSTING_LIMIT_MAX.newUserHours),
+      newUserPostIntervalSeconds: limitField(POSTING_LIMIT_MAX.newUserPostIntervalSeconds),
+      newUserThreadIntervalSeconds: limitField(POSTING_LIMIT_MAX.newUserThreadIntervalSeconds),
+      newUserMaxThreads: limitField(POSTING_LIMIT_MAX.newUserMaxThreads),
+      newUserMaxReplies: limitField(POSTING_LIMIT_MAX.newUserMaxReplies),
+      duplicateWindowSeconds: limitField(POSTING_LIMIT_MAX.duplicateWindowSeconds),
     }),
     default: {
       postIntervalSeconds: 5,
@@ -33,6 +46,24 @@ export const settingDefinitions = {
       newUserMaxThreads: 3,
       newUserMaxReplies: 10,
       duplicateWindowSeconds: 300,
+    },
+  },
+  /**
+   * Gamification (issue 5, decision 0017): XP per action, daily caps in XP per UTC day (null: no cap) per
+   * reason and from one liker to one author (stops like rings), and the stat points each new level grants.
+   */
+  gamification_settings: {
+    schema: z.object({
+      rewards: z.object({ thread_create: xpAmount, post_create: xpAmount, like_received: xpAmount }),
+      dailyCaps: z.object({ thread_create: xpCap, post_create: xpCap, like_received: xpCap }),
+      pairDailyCap: xpCap,
+      statPointsPerLevel: z.number({ error: "errors:gamification.stat_points_range" }).int("errors:gamification.stat_points_range").min(0, "errors:gamification.stat_points_range").max(100, "errors:gamification.stat_points_range"),
+    }),
+    default: {
+      rewards: { thread_create: 10, post_create: 5, like_received: 2 },
+      dailyCaps: { thread_create: 50, post_create: 150, like_received: 200 },
+      pairDailyCap: 10,
+      statPointsPerLevel: 3,
     },
   },
   maintenance: {
@@ -51,6 +82,7 @@ export type AllSettings = { [K in SettingKey]: SettingValue<K> };
  */
 export class SettingsStore {
   private cached: { at: number; value: AllSettings } | null = null;
+  private readonly changeListeners: (() => void)[] = [];
   constructor(
     private readonly db: Database,
     private readonly ttlMs = 3000,
@@ -83,6 +115,40 @@ export class SettingsStore {
       .values({ key, value: valid, updatedBy })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: valid, updatedBy, updatedAt: sql`now()` } });
     this.cached = null;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Called after every write on this instance (the page cache forgets pages that showed the old value). */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /**
+   * Writes a setting in a transaction that first locks its row, and hands the value it replaces to `record`
+   * (the audit row) inside the same transaction. A value equal to the current one writes nothing.
+   */
+  async change<K extends SettingKey>(
+    key: K,
+    value: SettingValue<K>,
+    updatedBy: string,
+    record: (tx: Pick<Database, "insert">, before: SettingValue<K>, after: SettingValue<K>) => Promise<void>,
+  ): Promise<{ before: SettingValue<K>; after: SettingValue<K>; changed: boolean }> {
+    const def = settingDefinitions[key];
+    const after = def.schema.parse(value) as SettingValue<K>;
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).for("update");
+      const parsed = row ? def.schema.safeParse(row.value) : null;
+      const before = (parsed?.success ? parsed.data : def.default) as SettingValue<K>;
+      if (JSON.stringify(before) === JSON.stringify(after)) return { before, after, changed: false };
+      await tx
+        .insert(siteSettings)
+        .values({ key, value: after, updatedBy })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: after, updatedBy, updatedAt: sql`now()` } });
+      await record(tx, before, after);
+      return { before, after, changed: true };
+    });
+    this.cached = null;
+    return result;
   }
 
   /** The flags the browser may know (never the maintenance password hash). */

@@ -1,23 +1,39 @@
 import { LOCALES } from "../../../app/i18n/config";
+import type { Database } from "../../db/client";
+import { forumSitemapEntries } from "../forum";
+import type { SettingsStore } from "./settings";
 
 /** Public, indexable pages. Later areas add their own entries (games, threads, companies). */
 export const STATIC_PUBLIC_PAGES = ["/", "/about", "/connect", "/privacy-policy", "/cookie-policy", "/terms-and-conditions", "/resources"];
 
+/** A page of the sitemap: its path without the language prefix and, when known, when it last changed. */
+export type SitemapEntry = { path: string; lastmod?: Date | null };
+
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** One <url> per language version, each listing every alternate and x-default (Google's recommended form). */
-export function buildSitemap(baseUrl: string, paths: string[] = STATIC_PUBLIC_PAGES): string {
+export function buildSitemap(baseUrl: string, pages: (string | SitemapEntry)[] = STATIC_PUBLIC_PAGES): string {
   const href = (locale: string | null, path: string) => `${baseUrl}${locale ? `/${locale}` : ""}${path === "/" && locale ? "/" : path}`;
-  const urls = paths.flatMap((path) =>
-    LOCALES.map((locale) => {
-      const alternates = [
-        ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(href(l, path))}"/>`),
-        `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(href(null, path))}"/>`,
-      ].join("");
-      return `<url><loc>${esc(href(locale, path))}</loc>${alternates}</url>`;
-    }),
-  );
+  const urls = pages.flatMap((page) => {
+    const { path, lastmod } = typeof page === "string" ? { path: page, lastmod: null } : page;
+    const alternates = [
+      ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(href(l, path))}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(href(null, path))}"/>`,
+    ].join("");
+    const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+    return LOCALES.map((locale) => `<url><loc>${esc(href(locale, path))}</loc>${modified}${alternates}</url>`);
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/**
+ * The site's sitemap: the static pages and, while the forum is enabled, its index, forums and visible threads
+ * (one query; with the forum off its pages are 404 and none is listed).
+ */
+export async function siteSitemap(deps: { settings: SettingsStore; db: Pick<Database, "select"> }, baseUrl: string): Promise<string> {
+  const { forum_enabled } = await deps.settings.all();
+  const community = forum_enabled ? await forumSitemapEntries(deps.db) : [];
+  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...community]);
 }
 
 export function buildRobots(baseUrl: string): string {

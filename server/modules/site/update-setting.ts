@@ -1,20 +1,27 @@
 import { z } from "zod";
 import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { recordAudit } from "../accounts/audit";
+import { parseInput } from "../validate";
 import { assertCan } from "./policy";
-import { settingDefinitions, type SettingsStore } from "./settings";
+import { settingDefinitions, type SettingKey, type SettingsStore } from "./settings";
 
 /** Flags and plain settings an admin may change; maintenance has its own operation (it hashes a password). */
-const writableKeys = ["analytics_enabled", "forum_enabled", "i18n_missing_enabled", "announcement"] as const;
+const writableKeys = ["analytics_enabled", "forum_enabled", "i18n_missing_enabled", "announcement", "forum_posting_limits"] as const;
 export const updateSettingInput = z.object({ key: z.enum(writableKeys), value: z.unknown() });
 
+/** Forum settings are audited under `forum.` so that the forum's view of the audit log shows them. */
+const auditActionOf = (key: SettingKey) => (key.startsWith("forum_") ? "forum.setting.update" : "setting.update");
+
+/**
+ * Changes one setting (Admins). The value is checked against the setting's schema (a wrong field answers
+ * `input.invalid` with that field's message); a real change is audited with the old and the new value.
+ */
 export async function updateSetting(deps: { settings: SettingsStore }, actor: Actor, input: unknown) {
   assertCan(actor, "settings.update");
-  const parsed = updateSettingInput.safeParse(input);
-  if (!parsed.success) throw new DomainError("input.invalid", { issues: parsed.error.issues });
-  const { key, value } = parsed.data;
-  const valueCheck = settingDefinitions[key].schema.safeParse(value);
-  if (!valueCheck.success) throw new DomainError("input.invalid", { issues: valueCheck.error.issues });
-  await deps.settings.write(key, valueCheck.data as never, actor!.userId);
-  return { key, value: valueCheck.data };
+  const { key, value: raw } = parseInput(updateSettingInput, input);
+  const value = parseInput(settingDefinitions[key].schema, raw);
+  const result = await deps.settings.change(key, value as never, actor!.userId, (tx, before, after) =>
+    recordAudit(tx, actor!, { action: auditActionOf(key), targetType: "setting", targetId: key, targetName: key, details: { before, after } }),
+  );
+  return { key, value: result.after, changed: result.changed };
 }

@@ -1,0 +1,147 @@
+import { ArrowRightLeft, Ban, EyeOff, Lock, LockOpen, Pin, PinOff, Send, ShieldCheck } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import { FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
+import type { Locale } from "~/i18n/config";
+import type { FormFailure } from "~/lib/form";
+import type { ThreadView } from "../../../server/modules/forum/get-thread";
+import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
+import { MODERATION_REASON_MAX } from "./post-actions";
+import { localized } from "./ui";
+
+/** The toolbar's intents (the thread page's action runs them; hiding the thread has its own confirmation). */
+export const TOOLBAR_INTENTS = ["pin", "unpin", "lock", "unlock", "publishThread", "move"];
+const DONE_MESSAGES = new Set(["pin", "unpin", "lock", "unlock", "publishThread"]);
+
+/**
+ * A moderator's controls for the thread (a disclosure: it opens without JavaScript): pin, lock, publish, move
+ * to another forum, all with one optional reason for the audit log; hiding the thread asks for a
+ * confirmation first (`hideHref`).
+ */
+export function ModerationToolbar({
+  view,
+  locale,
+  page,
+  hideHref,
+  cancelHref,
+  confirmingHide,
+  failure,
+}: {
+  view: ThreadView;
+  locale: Locale;
+  page: number;
+  hideHref: string;
+  cancelHref: string;
+  confirmingHide: boolean;
+  failure?: FormFailure;
+}) {
+  const { t } = useTranslation("forum");
+  const fetcher = useFetcher<InteractionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const moveId = useId();
+  const { thread, forum } = view;
+  const error = failureOf(fetcher.data, TOOLBAR_INTENTS) ?? failure;
+  const done = fetcher.state === "idle" && fetcher.data?.ok && DONE_MESSAGES.has(fetcher.data.intent) ? fetcher.data.intent : null;
+  const sending = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+
+  // Done: the reason belonged to that action, not the next one.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  const byCategory = new Map<string, ThreadView["moveTargets"]>();
+  for (const f of view.moveTargets) {
+    const name = localized(locale, f.categoryEs, f.categoryEn);
+    byCategory.set(name, [...(byCategory.get(name) ?? []), f]);
+  }
+  const button = (intent: string, Icon: typeof Pin, label: string) => (
+    <PendingButton pending={sending === intent} value={intent} className="btn btn-outline">
+      <Icon aria-hidden="true" size={16} />
+      {label}
+    </PendingButton>
+  );
+
+  return (
+    <details className="card" open={confirmingHide || !!error || undefined}>
+      <summary className="btn btn-ghost w-full cursor-pointer justify-start list-none [&::-webkit-details-marker]:hidden">
+        <ShieldCheck aria-hidden="true" size={16} />
+        {t("moderation.toolbar")}
+      </summary>
+      <div className="space-y-4 border-t border-border p-4">
+        {confirmingHide && !thread.hidden ? (
+          <Form method="post" className="space-y-3 rounded-lg border border-danger/60 p-4" role="group" aria-label={t("moderation.hideThreadConfirmLabel")}>
+            <input type="hidden" name="threadId" value={thread.id} />
+            <input type="hidden" name="page" value={page} />
+            <FormAlert message={error?.formError} values={error?.formErrorValues} />
+            <p className="font-medium">{t("moderation.hideThreadConfirm")}</p>
+            <TextAreaField label={t("moderation.reason")} name="reason" rows={2} maxLength={MODERATION_REASON_MAX} hint={t("moderation.reasonHint")} autoFocus />
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton name="intent" value="hideThread" className="btn btn-primary">
+                {t("moderation.hideThreadSubmit")}
+              </SubmitButton>
+              <Link className="btn btn-outline" to={cancelHref}>
+                {t("cancel")}
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <fetcher.Form ref={formRef} method="post" className="space-y-4" aria-label={t("moderation.toolbarLabel")}>
+            <JsFlag />
+            <input type="hidden" name="threadId" value={thread.id} />
+            <input type="hidden" name="page" value={page} />
+            <FormAlert message={error?.formError} values={error?.formErrorValues} />
+            {done ? <FormAlert variant="success" message={`forum:moderation.done.${done}`} /> : null}
+            <TextAreaField label={t("moderation.reason")} name="reason" rows={2} maxLength={MODERATION_REASON_MAX} hint={t("moderation.reasonHint")} error={error?.fieldErrors.reason} />
+            <div className="flex flex-wrap gap-2">
+              {thread.pinned ? button("unpin", PinOff, t("moderation.unpin")) : button("pin", Pin, t("moderation.pin"))}
+              {thread.locked ? button("unlock", LockOpen, t("moderation.unlock")) : button("lock", Lock, t("moderation.lock"))}
+              {thread.hidden ? (
+                button("publishThread", Send, t("moderation.publishThread"))
+              ) : (
+                <Link className="btn btn-outline" to={hideHref}>
+                  <EyeOff aria-hidden="true" size={16} />
+                  {t("moderation.hideThread")}
+                </Link>
+              )}
+            </div>
+            {view.moveTargets.length > 1 ? (
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="min-w-56 flex-1 space-y-1.5">
+                  <label htmlFor={moveId} className="block text-sm font-semibold">
+                    {t("moderation.moveTo")}
+                  </label>
+                  <select id={moveId} name="forumSlug" className="input" defaultValue={forum.slug}>
+                    {[...byCategory].map(([category, list]) => (
+                      <optgroup key={category} label={category}>
+                        {list.map((f) => (
+                          <option key={f.slug} value={f.slug}>
+                            {localized(locale, f.titleEs, f.titleEn)}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                </div>
+                {button("move", ArrowRightLeft, t("moderation.move"))}
+              </div>
+            ) : null}
+          </fetcher.Form>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** A moderator's link to the ban page, with the author's name filled in (the admin page does the rest). */
+export function BanAuthorLink({ href }: { href: string }) {
+  const { t } = useTranslation("forum");
+  return (
+    <li>
+      <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={href}>
+        <Ban aria-hidden="true" size={14} />
+        {t("moderation.banAuthor")}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,243 @@
+import { CheckCircle2, Flag, Heart } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
+import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
+import type { FormFailure } from "~/lib/form";
+import type { AcceptedAnswer, ThreadPost } from "../../../server/modules/forum/get-thread";
+import { useForumT } from "./forum-t";
+import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
+
+/** Report reasons: 5 to 1000 characters (reportPost's rule; kept here without zod for the browser bundle). */
+export const REPORT_REASON_MIN = 5;
+export const REPORT_REASON_MAX = 1000;
+/** A moderator's reason, as moderation.ts's reasonField accepts it. */
+export const MODERATION_REASON_MAX = 1000;
+
+const smallButton = "btn min-h-0 px-2 py-1 text-sm";
+
+/** The refusal under a control, translated and announced. */
+function InlineError({ failure }: { failure: FormFailure | undefined }) {
+  const t = useForumT();
+  if (!failure?.formError) return null;
+  return (
+    <p role="alert" className="basis-full text-sm font-medium text-danger">
+      {t(failure.formError, failure.formErrorValues)}
+    </p>
+  );
+}
+
+/**
+ * Like / unlike (a toggle button: aria-pressed says whether I like the post) with the count. Members see the
+ * button on others' posts; the author sees the count; a visitor sees the count and a way to sign in.
+ */
+export function LikeControl({ post, loginHref, failure }: { post: ThreadPost; loginHref: string | null; failure?: FormFailure }) {
+  const t = useForumT();
+  const fetcher = useFetcher<InteractionResult>();
+  const sending = fetcher.formData?.get("intent");
+  // While the answer comes, the page already shows the new state.
+  const liked = sending === "like" ? true : sending === "unlike" ? false : post.likedByViewer;
+  const count = Math.max(0, post.likeCount + (liked === post.likedByViewer ? 0 : liked ? 1 : -1));
+  const error = failureOf(fetcher.data, ["like", "unlike"], post.id) ?? failure;
+  const countId = `likes-${post.id}`;
+  const countText = (
+    <span id={countId} className="text-muted-foreground">
+      {t("interact.likes", { count })}
+    </span>
+  );
+
+  if (!post.can.like) {
+    if (!loginHref && count === 0 && !error) return null;
+    return (
+      <li className="flex flex-wrap items-center gap-2">
+        {loginHref ? (
+          <Link className={`${smallButton} btn-ghost`} to={loginHref}>
+            <Heart aria-hidden="true" size={14} />
+            {t("interact.signInToLike")}
+          </Link>
+        ) : null}
+        {count > 0 ? countText : null}
+        <InlineError failure={error} />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <fetcher.Form method="post" className="inline-flex items-center gap-2">
+        <JsFlag />
+        <input type="hidden" name="postId" value={post.id} />
+        <input type="hidden" name="number" value={post.number} />
+        <PendingButton
+          pending={fetcher.state === "submitting"}
+          value={liked ? "unlike" : "like"}
+          pressed={liked}
+          describedBy={countId}
+          className={`${smallButton} ${liked ? "btn-outline border-primary text-primary" : "btn-ghost"}`}
+        >
+          <Heart aria-hidden="true" size={14} fill={liked ? "currentColor" : "none"} />
+          {t("interact.like")}
+        </PendingButton>
+        {countText}
+      </fetcher.Form>
+      <InlineError failure={error} />
+    </li>
+  );
+}
+
+/** Accept a reply as the answer, or take the acceptance back (the thread's author and moderators). */
+export function AcceptControl({ post, threadId, failure }: { post: ThreadPost; threadId: string; failure?: FormFailure }) {
+  const t = useForumT();
+  const fetcher = useFetcher<InteractionResult>();
+  const error = failureOf(fetcher.data, ["accept", "unaccept"], post.id) ?? failure;
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <fetcher.Form method="post">
+        <JsFlag />
+        <input type="hidden" name="postId" value={post.id} />
+        <input type="hidden" name="threadId" value={threadId} />
+        <input type="hidden" name="number" value={post.number} />
+        <PendingButton pending={fetcher.state !== "idle"} value={post.accepted ? "unaccept" : "accept"} className={`${smallButton} btn-ghost`}>
+          <CheckCircle2 aria-hidden="true" size={14} />
+          {post.accepted ? t("interact.unaccept") : t("interact.accept")}
+        </PendingButton>
+      </fetcher.Form>
+      <InlineError failure={error} />
+    </li>
+  );
+}
+
+/**
+ * Report a post: a disclosure that opens a small form (it opens and sends without JavaScript too). The reason
+ * is required; the answer is a thank-you, or why the report was refused ('Failed to submit report.' and,
+ * when known, the cause: already reported, too short…).
+ */
+export function ReportControl({ post, failure, sent }: { post: ThreadPost; failure?: FormFailure; sent: boolean }) {
+  const t = useForumT();
+  const fetcher = useFetcher<InteractionResult>();
+  const ref = useDisclosureMenu();
+  const done = sent || (fetcher.data?.ok === true && fetcher.state === "idle");
+  const error = failureOf(fetcher.data, ["report"], post.id) ?? failure;
+
+  // Sent: the form closes and the focus goes back to its toggle (it was inside what closed).
+  useEffect(() => {
+    const el = ref.current;
+    if (!fetcher.data?.ok || !el?.open) return;
+    el.open = false;
+    el.querySelector("summary")?.focus();
+  }, [fetcher.data, ref]);
+
+  const cause = error?.formError && !["errors:forum.report_failed", "errors:input.invalid"].includes(error.formError) ? error.formError : null;
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <details
+        ref={ref}
+        className="relative"
+        open={!!error || undefined}
+        onToggle={(e) => {
+          const el = e.currentTarget as HTMLDetailsElement;
+          // Opened: straight to the reason (the keyboard user need not hunt for it).
+          if (el.open) el.querySelector("textarea")?.focus();
+        }}
+      >
+        <summary className={`${smallButton} btn-ghost list-none [&::-webkit-details-marker]:hidden`}>
+          <Flag aria-hidden="true" size={14} />
+          {t("interact.report")}
+        </summary>
+        <div className="card absolute left-0 z-20 mt-2 w-[min(24rem,calc(100vw-3rem))] p-4 shadow-lg">
+          <fetcher.Form method="post" className="space-y-3" aria-label={t("interact.reportPanel", { number: post.number })} noValidate>
+            <JsFlag />
+            <input type="hidden" name="postId" value={post.id} />
+            <input type="hidden" name="number" value={post.number} />
+            {error ? (
+              <div role="alert" className="rounded-lg border border-danger/60 bg-destructive/10 px-3 py-2 text-sm font-medium text-danger">
+                <p>{t("errors:forum.report_failed")}</p>
+                {cause ? <p>{t(cause, error.formErrorValues)}</p> : null}
+              </div>
+            ) : null}
+            <TextAreaField
+              label={t("interact.reportReason")}
+              name="reason"
+              required
+              minLength={REPORT_REASON_MIN}
+              maxLength={REPORT_REASON_MAX}
+              rows={3}
+              hint={t("interact.reportHint")}
+              error={error?.fieldErrors.reason}
+              defaultValue={error?.values.reason ?? ""}
+            />
+            <PendingButton pending={fetcher.state !== "idle"} value="report" className="btn btn-primary">
+              {t("interact.reportSubmit")}
+            </PendingButton>
+          </fetcher.Form>
+        </div>
+      </details>
+      {done ? (
+        <p role="status" className="text-sm font-medium text-positive">
+          {t("interact.reportSent")}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A moderator hides a reply (after this confirmation) or publishes it again, with an optional reason for the
+ * audit log. A plain form: it works without JavaScript and comes back to the post.
+ */
+export function PostModerationConfirm({ post, mode, failure, cancelHref }: { post: ThreadPost; mode: "hide" | "publish"; failure?: FormFailure; cancelHref: string }) {
+  const t = useForumT();
+  const intent = mode === "hide" ? "hidePost" : "publishPost";
+  return (
+    <Form
+      method="post"
+      className={`space-y-3 rounded-lg border p-4 ${mode === "hide" ? "border-danger/60" : "border-border"}`}
+      role="group"
+      aria-label={t(mode === "hide" ? "moderation.hidePostConfirmLabel" : "moderation.publishPostConfirmLabel", { number: post.number })}
+    >
+      <input type="hidden" name="postId" value={post.id} />
+      <input type="hidden" name="number" value={post.number} />
+      <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
+      <p className="font-medium">{t(mode === "hide" ? "moderation.hidePostConfirm" : "moderation.publishPostConfirm")}</p>
+      <TextAreaField
+        label={t("moderation.reason")}
+        name="reason"
+        rows={2}
+        maxLength={MODERATION_REASON_MAX}
+        hint={t("moderation.reasonHint")}
+        error={failure?.fieldErrors.reason}
+        defaultValue={failure?.values.reason ?? ""}
+        autoFocus
+      />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton name="intent" value={intent} className="btn btn-primary">
+          {t(mode === "hide" ? "moderation.hidePostSubmit" : "moderation.publishPostSubmit")}
+        </SubmitButton>
+        <Link className="btn btn-outline" to={cancelHref}>
+          {t("cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The accepted answer under the question, wherever it is in the thread, with a link to it. */
+export function AcceptedAnswerCard({ answer, href }: { answer: AcceptedAnswer; href: string }) {
+  const t = useForumT();
+  return (
+    <section aria-labelledby="accepted-answer-heading" className="space-y-2 rounded-lg border border-positive/70 p-4">
+      <h2 id="accepted-answer-heading" className="flex items-center gap-1.5 text-base font-bold text-positive">
+        <CheckCircle2 aria-hidden="true" size={16} />
+        {t("thread.acceptedAnswer")}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {t("interact.answeredBy", { username: answer.author?.username ?? t("deletedUser") })}
+        {answer.hidden ? <span className="ml-2 font-semibold text-danger">{t("thread.hiddenForOthers")}</span> : null}
+      </p>
+      {/* Plain text made on the server from the sanitized post: React escapes it. */}
+      <blockquote className="border-l-4 border-border pl-3 text-sm">{answer.excerpt}</blockquote>
+      <Link className="link text-sm font-medium" to={href}>
+        {t("interact.goToAnswer", { number: answer.number })}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The browser's end of /api/realtime: one WebSocket while a signed-in page is open. The server sends small
+ * JSON messages (`ready` once subscribed, then `notification`/`unread` counts, `resync` when it may have
+ * missed some). Reconnects with the SPEC's delays (1, 2, 5, 10 s); a handshake that does not finish within
+ * 10 s counts as failed. After many failures in a row (a session that ended, a server gone for long) it rests
+ * until the page is shown again or the network comes back.
+ */
+export type RealtimeEvent = { type: string; unread?: number };
+
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+export const CONNECT_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 12;
+
+export type RealtimeHandlers = {
+  onMessage(event: RealtimeEvent): void;
+  /** Subscribed again after a drop: whatever was sent meanwhile was missed, so read the state again. */
+  onReconnect(): void;
+};
+
+export function connectRealtime(handlers: RealtimeHandlers, path = "/api/realtime"): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  /** Tries since the last successful subscription. */
+  let attempt = 0;
+  let everReady = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    retry = undefined;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`);
+    socket = ws;
+    const timeout = setTimeout(() => ws.close(), CONNECT_TIMEOUT_MS);
+    ws.onmessage = (e) => {
+      let event: RealtimeEvent;
+      try {
+        event = JSON.parse(String(e.data)) as RealtimeEvent;
+      } catch {
+        return;
+      }
+      if (event.type === "ready") {
+        clearTimeout(timeout);
+        attempt = 0;
+        if (everReady) handlers.onReconnect();
+        everReady = true;
+        return;
+      }
+      if (event.type === "resync") return handlers.onReconnect();
+      handlers.onMessage(event);
+    };
+    ws.onclose = () => {
+      clearTimeout(timeout);
+      if (socket !== ws) return;
+      socket = null;
+      if (stopped || attempt >= MAX_ATTEMPTS) return;
+      retry = setTimeout(open, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
+      attempt++;
+    };
+  };
+
+  // Back from a hidden tab or a lost network: try at once instead of waiting out the delay.
+  const wake = () => {
+    if (stopped || socket || document.visibilityState !== "visible") return;
+    clearTimeout(retry);
+    attempt = 0;
+    open();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+  open();
+
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    document.removeEventListener("visibilitychange", wake);
+    window.removeEventListener("online", wake);
+    const ws = socket;
+    socket = null;
+    // Closing a socket still connecting makes the browser log an error; let it open first.
+    if (ws?.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+    else ws?.close();
+  };
+}

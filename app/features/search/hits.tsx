@@ -1,0 +1,111 @@
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MiniAvatar } from "~/components/ui/avatar";
+import { RelativeTime } from "~/components/ui/relative-time";
+import type { Locale } from "~/i18n/config";
+import { useLocalePath } from "~/lib/use-locale";
+import type { PostHit, SearchHit, Segment, ThreadHit } from "../../../server/modules/search";
+
+/** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
+export function Highlighted({ segments }: { segments: Segment[] }) {
+  return (
+    <>
+      {segments.map((s, i) =>
+        s.mark ? (
+          <mark key={i} className="rounded-sm bg-primary/15 px-0.5 font-semibold text-foreground">
+            {s.text}
+          </mark>
+        ) : (
+          <Fragment key={i}>{s.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+const forumTitle = (locale: Locale, f: { titleEs: string; titleEn: string }) => (locale === "es" ? f.titleEs || f.titleEn : f.titleEn || f.titleEs);
+
+/** Community › forum (› thread): where a hit lives, as plain links (one list of results, not many landmarks). */
+function Trail({ items }: { items: { to: string; label: string }[] }) {
+  const { to } = useLocalePath();
+  return (
+    <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+      {items.map((item, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <span aria-hidden="true">›</span> : null}
+          <Link className="link" to={to(item.to)}>
+            {item.label}
+          </Link>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+function Byline({ author, createdAt, children }: { author: ThreadHit["author"]; createdAt: string; children?: ReactNode }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+      {author ? (
+        <Link className="inline-flex items-center gap-1.5 hover:underline" to={to(`/u/${author.username}`)}>
+          <MiniAvatar url={author.avatarUrl} username={author.username} size={20} />
+          <span>@{author.username}</span>
+        </Link>
+      ) : (
+        <span>{t("search.deletedUser")}</span>
+      )}
+      <RelativeTime date={createdAt} locale={locale} />
+      {children}
+    </p>
+  );
+}
+
+function ThreadResult({ hit }: { hit: ThreadHit }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  return (
+    <article className="space-y-1">
+      <Trail items={[{ to: "/community", label: t("search.community") }, { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) }]} />
+      <h3 className="text-base font-bold">
+        <Link className="hover:underline" to={to(hit.path)}>
+          <Highlighted segments={hit.title} />
+        </Link>
+      </h3>
+      <Byline author={hit.author} createdAt={hit.createdAt}>
+        <span>{t("search.replies", { count: hit.replyCount })}</span>
+      </Byline>
+    </article>
+  );
+}
+
+function PostResult({ hit }: { hit: PostHit }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  return (
+    <article className="space-y-1">
+      <Trail items={[{ to: "/community", label: t("search.community") }, { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) }]} />
+      <h3 className="text-base font-bold">
+        <Link className="hover:underline" to={to(hit.path)}>
+          {t("search.postLink", { title: hit.thread.title, number: hit.number })}
+        </Link>
+      </h3>
+      <p className="break-words text-sm">
+        <Highlighted segments={hit.snippet} />
+      </p>
+      <Byline author={hit.author} createdAt={hit.createdAt} />
+    </article>
+  );
+}
+
+/** How each kind of hit is shown. A later area adds its kind to SearchHit and its view here. */
+const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, { kind: K }> }) => ReactNode } = {
+  thread: ThreadResult,
+  post: PostResult,
+};
+
+export function HitView({ hit }: { hit: SearchHit }) {
+  const View = HIT_VIEWS[hit.kind] as (props: { hit: SearchHit }) => ReactNode;
+  return <View hit={hit} />;
+}

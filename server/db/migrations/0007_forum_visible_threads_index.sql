@@ -1,0 +1,1 @@
+CREATE INDEX "threads_forum_visible_idx" ON "threads" USING btree ("forum_id","pinned" DESC NULLS FIRST,"last_activity_at" DESC NULLS FIRST,"id") WHERE "threads"."hidden" = false;

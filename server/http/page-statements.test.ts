@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, testApp, type TestApp } from "../../tests/support/app";
+import { createUser } from "../../tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { users } from "../db/schema";
+
+/**
+ * The whole thread page (root, layout and thread loaders, session included) runs a fixed number of SQL
+ * statements, whatever the thread's length: X-Sql-Statements, as the benchmark reads it.
+ */
+let t: TestApp;
+let short = "";
+let long = "";
+let cookie = "";
+
+const statements = async (path: string, withCookie?: string) => {
+  const res = await t.request(path, { cookie: withCookie });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return { statements: Number(res.headers.get("x-sql-statements")), posts: (html.match(/id="post-\d+"/g) ?? []).length };
+};
+
+beforeAll(async () => {
+  t = await testApp({ SQL_STATEMENTS_HEADER: "true" });
+  const db = t.services.db;
+  const admin = await createUser(db, { roles: ["Admin"] });
+  await t.services.settings.write("forum_enabled", true, admin.id);
+  const member = await createUser(db, { password: "statements-pass-1" });
+  await db.update(users).set({ createdAt: new Date(Date.now() - 90 * 24 * 3600_000) }).where(eq(users.id, member.id));
+  cookie = await signIn(t, member.email, "statements-pass-1");
+  const others = [await createUser(db), await createUser(db), await createUser(db)];
+  const cat = await createCategory(db, {});
+  const forum = await createForum(db, { categoryId: cat.id, slug: "medidas" });
+  const replies = (n: number) => Array.from({ length: n }, (_, i) => ({ authorId: others[i % 3].id, body: `Reply ${i} mentioning @${others[(i + 1) % 3].username}`, likedBy: [member.id] }));
+  short = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: member.id, title: "Twenty posts here", replies: replies(19) })).slug}`;
+  long = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: others[0].id, title: "One hundred posts here", replies: replies(99) })).slug}`;
+});
+afterAll(() => t?.close());
+
+describe("SQL statements of one thread page", () => {
+  it("are the same for 20 and 100 posts, on any page, for visitors and members", async () => {
+    const visitor = [await statements(short), await statements(long), await statements(`${long}?page=5`)];
+    const member = [await statements(short, cookie), await statements(long, cookie), await statements(`${long}?page=5`, cookie)];
+    for (const r of [...visitor, ...member]) expect(r.posts).toBe(20);
+    expect(new Set(visitor.map((r) => r.statements)).size).toBe(1);
+    expect(new Set(member.map((r) => r.statements)).size).toBe(1);
+    // A handful, not one per post: the thread, its posts with authors and likes, the side panel, the session.
+    expect(visitor[0].statements).toBeGreaterThan(0);
+    expect(member[0].statements).toBeLessThanOrEqual(10);
+  });
+
+  it("are not reported unless the server is asked to", async () => {
+    const plain = await testApp();
+    try {
+      const res = await plain.request("/en/");
+      expect(res.headers.get("x-sql-statements")).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+});

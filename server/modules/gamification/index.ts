@@ -1,0 +1,100 @@
+import type { Actor } from "../accounts/actor";
+import { adjustXp } from "./adjust-xp";
+import { createAchievement } from "./create-achievement";
+import { ensureGamificationDefaults } from "./defaults";
+import { deleteAchievement } from "./delete-achievement";
+import { deleteLevel } from "./delete-level";
+import type { GamificationDeps } from "./deps";
+import { registerGamificationJobs, requestSettle } from "./jobs";
+import { leaderboard } from "./leaderboard";
+import { listAchievements } from "./list-achievements";
+import { listLedger } from "./list-ledger";
+import { listLevels } from "./list-levels";
+import { registerGamificationListeners } from "./listeners";
+import { personSummary } from "./person-summary";
+import type { AwardModifier } from "./pipeline";
+import { gamificationAbilities } from "./policy";
+import { ranking } from "./ranking";
+import { readGamificationSettings } from "./read-settings";
+import { recentAchievements } from "./recent-achievements";
+import { reconcile } from "./reconcile";
+import { replayForum } from "./replay";
+import { settleAll } from "./settle-all";
+import { topByXp } from "./top-by-xp";
+import { updateAchievement } from "./update-achievement";
+import { updateGamificationSettings } from "./update-settings";
+import { upsertLevel } from "./upsert-level";
+
+export type { GamificationDeps, GamificationSettings } from "./deps";
+export { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SIZE } from "./deps";
+export type { Award, AwardContext, AwardModifier, XpReason, XpSourceKind } from "./pipeline";
+export type { AchievementView, AchievementRarity, AchievementType } from "./views";
+export type { PersonSummary, AchievementProgress } from "./person-summary";
+export type { Leaderboard, LeaderboardEntry, LeaderboardInput } from "./leaderboard";
+export type { TopMember } from "./top-by-xp";
+export type { RecentAchievement } from "./recent-achievements";
+export type { LevelView } from "./list-levels";
+export type { LedgerEntry } from "./list-ledger";
+export type { ReconcileReport } from "./reconcile";
+export type { UpdateGamificationSettingsInput } from "./update-settings";
+export type { UpsertLevelInput } from "./upsert-level";
+export type { CreateAchievementInput } from "./create-achievement";
+export type { UpdateAchievementInput } from "./update-achievement";
+export type { AdjustXpInput } from "./adjust-xp";
+export { ensureGamificationDefaults, DEFAULT_ACHIEVEMENTS, DEFAULT_LEVELS, xpForLevel } from "./defaults";
+export { replayForum } from "./replay";
+
+/**
+ * The gamification area's public entry (`services.gamification`, issue 5, decision 0017). Creating it
+ * subscribes the XP listeners to the forum's events on `deps.events`; `start()` writes the default levels and
+ * achievements on a new database and registers the jobs; `stop()` unsubscribes. Reads are public unless noted;
+ * admin operations take the actor and check it themselves.
+ */
+export function createGamificationModule(input: Omit<GamificationDeps, "modifiers"> & { modifiers?: AwardModifier[] }) {
+  const deps: GamificationDeps = { ...input, modifiers: input.modifiers ?? [] };
+  const stop = registerGamificationListeners(deps);
+  return {
+    async start(opts: { pollingIntervalSeconds?: number } = {}) {
+      await ensureGamificationDefaults(deps.db);
+      await registerGamificationJobs(deps, opts);
+    },
+    stop,
+    /**
+     * Adds a step to the award pipeline (the character area's class perks); answers a function that removes
+     * it. See `AwardModifier`.
+     */
+    registerModifier(modifier: AwardModifier): () => void {
+      deps.modifiers.push(modifier);
+      return () => {
+        const i = deps.modifiers.indexOf(modifier);
+        if (i >= 0) deps.modifiers.splice(i, 1);
+      };
+    },
+    abilities: (actor: Actor) => gamificationAbilities(actor),
+    // Reads for the side panel, the leaderboard, /account and /u/{username}.
+    topByXp: (limit?: number) => topByXp(deps, limit),
+    recentAchievements: (limit?: number) => recentAchievements(deps, limit),
+    personSummary: (input: unknown) => personSummary(deps, input),
+    leaderboard: (viewer: Actor, input: unknown) => leaderboard(deps, viewer, input),
+    listLevels: () => listLevels(deps),
+    listAchievements: () => listAchievements(deps),
+    listLedger: (actor: Actor, input: unknown) => listLedger(deps, actor, input),
+    // The admin tabs: settings, levels, achievements (Admins); ranking (Admins and Moderators).
+    readSettings: (actor: Actor) => readGamificationSettings(deps, actor),
+    updateSettings: (actor: Actor, input: unknown) => updateGamificationSettings(deps, actor, input),
+    upsertLevel: (actor: Actor, input: unknown) => upsertLevel(deps, actor, input),
+    deleteLevel: (actor: Actor, input: unknown) => deleteLevel(deps, actor, input),
+    createAchievement: (actor: Actor, input: unknown) => createAchievement(deps, actor, input),
+    updateAchievement: (actor: Actor, input: unknown) => updateAchievement(deps, actor, input),
+    deleteAchievement: (actor: Actor, input: unknown) => deleteAchievement(deps, actor, input),
+    ranking: (actor: Actor, input: unknown) => ranking(deps, actor, input),
+    adjustXp: (actor: Actor, input: unknown) => adjustXp(deps, actor, input),
+    // Maintenance (jobs, CLI, seed): no actor, never reached from a page.
+    reconcile: (opts?: { replaySince?: Date | null }) => reconcile(deps, opts),
+    settleAll: () => settleAll(deps),
+    requestSettle: () => requestSettle(deps),
+    replayForum: (opts?: { since?: Date; historic?: boolean }) => replayForum(deps, opts),
+  };
+}
+
+export type GamificationModule = ReturnType<typeof createGamificationModule>;

@@ -1,0 +1,62 @@
+import { count, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { profiles, xpLedger } from "../../db/schema";
+import type { Actor } from "../accounts/actor";
+import { DomainError } from "../errors";
+import { parseInput } from "./deps";
+import { idField, pageField } from "./input";
+import type { XpReason, XpSourceKind } from "./pipeline";
+import { assertCan } from "./policy";
+
+const ledgerInput = z.object({ userId: idField, page: pageField });
+export const LEDGER_PAGE_SIZE = 50;
+
+export type LedgerEntry = {
+  id: number;
+  reason: XpReason;
+  amount: number;
+  sourceKind: XpSourceKind;
+  sourceId: string;
+  counterpart: { id: string; username: string | null } | null;
+  reversesId: number | null;
+  restoresId: number | null;
+  note: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+};
+
+/**
+ * One person's XP history, newest first, 50 a page (every number explained: base reward, modifiers, caps,
+ * reversals, restores, adjustments with the admin's reason). One's own, or anyone's for Admins and Moderators.
+ */
+export async function listLedger(deps: { db: Pick<Database, "select"> }, actor: Actor, input: unknown) {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+  const d = parseInput(ledgerInput, input);
+  assertCan(actor, "gamification.ledger", { userId: d.userId });
+  const other = alias(profiles, "counterpart");
+  const rows = await deps.db
+    .select({ row: xpLedger, counterpartName: other.username })
+    .from(xpLedger)
+    .leftJoin(other, eq(other.id, xpLedger.counterpartId))
+    .where(eq(xpLedger.userId, d.userId))
+    .orderBy(desc(xpLedger.id))
+    .limit(LEDGER_PAGE_SIZE)
+    .offset((d.page - 1) * LEDGER_PAGE_SIZE);
+  const [{ total }] = await deps.db.select({ total: count() }).from(xpLedger).where(eq(xpLedger.userId, d.userId));
+  const items: LedgerEntry[] = rows.map(({ row, counterpartName }) => ({
+    id: row.id,
+    reason: row.reason,
+    amount: row.amount,
+    sourceKind: row.sourceKind,
+    sourceId: row.sourceId,
+    counterpart: row.counterpartId ? { id: row.counterpartId, username: counterpartName } : null,
+    reversesId: row.reversesId,
+    restoresId: row.restoresId,
+    note: row.note,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { items, page: d.page, pageCount: Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE)), total };
+}

@@ -1,0 +1,9 @@
+import type { Actor } from "../accounts/actor";
+import type { GamificationDeps, GamificationSettings } from "./deps";
+import { assertCan } from "./policy";
+
+/** The gamification settings as the admin's settings tab shows them (Admins). */
+export async function readGamificationSettings(deps: Pick<GamificationDeps, "settings">, actor: Actor): Promise<GamificationSettings> {
+  assertCan(actor, "gamification.admin");
+  return deps.settings.get("gamification_settings");
+}

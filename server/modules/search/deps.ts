@@ -1,0 +1,22 @@
+import type { Database } from "../../db/client";
+import type { SettingsStore } from "../site/settings";
+import type { SearchProvider } from "./providers";
+
+/** What search needs: the database, the site's switches, a clock (injectable for tests) and its sections. */
+export type SearchDeps = {
+  db: Database;
+  settings: SettingsStore;
+  now: () => Date;
+  providers: readonly SearchProvider[];
+};
+
+export { parseInput } from "../validate";
+
+/** Hits per page of one section (issue 4: 20 a page). */
+export const PAGE_SIZE = 20;
+/** Hits per section on the overview (no section chosen). */
+export const PREVIEW_SIZE = 5;
+/** Counts stop here ("1000+"): deeper pages of a very common word help nobody. */
+export const COUNT_CAP = 1000;
+export const QUERY_MIN = 2;
+export const QUERY_MAX = 200;
