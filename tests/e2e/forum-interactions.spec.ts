@@ -114,6 +114,9 @@ for (const locale of LOCALES) {
       // Reporting twice says why not.
       await report.focus();
       await member.keyboard.press("Enter");
+      // The toggle event moves the focus to the reason: wait for it, or a typed space lands on the toggle and
+      // closes the form again.
+      await expect(reason).toBeFocused();
       await member.keyboard.type("Still advertising");
       await pressWithKeyboard(member, question.getByRole("button", { name: L("interact.reportSubmit"), exact: true }));
       await expect(question.getByRole("alert")).toContainText(tr(locale, "errors:forum.report_failed"));

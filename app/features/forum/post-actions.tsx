@@ -118,11 +118,12 @@ export function ReportControl({ post, failure, sent }: { post: ThreadPost; failu
   const done = sent || (fetcher.data?.ok === true && fetcher.state === "idle");
   const error = failureOf(fetcher.data, ["report"], post.id) ?? failure;
 
-  // Sent: the form closes and the focus goes back to its toggle (it was inside what closed).
+  // Sent: the form empties and closes, and the focus goes back to its toggle (it was inside what closed).
   useEffect(() => {
     const el = ref.current;
     if (!fetcher.data?.ok || !el?.open) return;
     el.open = false;
+    el.querySelector("form")?.reset();
     el.querySelector("summary")?.focus();
   }, [fetcher.data, ref]);
 
