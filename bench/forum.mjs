@@ -12,13 +12,13 @@ const BENCH_MEMBER = { email: "bench-member@bench.test", password: "bench-member
 const LARGE = { threads: 100_000, posts: 1_000_000 };
 
 /** A fresh place for the data: a temporary PGlite directory, or a new database beside DATABASE_URL's. */
-async function freshStorage(label) {
+export async function freshStorage(label, area = "forum") {
   if (DATABASE === "pglite") {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-forum-${label}-`));
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${area}-${label}-`));
     return { dataDir, env: {}, seedArgs: ["--data-dir", dataDir], drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const admin = new URL(process.env.DATABASE_URL);
-  const name = `bench_forum_${label}_${process.pid}`;
+  const name = `bench_${area}_${label}_${process.pid}`;
   const run = async (text) => {
     const client = new pg.Client({ connectionString: admin.href });
     await client.connect();
@@ -32,7 +32,7 @@ async function freshStorage(label) {
   await run(`create database ${name}`);
   const url = new URL(admin.href);
   url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-forum-${label}-`));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${area}-${label}-`));
   return {
     dataDir,
     env: { DATABASE_URL: url.href, SEED_DEMO: "false" },
@@ -44,23 +44,24 @@ async function freshStorage(label) {
   };
 }
 
-function seed(args) {
+/** Runs a bench seed script (tsx) and answers the JSON it prints last. */
+export function seed(args, script = "bench/seed-forum.ts") {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/seed-forum.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1))) : reject(new Error(`bench seed failed (exit ${code})`))));
   });
 }
 
-async function signIn(baseUrl) {
+export async function signIn(baseUrl, account = BENCH_MEMBER) {
   const origin = `http://localhost:${new URL(baseUrl).port}`;
   const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
     method: "POST",
     headers: { "content-type": "application/json", origin },
-    body: JSON.stringify(BENCH_MEMBER),
+    body: JSON.stringify(account),
   });
-  if (!res.ok) throw new Error(`bench member sign-in failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${account.email} sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
@@ -72,7 +73,7 @@ async function statements(baseUrl, pathAndQuery, cookie) {
   return { path: pathAndQuery, signedIn: Boolean(cookie), statements: Number(res.headers.get("x-sql-statements")), posts: (html.match(/id="post-\d+"/g) ?? []).length };
 }
 
-async function measureTarget(rows, name, url, headers, { connections, duration, warmup }) {
+export async function measureTarget(rows, name, url, headers, { connections, duration, warmup }) {
   process.stderr.write(`  ${name}: warm-up ${warmup} s (${url})\n`);
   assertMostlyOk({ target: name, ...(await measure({ url, headers, connections: Math.max(...connections), duration: warmup })) }, url);
   for (const c of connections) {

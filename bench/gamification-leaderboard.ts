@@ -3,9 +3,8 @@
  *
  *   tsx bench/gamification-leaderboard.ts --url postgres://postgres@127.0.0.1:5432/test [--members 100000 --rows 1000000]
  *
- * Creates a database `bench_gamification_<pid>` beside the given one, migrates it, writes the members, their
- * stats, a ledger of `--rows` rows over the last 60 days and the week/month totals with set-based SQL, then
- * prints EXPLAIN ANALYZE of each leaderboard statement, the median time of the `leaderboard` read (all time,
+ * Creates a database `bench_gamification_<pid>` beside the given one, migrates it, writes the members with
+ * bench/leaderboard-data.ts, then prints EXPLAIN ANALYZE of each leaderboard statement, the median time of the `leaderboard` read (all time,
  * month, week, for a viewer far outside the top 100), and — for comparison — the week summed from the ledger
  * through its created_at index. Drops the database at the end.
  */
@@ -16,6 +15,7 @@ import { ensureGamificationDefaults } from "../server/modules/gamification";
 import { leaderboard } from "../server/modules/gamification/leaderboard";
 import { monthStart, weekStart } from "../server/modules/gamification/periods";
 import { testActor } from "../tests/support/actors";
+import { seedLeaderboardMembers } from "./leaderboard-data";
 
 const { values } = parseArgs({ options: { url: { type: "string" }, members: { type: "string", default: "100000" }, rows: { type: "string", default: "1000000" } } });
 if (!values.url) throw new Error("--url postgres://… is required");
@@ -34,25 +34,7 @@ try {
   await database.migrate();
   await ensureGamificationDefaults(database.db);
   const t0 = Date.now();
-  await q(`insert into users (id, name, email, email_verified) select 'u' || i, 'm' || i, 'm' || i || '@bench.test', true from generate_series(1, ${members}) i`);
-  await q(`insert into profiles (id, username) select 'u' || i, 'member_' || i from generate_series(1, ${members}) i`);
-  // A long tail: a few members with much XP, most with little (activity spread over 60 days).
-  await q(
-    `insert into xp_ledger (user_id, reason, amount, source_kind, source_id, created_at)
-     select 'u' || (1 + floor(${members} * power(random(), 3)))::int, 'post_create', 1 + floor(random() * 10)::int, 'post', 'p' || i,
-            now() - random() * interval '60 days'
-     from generate_series(1, ${ledgerRows}) i`,
-  );
-  await q(`insert into user_stats (user_id, xp, level, peak_level) select id, 0, 1, 1 from users`);
-  await q(`update user_stats s set xp = l.total from (select user_id, sum(amount)::int as total from xp_ledger group by user_id) l where l.user_id = s.user_id`);
-  await q(`update user_stats s set level = (select max(level) from levels where xp_required <= s.xp), peak_level = (select max(level) from levels where xp_required <= s.xp)`);
-  await q(
-    `insert into xp_period_totals (period, starts_on, user_id, xp)
-     select 'week', (date_trunc('week', created_at at time zone 'UTC'))::date, user_id, sum(amount) from xp_ledger group by 2, 3
-     union all
-     select 'month', (date_trunc('month', created_at at time zone 'UTC'))::date, user_id, sum(amount) from xp_ledger group by 2, 3`,
-  );
-  await q("vacuum analyze");
+  await seedLeaderboardMembers(q, { members, rows: ledgerRows });
   process.stderr.write(`seeded ${members} members, ${ledgerRows} ledger rows in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
   const week = weekStart(now);

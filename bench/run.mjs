@@ -20,14 +20,18 @@ import {
   withCleanup,
 } from "./lib.mjs";
 import { runForumSuite } from "./forum.mjs";
+import { runLeaderboardSuite } from "./leaderboard.mjs";
 
 const CONNECTIONS = [1, 10];
 const WARMUP_SECONDS = 2;
 const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
-/** `forum` and `forum-large` run only the forum suite; with no name, the foundation targets and then the forum suite. */
-const FORUM_ONLY = NAME === "forum" || NAME === "forum-large";
-const RUN_FORUM = FORUM_ONLY || process.argv[2] === undefined;
+/**
+ * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page; with no name,
+ * the foundation targets, then the forum suite, then the leaderboard.
+ */
+const SUITE_ONLY = NAME === "forum" || NAME === "forum-large" || NAME === "leaderboard";
+const RUN_ALL = process.argv[2] === undefined;
 
 /**
  * Targets, measured in this order. Each is { name, path | url, headers?, setup? }:
@@ -94,8 +98,9 @@ const TARGETS = [
 
 await withCleanup(async (onCleanup) => {
   await ensureBuild();
-  if (!FORUM_ONLY) await runFoundation(onCleanup);
-  if (RUN_FORUM) await runForum(onCleanup, NAME === "forum-large");
+  if (!SUITE_ONLY) await runFoundation(onCleanup);
+  if (RUN_ALL || NAME === "forum" || NAME === "forum-large") await runForum(onCleanup, NAME === "forum-large");
+  if (RUN_ALL || NAME === "leaderboard") await runLeaderboard(onCleanup);
 }).catch(exitOnError);
 
 async function runForum(onCleanup, large) {
@@ -112,6 +117,21 @@ async function runForum(onCleanup, large) {
   console.log("\nSQL statements per page:");
   console.log(formatTable(["path", "signed in", "posts shown", "statements"], suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.posts, s.statements])));
   for (const [k, v] of Object.entries(suite.ratios)) console.log(`${k}: ${v}`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}
+
+async function runLeaderboard(onCleanup) {
+  const timing = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP_SECONDS };
+  const name = `leaderboard${DATABASE === "postgresql" ? "-pg" : ""}`;
+  const suite = await runLeaderboardSuite({ timing, onCleanup });
+  const result = { name, date: new Date().toISOString(), ...machineInfo(), duration: DURATION, warmupSeconds: WARMUP_SECONDS, ...suite };
+  console.log(`\nLeaderboard page on ${suite.set.members} members and ${suite.set.rows} ledger rows:`);
+  printTable(suite.rows);
+  console.log(formatTable(["path", "signed in", "statements"], suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.statements])));
+  console.log(`goal p50 < ${suite.goal.p50Ms} ms at 1 connection: worst ${suite.goal.worstP50At1} ms, ${suite.goal.met ? "met" : "NOT met"}`);
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
