@@ -4,12 +4,15 @@ import { seoMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-locale";
 import type { Route } from "./+types/resources";
 
-export const handle = { i18n: ["site"] };
+export const handle = { i18n: ["site", "levels"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site } = pageTools(context, request, "site");
   return {
     flags: await context.services.settings.runtimeFlags(),
+    // The gamification guide quotes the live numbers, so it never disagrees with what members earn.
+    xpRules: await context.services.gamification.xpRules(),
+    levels: await context.services.gamification.listLevels(),
     seo: seo({ title: t("resources.title"), description: t("resources.description", { site }) }),
   };
 }
@@ -30,6 +33,16 @@ const FORUM_ADMIN_TABS = [
   ["settings", "admins"],
   ["users", "team"],
   ["audit", "team"],
+] as const;
+
+/** How XP works for members (issue 5); texts under `resources.gamificationGuide.items`. */
+const GAMIFICATION_GUIDE = ["earning", "takenBack", "caps", "levels", "achievements", "leaderboard"] as const;
+/** The gamification admin's tabs and who uses them (issue 5, policy in server/modules/gamification/policy.ts). */
+const GAMIFICATION_ADMIN_TABS = [
+  ["settings", "admins"],
+  ["levels", "admins"],
+  ["achievements", "admins"],
+  ["ranking", "team"],
 ] as const;
 
 /** The resources wiki (SPEC §1): outside the side panel. Feature flags, then accounts, roles and permissions. */
@@ -126,6 +139,85 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
         <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
       </section>
+
+      <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
+
+      <section aria-labelledby="gamification-admin-heading" className="card mt-8 p-6">
+        <h2 id="gamification-admin-heading" className="text-xl font-bold">{t("resources.gamificationAdmin.title")}</h2>
+        <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.tab")}</th>
+              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.who")}</th>
+              <th scope="col" className="py-2">{t("resources.forumAdmin.what")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {GAMIFICATION_ADMIN_TABS.map(([tab, who]) => (
+              <tr key={tab} className="border-b border-border align-top">
+                <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.gamificationAdmin.tabs.${tab}.name`)}</th>
+                <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
+                <td className="py-2 text-muted-foreground">{t(`resources.gamificationAdmin.tabs.${tab}.what`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </main>
+  );
+}
+
+type GuideProps = { rules: Route.ComponentProps["loaderData"]["xpRules"]; levels: Route.ComponentProps["loaderData"]["levels"] };
+
+/** XP, levels and achievements for members, with the site's current numbers and its level table. */
+function GamificationGuide({ rules, levels }: GuideProps) {
+  const { t, i18n } = useTranslation(["site", "levels"]);
+  const number = new Intl.NumberFormat(i18n.language);
+  const cap = (value: number | null) => (value === null ? "∞" : number.format(value));
+  const values = {
+    thread: rules.rewards.thread_create,
+    reply: rules.rewards.post_create,
+    like: rules.rewards.like_received,
+    threadCap: cap(rules.dailyCaps.thread_create),
+    replyCap: cap(rules.dailyCaps.post_create),
+    likeCap: cap(rules.dailyCaps.like_received),
+    pairCap: cap(rules.pairDailyCap),
+    statPoints: rules.statPointsPerLevel,
+  };
+  return (
+    <section aria-labelledby="gamification-guide-heading" className="card mt-8 p-6">
+      <h2 id="gamification-guide-heading" className="text-xl font-bold">{t("resources.gamificationGuide.title")}</h2>
+      <p className="mt-1 text-muted-foreground">{t("resources.gamificationGuide.intro")}</p>
+      <dl className="mt-4 space-y-3">
+        {GAMIFICATION_GUIDE.map((key) => (
+          <div key={key}>
+            <dt className="font-semibold">{t(`resources.gamificationGuide.items.${key}.name`)}</dt>
+            <dd className="text-muted-foreground">{t(`resources.gamificationGuide.items.${key}.text`, values)}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className="mt-4">
+        <summary className="cursor-pointer font-semibold">{t("resources.gamificationGuide.levelTable.summary")}</summary>
+        <table className="mt-2 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-1 pr-4">{t("resources.gamificationGuide.levelTable.level")}</th>
+              <th scope="col" className="py-1 pr-4">{t("resources.gamificationGuide.levelTable.title")}</th>
+              <th scope="col" className="py-1 text-right">{t("resources.gamificationGuide.levelTable.xp")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((l) => (
+              <tr key={l.level} className="border-b border-border">
+                <th scope="row" className="py-1 pr-4 font-normal">{number.format(l.level)}</th>
+                <td className="py-1 pr-4">{t(`levels:${l.titleKey}`)}</td>
+                <td className="py-1 text-right tabular-nums">{number.format(l.xpRequired)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
   );
 }

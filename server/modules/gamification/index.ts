@@ -24,6 +24,7 @@ import { topByXp } from "./top-by-xp";
 import { updateAchievement } from "./update-achievement";
 import { updateGamificationSettings } from "./update-settings";
 import { upsertLevel } from "./upsert-level";
+import { xpRules } from "./xp-rules";
 
 export type { GamificationDeps, GamificationSettings } from "./deps";
 export { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SIZE } from "./deps";
@@ -78,6 +79,7 @@ export function createGamificationModule(input: Omit<GamificationDeps, "modifier
     leaderboard: (viewer: Actor, input: unknown) => leaderboard(deps, viewer, input),
     listLevels: () => listLevels(deps),
     listAchievements: () => listAchievements(deps),
+    xpRules: () => xpRules(deps),
     listLedger: (actor: Actor, input: unknown) => listLedger(deps, actor, input),
     // The admin tabs: settings, levels, achievements (Admins); ranking (Admins and Moderators).
     readSettings: (actor: Actor) => readGamificationSettings(deps, actor),
