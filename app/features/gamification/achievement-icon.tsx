@@ -21,7 +21,7 @@ export function AchievementIcon({ achievementKey, rarity, locked = false, size =
   const Icon = achievementIcon(achievementKey);
   const c = RARITY_CLASSES[rarity];
   return (
-    <span aria-hidden="true" className={`relative inline-flex shrink-0 items-center justify-center rounded-full border-2 bg-muted p-2 ${locked ? "border-border text-muted-foreground opacity-70" : `${c.border} ${c.text}`}`}>
+    <span aria-hidden="true" className={`relative inline-flex shrink-0 self-start items-center justify-center rounded-full border-2 bg-muted p-2 ${locked ? "border-border text-muted-foreground opacity-70" : `${c.border} ${c.text}`}`}>
       <Icon size={size} />
       {locked ? (
         <span className="absolute -bottom-1 -right-1 rounded-full border border-border bg-card p-0.5 text-muted-foreground">
