@@ -24,6 +24,7 @@ export default [
           route("security", "routes/account/security-tab.tsx"),
           route("data", "routes/account/data-tab.tsx"),
           route("notifications", "routes/account/notifications-tab.tsx"),
+          route("progress", "routes/account/progress-tab.tsx"),
         ]),
         route("notifications", "routes/notifications.tsx"),
         // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).

@@ -10,4 +10,5 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { id: "security", path: "/account/security", labelKey: "account:tabs.security" },
   { id: "data", path: "/account/data", labelKey: "account:tabs.data" },
   { id: "notifications", path: "/account/notifications", labelKey: "account:tabs.notifications" },
+  { id: "progress", path: "/account/progress", labelKey: "account:tabs.progress" },
 ];

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { ProfileProgress } from "~/features/gamification/profile-progress";
 import type { PublicProfile } from "../../../server/modules/accounts";
 
 /**
@@ -8,4 +9,7 @@ import type { PublicProfile } from "../../../server/modules/accounts";
  */
 export type ProfileSection = { id: string; Component: ComponentType<{ profile: PublicProfile; data: unknown }> };
 
-export const PROFILE_SECTIONS: ProfileSection[] = [];
+export const PROFILE_SECTIONS: ProfileSection[] = [
+  // Issue 5: level, title, XP and unlocked achievements (data: the loader's `profileProgressData`).
+  { id: "gamification", Component: ProfileProgress },
+];

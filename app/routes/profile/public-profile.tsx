@@ -4,6 +4,7 @@ import { Link, redirect } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
 import { FormAlert } from "~/components/ui/form-field";
 import { SOCIAL_SITES } from "~/features/account/social-sites";
+import { profileProgressData } from "~/features/gamification/profile-progress";
 import type { InteractionDone } from "~/features/forum/fetcher-kit";
 import { FollowButton } from "~/features/forum/follow-button";
 import { requireForum } from "~/features/forum/gate.server";
@@ -17,7 +18,7 @@ import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/public-profile";
 
-export const handle = { i18n: ["profile", "forum"] };
+export const handle = { i18n: ["profile", "forum", "progress", "levels", "badges"] };
 
 const DESCRIPTION_MAX = 160;
 
@@ -30,6 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Following people belongs to the forum: offered while the forum is on.
   const flags = await context.services.settings.runtimeFlags();
   const follow = flags.forum_enabled ? await context.services.forum.userFollowState(context.actor, { userId: profile.id }) : null;
+  const progress = profileProgressData(await context.services.gamification.personSummary({ userId: profile.id }));
   const bio = profile.bio?.replace(/\s+/g, " ").trim();
   const description = bio ? (bio.length > DESCRIPTION_MAX ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…` : bio) : t("description", { username: profile.username, site });
   return {
@@ -45,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     follow,
     signedIn: !!context.actor,
     /** Data that later sections read (see PROFILE_SECTIONS), by section id. */
-    sections: {} as Record<string, unknown>,
+    sections: { gamification: progress } as Record<string, unknown>,
   };
 }
 

@@ -30,6 +30,7 @@ import { listTags } from "./list-tags";
 import { previewPost } from "./preview-post";
 import { threadForm } from "./thread-form";
 import { userFollowState } from "./user-follow-state";
+import { locateSources } from "./locate-sources";
 // Forum admin (the admin area's forum tabs).
 import { forumOverview } from "./forum-overview";
 import { listContent } from "./list-content";
@@ -41,6 +42,7 @@ import { resolveReportHiding } from "./resolve-report-hiding";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
 export { latestThreads, type LatestThread } from "./latest-threads";
+export type { SourceLocation } from "./locate-sources";
 export { forumSitemapEntries, SITEMAP_THREAD_CAP, type ForumSitemapEntry } from "./sitemap-entries";
 
 /**
@@ -89,6 +91,8 @@ export function createForumModule(deps: ForumDeps) {
     previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
     latestThreads: (limit?: number) => latestThreads(deps.db, limit),
     userFollowState: (actor: Actor, input: unknown) => userFollowState(deps, actor, input),
+    /** Links to threads and posts by id that the actor may open (the XP history's sources). */
+    locateSources: (actor: Actor, input: unknown) => locateSources(deps, actor, input),
 
     // ---- Forum admin (the admin area's forum tabs) ------------------------------------------------------
     // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (forum.manage_content).

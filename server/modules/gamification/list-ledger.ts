@@ -10,8 +10,9 @@ import { idField, pageField } from "./input";
 import type { XpReason, XpSourceKind } from "./pipeline";
 import { assertCan } from "./policy";
 
-const ledgerInput = z.object({ userId: idField, page: pageField });
 export const LEDGER_PAGE_SIZE = 50;
+/** `pageSize`: the person's own history on /account shows 20 a page; the team's views keep 50. */
+const ledgerInput = z.object({ userId: idField, page: pageField, pageSize: z.coerce.number().int().min(1).max(100).default(LEDGER_PAGE_SIZE).catch(LEDGER_PAGE_SIZE) });
 
 export type LedgerEntry = {
   id: number;
@@ -28,8 +29,9 @@ export type LedgerEntry = {
 };
 
 /**
- * One person's XP history, newest first, 50 a page (every number explained: base reward, modifiers, caps,
- * reversals, restores, adjustments with the admin's reason). One's own, or anyone's for Admins and Moderators.
+ * One person's XP history, newest first, 50 a page by default (every number explained: base reward, modifiers,
+ * caps, reversals with their cause, restores, adjustments with the admin's reason). One's own, or anyone's for
+ * Admins and Moderators.
  */
 export async function listLedger(deps: { db: Pick<Database, "select"> }, actor: Actor, input: unknown) {
   if (!actor) throw new DomainError("auth.unauthenticated");
@@ -42,8 +44,8 @@ export async function listLedger(deps: { db: Pick<Database, "select"> }, actor: 
     .leftJoin(other, eq(other.id, xpLedger.counterpartId))
     .where(eq(xpLedger.userId, d.userId))
     .orderBy(desc(xpLedger.id))
-    .limit(LEDGER_PAGE_SIZE)
-    .offset((d.page - 1) * LEDGER_PAGE_SIZE);
+    .limit(d.pageSize)
+    .offset((d.page - 1) * d.pageSize);
   const [{ total }] = await deps.db.select({ total: count() }).from(xpLedger).where(eq(xpLedger.userId, d.userId));
   const items: LedgerEntry[] = rows.map(({ row, counterpartName }) => ({
     id: row.id,
@@ -58,5 +60,5 @@ export async function listLedger(deps: { db: Pick<Database, "select"> }, actor: 
     details: row.details,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { items, page: d.page, pageCount: Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE)), total };
+  return { items, page: d.page, pageCount: Math.max(1, Math.ceil(total / d.pageSize)), total };
 }

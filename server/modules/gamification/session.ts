@@ -13,6 +13,11 @@ type AchievementRow = typeof achievements.$inferSelect;
 export type AwardKey = { userId: string; reason: XpReason; sourceId: string; counterpartId: string | null };
 /** The latest award of a key and whether a later row reversed it. */
 export type AwardState = LedgerRow & { reversed: boolean };
+/**
+ * Why XP was taken back, kept in a reversal's `details.cause` so the person's XP history can say it in words:
+ * the source was hidden or deleted, or the like was removed (also when the liker's account went away).
+ */
+export type ReversalCause = "hidden" | "deleted" | "like_removed";
 
 const SOURCE_KIND: Record<XpReason, XpSourceKind> = { thread_create: "thread", post_create: "post", like_received: "like", achievement: "achievement", adjustment: "admin" };
 const COUNTER: Partial<Record<XpReason, "threads" | "replies" | "likesReceived">> = { thread_create: "threads", post_create: "replies", like_received: "likesReceived" };
@@ -99,9 +104,10 @@ export class XpSession {
   /**
    * Makes the ledger agree with what should be: an active award when `desired`, none otherwise. A missing
    * award is written anew (through the pipeline and the caps, dated `at`), or, when an earlier one was
-   * reversed, restored with the same amount (content shown again); an unwanted active award is reversed.
+   * reversed, restored with the same amount (content shown again); an unwanted active award is reversed,
+   * noting `cause` (why the source no longer earns XP) on the reversal.
    */
-  async converge(key: AwardKey, desired: boolean, at: Date, source: AwardContext["source"], state?: AwardState | null): Promise<void> {
+  async converge(key: AwardKey, desired: boolean, at: Date, source: AwardContext["source"], state?: AwardState | null, cause?: ReversalCause): Promise<void> {
     if (!this.isLocked(key.userId)) return;
     const current = state === undefined ? (await this.awardStates(key.userId, key.reason, key.sourceId)).get(key.counterpartId ?? "") : state;
     const active = current && !current.reversed ? current : null;
@@ -109,7 +115,7 @@ export class XpSession {
       if (current) await this.restore(current);
       else await this.award(key, at, source);
     } else if (!desired && active) {
-      await this.reverse(active);
+      await this.reverse(active, cause);
     }
   }
 
@@ -161,7 +167,7 @@ export class XpSession {
     });
   }
 
-  private async reverse(award: LedgerRow): Promise<void> {
+  private async reverse(award: LedgerRow, cause?: ReversalCause): Promise<void> {
     await this.write({
       userId: award.userId,
       reason: award.reason,
@@ -172,7 +178,7 @@ export class XpSession {
       awardNo: award.awardNo,
       reversesId: award.id,
       createdAt: this.now,
-      details: { reverses: award.id },
+      details: cause ? { reverses: award.id, cause } : { reverses: award.id },
     });
   }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { postLikes, posts, threads, users, xpLedger } from "../../db/schema";
 import type { Tx } from "./deps";
-import type { XpSession } from "./session";
+import type { ReversalCause, XpSession } from "./session";
 
 /**
  * The forum's sources of XP, made to agree with the ledger (decision 0017). Each sync reads the source as it
@@ -62,6 +62,8 @@ async function likersOf(db: Reader, postId: string, authorId: string | null | un
 
 /** Whether a post's likes earn XP: the post is shown (the opening post with its thread). */
 const likesCount = (p: PostRow) => !p.deletedAt && !p.hidden && (p.number > 1 || !p.threadHidden);
+/** Why a post's XP goes, when it goes: deleted, else hidden (itself, or its thread for the opening post). */
+const postCause = (p: Pick<PostRow, "deletedAt">): ReversalCause => (p.deletedAt ? "deleted" : "hidden");
 
 async function convergeLikes(s: XpSession, post: PostRow, likes: Array<{ userId: string; createdAt: Date }>): Promise<void> {
   const author = post.authorId;
@@ -76,7 +78,8 @@ async function convergeLikes(s: XpSession, post: PostRow, likes: Array<{ userId:
   for (const liker of likers) {
     if (!liker || existing.has(liker)) continue;
     const at = wanted.get(liker) ?? s.now;
-    await s.converge({ userId: author, reason: "like_received", sourceId: post.id, counterpartId: liker }, wanted.has(liker), at, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, states.get(liker) ?? null);
+    const cause = likesCount(post) ? "like_removed" : postCause(post);
+    await s.converge({ userId: author, reason: "like_received", sourceId: post.id, counterpartId: liker }, wanted.has(liker), at, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, states.get(liker) ?? null, cause);
   }
 }
 
@@ -89,7 +92,7 @@ export async function syncThread(s: XpSession, threadId: string): Promise<void> 
   if (!thread?.authorId) return;
   const first = thread.firstPostId ? await readPost(s.tx, thread.firstPostId) : null;
   const shown = !thread.hidden && !!first && !first.deletedAt;
-  await s.converge({ userId: thread.authorId, reason: "thread_create", sourceId: thread.id, counterpartId: null }, shown, thread.createdAt, { threadId: thread.id, threadAuthorId: thread.authorId });
+  await s.converge({ userId: thread.authorId, reason: "thread_create", sourceId: thread.id, counterpartId: null }, shown, thread.createdAt, { threadId: thread.id, threadAuthorId: thread.authorId }, undefined, thread.hidden ? "hidden" : "deleted");
   if (first) await convergeLikes(s, first, await likesOf(s.tx, first.id));
 }
 
@@ -102,7 +105,7 @@ export async function syncPost(s: XpSession, postId: string): Promise<void> {
   const post = await readPost(s.tx, postId);
   if (!post?.authorId) return;
   const shown = !post.deletedAt && !post.hidden;
-  await s.converge({ userId: post.authorId, reason: "post_create", sourceId: post.id, counterpartId: null }, shown, post.createdAt, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId });
+  await s.converge({ userId: post.authorId, reason: "post_create", sourceId: post.id, counterpartId: null }, shown, post.createdAt, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, undefined, postCause(post));
   await convergeLikes(s, post, await likesOf(s.tx, post.id));
 }
 
@@ -118,5 +121,6 @@ export async function syncLike(s: XpSession, postId: string, likerId: string): P
     .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, likerId)))
     .limit(1);
   const key = { userId: post.authorId, reason: "like_received" as const, sourceId: post.id, counterpartId: likerId };
-  await s.converge(key, !!like && likesCount(post), like?.createdAt ?? s.now, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId });
+  const cause = !like ? "like_removed" : postCause(post);
+  await s.converge(key, !!like && likesCount(post), like?.createdAt ?? s.now, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, undefined, cause);
 }

@@ -162,10 +162,11 @@ describe("XP ledger", () => {
     expect(await statsOf(database.db, carol.userId)).toMatchObject({ likesGiven: 0 });
     expect(await unlockedKeys(carol.userId)).toEqual(["likes_given_1"]);
     const reversals = (await rowsOf(bob.userId)).filter((x) => x.reversesId !== null);
-    expect(reversals.map((x) => [x.reason, x.amount])).toEqual([
-      ["post_create", -5],
-      ["like_received", -2],
-      ["like_received", -2],
+    // Each reversal says why, for the person's XP history.
+    expect(reversals.map((x) => [x.reason, x.amount, x.details.cause])).toEqual([
+      ["post_create", -5, "hidden"],
+      ["like_received", -2, "hidden"],
+      ["like_received", -2, "hidden"],
     ]);
 
     // Shown again: the same amounts come back as new rows, even with today's caps already reached.
@@ -184,12 +185,14 @@ describe("XP ledger", () => {
     // A like removed takes its XP; liked again, it comes back.
     await unlikePost(kit.forum, carol, { postId: r.postId });
     expect(await statsOf(database.db, bob.userId)).toMatchObject({ xp: full.xp - 2, likesReceived: 1 });
+    expect((await rowsOf(bob.userId)).at(-1)?.details).toMatchObject({ cause: "like_removed" });
     await likePost(kit.forum, carol, { postId: r.postId });
     expect(await statsOf(database.db, bob.userId)).toMatchObject(full);
 
     later();
     await deletePost(kit.forum, bob, { postId: r.postId });
     expect(await statsOf(database.db, bob.userId)).toMatchObject({ xp: 5, replies: 0, likesReceived: 0 });
+    expect((await rowsOf(bob.userId)).slice(-3).map((x) => x.details.cause)).toEqual(["deleted", "deleted", "deleted"]);
     expect(await statsOf(database.db, dave.userId)).toMatchObject({ likesGiven: 0 });
     expect(await ledgerDisagreements(database.db)).toEqual([]);
   });
@@ -205,6 +208,10 @@ describe("XP ledger", () => {
     later();
     await hideThread(kit.forum, mod, { threadId: t.threadId });
     expect(await statsOf(database.db, alice.userId)).toMatchObject({ xp: aliceFull.xp - 10 - 2, threads: 0, likesReceived: 0 });
+    expect((await rowsOf(alice.userId)).filter((x) => x.reversesId !== null).map((x) => [x.reason, x.details.cause])).toEqual([
+      ["thread_create", "hidden"],
+      ["like_received", "hidden"],
+    ]);
     expect(await statsOf(database.db, bob.userId)).toEqual(bobFull);
     expect(await statsOf(database.db, carol.userId)).toMatchObject({ likesGiven: 0 });
     later();
