@@ -36,7 +36,7 @@ const FORUM_ADMIN_TABS = [
 ] as const;
 
 /** How XP works for members (issue 5); texts under `resources.gamificationGuide.items`. */
-const GAMIFICATION_GUIDE = ["earning", "takenBack", "caps", "levels", "achievements", "leaderboard"] as const;
+const GAMIFICATION_GUIDE = ["earning", "takenBack", "caps", "levels", "achievements", "leaderboard", "history"] as const;
 /** The gamification admin's tabs and who uses them (issue 5, policy in server/modules/gamification/policy.ts). */
 const GAMIFICATION_ADMIN_TABS = [
   ["settings", "admins"],
