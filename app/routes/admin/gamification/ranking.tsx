@@ -95,7 +95,7 @@ function useHrefWith() {
 function AdjustXp({ userId, name, formId, failure, open }: { userId: string; name: string; formId: string; failure?: FormFailure; open?: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <details className="inline-block w-full max-w-md align-top" open={failure || open ? true : undefined}>
+    <details className="inline-block max-w-md align-top open:w-full" open={failure || open ? true : undefined}>
       <summary className="btn btn-outline min-h-9 cursor-pointer list-none px-3 py-1 text-sm">
         {t("gamification.ranking.adjust")}
         <span className="sr-only">: {name}</span>
