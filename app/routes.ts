@@ -66,6 +66,11 @@ export default [
       route("forum/settings", "routes/admin/forum/settings.tsx"),
       route("forum/users", "routes/admin/forum/users.tsx"),
       route("forum/audit", "routes/admin/forum/audit.tsx"),
+      // Gamification admin (issue 5): settings, levels, achievements (Admins); ranking (Admins and Moderators).
+      route("gamification", "routes/admin/gamification/settings.tsx"),
+      route("gamification/levels", "routes/admin/gamification/levels.tsx"),
+      route("gamification/achievements", "routes/admin/gamification/achievements.tsx"),
+      route("gamification/ranking", "routes/admin/gamification/ranking.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -3,12 +3,12 @@ import { isCurrentTab, visibleTabGroups, ADMIN_TABS } from "./nav";
 
 describe("admin navigation", () => {
   it("hides the tabs a Moderator cannot use", () => {
-    const mod = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: false, settingsUpdate: false, forumModerate: true, forumManageContent: false, forumSettings: false });
+    const mod = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: false, settingsUpdate: false, forumModerate: true, forumManageContent: false, forumSettings: false, gamificationAdmin: false, gamificationRanking: true });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
-    expect(paths).toEqual(["/admin", "/admin/roles", "/admin/companies", "/admin/forum", "/admin/forum/moderation", "/admin/forum/users", "/admin/forum/audit", "/admin/audit"]);
-    const all = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: true, settingsUpdate: true, forumModerate: true, forumManageContent: true, forumSettings: true });
+    expect(paths).toEqual(["/admin", "/admin/roles", "/admin/companies", "/admin/forum", "/admin/forum/moderation", "/admin/forum/users", "/admin/forum/audit", "/admin/gamification/ranking", "/admin/audit"]);
+    const all = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: true, settingsUpdate: true, forumModerate: true, forumManageContent: true, forumSettings: true, gamificationAdmin: true, gamificationRanking: true });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "forum", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "forum", "gamification", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {
@@ -23,5 +23,13 @@ describe("admin navigation", () => {
     const overview = ADMIN_TABS.find((t) => t.to === "/admin/forum")!;
     expect(isCurrentTab(overview, "/admin/forum")).toBe(true);
     expect(isCurrentTab(overview, "/admin/forum/users")).toBe(false);
+  });
+
+  it("marks the gamification settings on their own path only, and the ranking on its own", () => {
+    const settings = ADMIN_TABS.find((t) => t.to === "/admin/gamification")!;
+    const ranking = ADMIN_TABS.find((t) => t.to === "/admin/gamification/ranking")!;
+    expect(isCurrentTab(settings, "/admin/gamification")).toBe(true);
+    expect(isCurrentTab(settings, "/admin/gamification/levels")).toBe(false);
+    expect(isCurrentTab(ranking, "/admin/gamification/ranking")).toBe(true);
   });
 });

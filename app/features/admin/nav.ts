@@ -16,7 +16,7 @@ export type AdminTab = {
   end?: boolean;
 };
 
-export const ADMIN_GROUPS = ["overview", "people", "forum", "site"] as const;
+export const ADMIN_GROUPS = ["overview", "people", "forum", "gamification", "site"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 /** The audit log showing the forum's actions only; `/admin/forum/audit` redirects there. */
@@ -33,6 +33,11 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin/forum/settings", labelKey: "nav.forumSettings", group: "forum", requires: "forumSettings" },
   { to: "/admin/forum/users", labelKey: "nav.forumUsers", group: "forum", requires: "forumModerate" },
   { to: "/admin/forum/audit", labelKey: "nav.forumAudit", group: "forum", requires: "auditRead" },
+  // Gamification admin (SPEC §2: settings, levels, achievements for Admins; ranking for the team).
+  { to: "/admin/gamification", labelKey: "nav.gamificationSettings", group: "gamification", requires: "gamificationAdmin", end: true },
+  { to: "/admin/gamification/levels", labelKey: "nav.gamificationLevels", group: "gamification", requires: "gamificationAdmin" },
+  { to: "/admin/gamification/achievements", labelKey: "nav.gamificationAchievements", group: "gamification", requires: "gamificationAdmin" },
+  { to: "/admin/gamification/ranking", labelKey: "nav.gamificationRanking", group: "gamification", requires: "gamificationRanking" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
   { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },

@@ -36,20 +36,24 @@ export function useDateFormat() {
   };
 }
 
-/** Links to the other pages of a list, keeping its search and filters (`?page=` in the URL). */
-export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+/**
+ * Links to the other pages of a list, keeping its search and filters (`?page=` in the URL, or `param` when a
+ * page holds two lists). Without `total` (a list that only knows its pages) the count is left out.
+ */
+export function Pagination({ page, pageCount, total, param = "page", label }: { page: number; pageCount: number; total?: number; param?: string; label?: string }) {
   const { t } = useTranslation("admin");
   const location = useLocation();
-  if (pageCount <= 1) return <p className="mt-4 text-sm text-muted-foreground">{t("list.total", { count: total })}</p>;
+  const totalText = total === undefined ? null : t("list.total", { count: total });
+  if (pageCount <= 1) return totalText ? <p className="mt-4 text-sm text-muted-foreground">{totalText}</p> : null;
   const hrefFor = (p: number) => {
     const params = new URLSearchParams(location.search);
-    if (p <= 1) params.delete("page");
-    else params.set("page", String(p));
+    if (p <= 1) params.delete(param);
+    else params.set(param, String(p));
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
   return (
-    <nav aria-label={t("list.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+    <nav aria-label={label ?? t("list.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
       {page > 1 ? (
         <Link className="btn btn-outline" to={hrefFor(page - 1)} rel="prev">
           {t("list.previous")}
@@ -61,7 +65,7 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
           {t("list.next")}
         </Link>
       ) : null}
-      <span className="text-muted-foreground">{t("list.total", { count: total })}</span>
+      {totalText ? <span className="text-muted-foreground">{totalText}</span> : null}
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { type Actor } from "../accounts/actor";
 import { can as canAccounts } from "../accounts/policy";
 import { can as canForum } from "../forum/policy";
+import { can as canGamification } from "../gamification/policy";
 import { can as canSite } from "../site/policy";
 import { DomainError } from "../errors";
 
@@ -22,6 +23,9 @@ export function adminAbilities(actor: Actor) {
     forumModerate: canForum(actor, "forum.moderate"),
     forumManageContent: canForum(actor, "forum.manage_content"),
     forumSettings: canSite(actor, "settings.update"),
+    /** The gamification tabs: settings, levels, achievements (Admins); ranking (the team). */
+    gamificationAdmin: canGamification(actor, "gamification.admin"),
+    gamificationRanking: canGamification(actor, "gamification.ranking"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

@@ -21,6 +21,7 @@ import { reconcile } from "./reconcile";
 import { replayForum } from "./replay";
 import { settleAll } from "./settle-all";
 import { topByXp } from "./top-by-xp";
+import { achievementUnlockCounts } from "./unlock-counts";
 import { updateAchievement } from "./update-achievement";
 import { updateGamificationSettings } from "./update-settings";
 import { upsertLevel } from "./upsert-level";
@@ -89,6 +90,7 @@ export function createGamificationModule(input: Omit<GamificationDeps, "modifier
     createAchievement: (actor: Actor, input: unknown) => createAchievement(deps, actor, input),
     updateAchievement: (actor: Actor, input: unknown) => updateAchievement(deps, actor, input),
     deleteAchievement: (actor: Actor, input: unknown) => deleteAchievement(deps, actor, input),
+    unlockCounts: (actor: Actor) => achievementUnlockCounts(deps, actor),
     ranking: (actor: Actor, input: unknown) => ranking(deps, actor, input),
     adjustXp: (actor: Actor, input: unknown) => adjustXp(deps, actor, input),
     // Maintenance (jobs, CLI, seed): no actor, never reached from a page.

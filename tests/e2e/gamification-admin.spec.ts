@@ -1,0 +1,175 @@
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { BASE_URL, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setLanguageCookie, setThemeCookie, test, tr, waitForQuiet, type Locale } from "./fixtures";
+
+/**
+ * The gamification admin tabs (issue 5) in Chromium, in both languages: an admin changes a setting, adds an
+ * achievement with both languages' names (and deletes it again), adjusts a member's XP with a reason and finds
+ * it in the member's history and the audit log; a moderator reads the ranking without adjusting. Then axe on
+ * every tab, light and dark, with its forms open.
+ */
+const MODERATOR = { email: "moderator@demo.nexoindie.test", password: "demo-moderator-2026" };
+const ADMIN = { email: "admin@demo.nexoindie.test", password: "demo-admin-2026" };
+
+let ip = 0;
+type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
+const states = new Map<"moderator" | "admin", State>();
+/** A member on the demo leaderboard, for the history page's accessibility check. */
+let memberId = "";
+
+/** One API sign-in per person per worker (sign-in is rate limited), each from its own client address. */
+test.beforeAll(async ({ playwright }) => {
+  for (const [who, account] of [["moderator", MODERATOR], ["admin", ADMIN]] as const) {
+    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.89.${Date.now() % 200}.${++ip}` } });
+    const res = await ctx.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
+    expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
+    states.set(who, await ctx.storageState());
+    if (who === "admin") {
+      const html = await (await ctx.get("/en/admin/gamification/ranking")).text();
+      memberId = html.match(/[?&amp;]+member=([0-9a-f-]{36})/)?.[1] ?? "";
+      expect(memberId, "the demo leaderboard lists someone").not.toBe("");
+    }
+    await ctx.dispose();
+  }
+});
+
+const a = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => tr(locale, `admin:${key}`, vars);
+/** The action's answer, announced in the page's live region. */
+const outcome = (page: Page) => page.locator('main [aria-live="polite"]').first();
+
+/** Opens a disclosure (a <details> button) inside `scope` and returns its panel. */
+async function open(scope: Locator, label: string) {
+  const summary = scope.locator("summary", { hasText: label }).first();
+  await summary.click();
+  return summary.locator("xpath=..");
+}
+
+for (const locale of LOCALES) {
+  test.describe(`gamification admin in ${locale}`, () => {
+    test("an admin changes a setting, adds an achievement in both languages, and adjusts a member's XP with a reason", async ({ newContext }) => {
+      const context = await newContext({ storageState: states.get("admin") });
+      await setConsentCookie(context, false);
+      const page = await context.newPage();
+
+      // Settings: the pair cap, saved, kept after a reload, and set back.
+      await gotoHydrated(page, `/${locale}/admin/gamification`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.settings.title"));
+      const nav = page.getByRole("navigation", { name: a(locale, "nav.label") }).last();
+      for (const key of ["gamificationSettings", "gamificationLevels", "gamificationAchievements", "gamificationRanking"]) {
+        await expect(nav.getByRole("link", { name: a(locale, `nav.${key}`), exact: true })).toBeVisible();
+      }
+      const pair = () => page.getByLabel(a(locale, "gamification.settings.fields.pairDailyCap.label"), { exact: true });
+      await expect(pair()).toHaveValue("10");
+      await pair().fill("12");
+      await page.getByRole("button", { name: a(locale, "gamification.settings.save") }).click();
+      await expect(outcome(page)).toHaveText(a(locale, "gamification.settings.saved"));
+      await page.reload();
+      await expect(pair()).toHaveValue("12");
+      await pair().fill("10");
+      await page.getByRole("button", { name: a(locale, "gamification.settings.save") }).click();
+      await expect(outcome(page)).toHaveText(a(locale, "gamification.settings.saved"));
+
+      // Achievements: a new one with both languages' names, shown in both; then deleted after confirming.
+      await nav.getByRole("link", { name: a(locale, "nav.gamificationAchievements") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.achievements.title"));
+      const names = { es: `Cronista ${locale}`, en: `Chronicler ${locale}` };
+      const form = await open(page.locator("main"), a(locale, "gamification.achievements.add"));
+      await form.getByLabel(a(locale, "gamification.achievements.fields.key"), { exact: true }).fill(`e2e_chronicler_${locale}`);
+      await form.getByLabel(a(locale, "gamification.achievements.fields.type"), { exact: true }).selectOption("posts");
+      await form.getByLabel(a(locale, "gamification.achievements.fields.threshold"), { exact: true }).fill("500");
+      await form.getByLabel(a(locale, "gamification.achievements.fields.rewardXp"), { exact: true }).fill("120");
+      await form.getByLabel(a(locale, "gamification.achievements.fields.rarity"), { exact: true }).selectOption("Legendary");
+      await form.getByLabel(a(locale, "gamification.achievements.fields.icon"), { exact: true }).selectOption("trophy");
+      const es = form.getByRole("group", { name: a(locale, "forum.content.languages.es") });
+      const en = form.getByRole("group", { name: a(locale, "forum.content.languages.en") });
+      await es.getByLabel(a(locale, "gamification.achievements.fields.name"), { exact: true }).fill(names.es);
+      await es.getByLabel(a(locale, "gamification.achievements.fields.description"), { exact: true }).fill("Publica 500 respuestas.");
+      await en.getByLabel(a(locale, "gamification.achievements.fields.name"), { exact: true }).fill(names.en);
+      await en.getByLabel(a(locale, "gamification.achievements.fields.description"), { exact: true }).fill("Post 500 replies.");
+      await form.getByRole("button", { name: a(locale, "gamification.achievements.create") }).click();
+      await expect(outcome(page)).toHaveText(a(locale, "gamification.achievements.created", { name: names[locale] }));
+      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) });
+      await expect(card).toContainText(names.es);
+      await expect(card).toContainText(names.en);
+      await expect(card).toContainText(tr(locale, "badges:rarity.Legendary"));
+      const confirm = await open(card, a(locale, "gamification.achievements.delete"));
+      await confirm.getByRole("button", { name: a(locale, "gamification.achievements.confirmDeleteButton") }).click();
+      await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) })).toHaveCount(0);
+
+      // Ranking: the first member on the board gets XP with a reason; the confirmation says the new XP.
+      await nav.getByRole("link", { name: a(locale, "nav.gamificationRanking") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.ranking.title"));
+      const row = page.getByRole("list", { name: a(locale, "gamification.ranking.boardLabel", { period: a(locale, "gamification.ranking.periods.all") }) }).getByRole("listitem").first();
+      const name = (await row.getByRole("link").first().innerText()).trim();
+      const adjust = await open(row, a(locale, "gamification.ranking.adjust"));
+      await adjust.getByLabel(a(locale, "gamification.ranking.amountLabel")).fill("25");
+      // The reason is required: the browser keeps the form until it is written.
+      await adjust.getByRole("button", { name: a(locale, "gamification.ranking.adjustSubmit") }).click();
+      await expect(adjust.getByLabel(a(locale, "gamification.ranking.reasonLabel"))).toBeFocused();
+      const reason = locale === "es" ? "Premio del torneo de la comunidad" : "Community tournament prize";
+      await adjust.getByLabel(a(locale, "gamification.ranking.reasonLabel")).fill(reason);
+      await adjust.getByRole("button", { name: a(locale, "gamification.ranking.adjustSubmit") }).click();
+      await expect(outcome(page)).toContainText(`${name}: +25 XP`);
+
+      // The member's history explains the number with the reason.
+      await row.getByRole("link", { name: new RegExp(a(locale, "gamification.ranking.showHistory")) }).click();
+      const panel = page.locator("#member-panel");
+      await expect(panel.getByRole("heading", { level: 2 })).toHaveText(a(locale, "gamification.ranking.historyTitle", { name }));
+      await expect(panel.locator("tbody tr").first()).toContainText(reason);
+
+      // The audit log has the adjustment, with its reason.
+      await gotoHydrated(page, `/${locale}/admin/audit?action=gamification.xp.adjust`);
+      const audit = page.locator("tbody tr").filter({ hasText: reason });
+      await expect(audit.first()).toContainText(a(locale, "audit.actions.gamification.xp.adjust"));
+      await expect(audit.first()).toContainText(name);
+    });
+
+    test("a moderator reads the ranking and a member's history, without the admin tabs or the adjustment", async ({ newContext }) => {
+      const context = await newContext({ storageState: states.get("moderator") });
+      await setConsentCookie(context, false);
+      const page = await context.newPage();
+      await gotoHydrated(page, `/${locale}/admin/gamification/ranking`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.ranking.title"));
+      const nav = page.getByRole("navigation", { name: a(locale, "nav.label") }).last();
+      await expect(nav.getByRole("link", { name: a(locale, "nav.gamificationRanking") })).toBeVisible();
+      await expect(nav.getByRole("link", { name: a(locale, "nav.gamificationSettings") })).toHaveCount(0);
+      await expect(page.locator("main summary", { hasText: a(locale, "gamification.ranking.adjust") })).toHaveCount(0);
+      await page.getByRole("link", { name: new RegExp(a(locale, "gamification.ranking.showHistory")) }).first().click();
+      await expect(page.locator("#member-panel tbody tr").first()).toBeVisible();
+      const res = await page.goto(`/${locale}/admin/gamification/levels`);
+      expect(res?.status()).toBe(403);
+    });
+  });
+}
+
+/** Every tab, for the person it is for, in both languages and both themes. */
+const PAGES: ["moderator" | "admin", string, () => string][] = [
+  ["admin", "settings", () => "/admin/gamification"],
+  ["admin", "levels, editing one", () => "/admin/gamification/levels?level=5"],
+  ["admin", "achievements", () => "/admin/gamification/achievements"],
+  ["admin", "ranking with a member's history", () => `/admin/gamification/ranking?member=${memberId}`],
+  ["admin", "weekly ranking with a search", () => "/admin/gamification/ranking?period=week&q=demo"],
+  ["moderator", "ranking", () => "/admin/gamification/ranking"],
+];
+
+test.describe("gamification admin accessibility", () => {
+  test.use({ contextOptions: { reducedMotion: "reduce" } });
+  for (const theme of ["light", "dark"] as const) {
+    for (const locale of LOCALES) {
+      for (const [who, label, path] of PAGES) {
+        test(`${locale}, ${theme}: ${who}, ${label}, with its forms open`, async ({ newContext }) => {
+          const context = await newContext({ storageState: states.get(who), reducedMotion: "reduce", colorScheme: theme });
+          await setThemeCookie(context, theme);
+          await setLanguageCookie(context, locale);
+          await setConsentCookie(context, false);
+          const page = await context.newPage();
+          const res = await page.goto(`/${locale}${path()}`);
+          expect(res?.status(), path()).toBe(200);
+          await waitForQuiet(page);
+          // Open every disclosure (add and edit forms, confirmations, adjustments), so their contents are checked too.
+          await page.evaluate(() => document.querySelectorAll("main details").forEach((d) => d.setAttribute("open", "")));
+          await expectNoViolations(page, `${who} ${path()} (${locale}, ${theme})`);
+        });
+      }
+    }
+  }
+});
