@@ -129,6 +129,8 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["account security", () => "/en/account/security", signedIn(200)],
   ["account data", () => "/en/account/data", signedIn(200)],
   ["account notifications", () => "/en/account/notifications", signedIn(200)],
+  // Gamification (issue 5): one's own progress and XP history.
+  ["account progress", () => "/en/account/progress", signedIn(200)],
   // Notifications (issue 4): one's own, for anyone signed in (also before confirming the email).
   ["notifications", () => "/en/notifications", signedIn(200)],
   ["someone else's notification", () => `/en/notifications?open=${foreignNotificationId}`, signedIn(404)],
@@ -157,6 +159,11 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin forum users", () => "/en/admin/forum/users?q=x", ["login", "home", "home", "verify", "home", 200, 200]],
   // A shortcut to the audit log filtered to forum actions.
   ["admin forum audit", () => "/en/admin/forum/audit", ["login", "home", "home", "verify", "home", 302, 302]],
+  // Gamification admin (issue 5): settings, levels and achievements for Admins; the ranking for the team.
+  ["admin gamification settings", () => "/en/admin/gamification", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin gamification levels", () => "/en/admin/gamification/levels", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin gamification achievements", () => "/en/admin/gamification/achievements", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin gamification ranking", () => "/en/admin/gamification/ranking", ["login", "home", "home", "verify", "home", 200, 200]],
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
@@ -212,6 +219,11 @@ describe("access matrix: mutations", () => {
     ["resolve a report", "/en/admin/forum/moderation", () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }), ["login", "home", "home", "home", "home", 404, 404]],
     ["ban a member", "/en/admin/forum/users", () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }), ["login", "home", "home", "home", "home", 200, 200]],
     ["unban a member", "/en/admin/forum/users", () => ({ intent: "unban", userId: banTargetId }), ["login", "home", "home", "home", "home", 200, 200]],
+    // Gamification admin (issue 5): Admins only; a Moderator reads the ranking but adjusts nothing (403).
+    ["gamification settings", "/en/admin/gamification", () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["gamification level", "/en/admin/gamification/levels", () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["gamification achievement", "/en/admin/gamification/achievements", () => ({ intent: "create-achievement", key: `matrix_${Math.random().toString(36).slice(2, 8)}`, type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "home", "home", 403, 200]],
     ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
     // Notifications (issue 4): each person settles their own; someone else's is not found (404).
