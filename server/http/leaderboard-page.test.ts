@@ -37,7 +37,7 @@ const cardOf = (page: string, title: string) => {
 };
 /** The table's rows as "rank|username|level|xp". */
 const rowsOf = (page: string) =>
-  [...mainOf(page).matchAll(/<tr[^>]*>\s*<td[^>]*>([^<]+)<\/td>[\s\S]*?<span class="truncate">([^<]+)<\/span>[\s\S]*?<td[^>]*>([^<]+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)].map(
+  [...mainOf(page).matchAll(/<tr[^>]*>\s*<td[^>]*>([^<]+)<\/td>[\s\S]*?<span class="break-all">([^<]+)<\/span>[\s\S]*?<td[^>]*>([^<]+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)].map(
     (m) => `${m[1]}|${m[2]}|${m[3]}|${m[4]}`,
   );
 /** The names of the default achievements in a language (badges namespace). */
@@ -153,7 +153,7 @@ describe("with members", () => {
     expect([...rows.slice(0, 2)].sort()).toEqual(["#1|ana_top|Level 14|5,075", "#1|bea_top|Level 14|5,075"]);
     expect(rows.slice(2, 4)).toEqual(["#3|hidee|Level 4|305", "#4|bulk_103|Level 2|105"]);
     expect(mainOf(page)).toMatch(/<caption[^>]*>Top members by XP, all time<span[^>]*> — page 1 of 4<\/span><\/caption>/);
-    expect(mainOf(page)).toContain('<th scope="col" class="px-4 py-3">Rank</th>');
+    expect(mainOf(page)).toMatch(/<th scope="col" class="[^"]*">Rank<\/th>/);
     expect(mainOf(page)).toContain('href="/en/u/ana_top"');
     // Pagination: numbered links, the current one marked.
     expect(mainOf(page)).toMatch(/<a aria-current="page" aria-label="Page 1"[^>]*href="\/en\/leaderboard"/);

@@ -100,16 +100,16 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead className="border-b border-border text-xs uppercase text-muted-foreground">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   {t("columns.rank")}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   {t("columns.member")}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   {t("columns.level")}
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="px-2 py-3 text-right sm:px-4">
                   {t("columns.xp")}
                 </th>
               </tr>
@@ -117,18 +117,18 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-border">
               {entries.map((e) => (
                 <tr key={e.username} id={e.isMe ? "me" : undefined} className={e.isMe ? "bg-primary/10" : undefined} data-me={e.isMe ? "" : undefined}>
-                  <td className="px-4 py-3 font-bold tabular-nums">{t("rank", { rank: e.rank })}</td>
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <span className="flex items-center gap-2">
+                  <td className="whitespace-nowrap px-2 py-3 font-bold tabular-nums sm:px-4">{t("rank", { rank: e.rank })}</td>
+                  <th scope="row" className="px-2 py-3 font-medium sm:px-4">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <Link to={to(`/u/${e.username}`)} className="flex min-w-0 items-center gap-2 hover:underline">
-                        <MiniAvatar url={e.avatarUrl} username={e.username} size={32} />
-                        <span className="truncate">{e.username}</span>
+                        <MiniAvatar url={e.avatarUrl} username={e.username} size={28} />
+                        <span className="break-all">{e.username}</span>
                       </Link>
                       {e.isMe ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">{t("you")}</span> : null}
                     </span>
                   </th>
-                  <td className="px-4 py-3">{t("levels:level", { level: e.level })}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatNumber(e.xp, locale)}</td>
+                  <td className="whitespace-nowrap px-2 py-3 sm:px-4">{t("levels:level", { level: e.level })}</td>
+                  <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums sm:px-4">{formatNumber(e.xp, locale)}</td>
                 </tr>
               ))}
             </tbody>
