@@ -90,6 +90,12 @@ describe("before anyone has XP", () => {
     expect(await html("/leaderboard")).toContain("<h1");
   });
 
+  it("is in the sitemap, in both languages", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    expect(sitemap).toContain("<loc>http://localhost:3999/es/leaderboard</loc>");
+    expect(sitemap).toContain("<loc>http://localhost:3999/en/leaderboard</loc>");
+  });
+
   it("the side panel shows the empty texts of cards 2 and 3", async () => {
     const en = await html("/en/about");
     expect(cardOf(en, "Active members")).toContain("No active members yet.");
