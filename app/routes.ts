@@ -27,6 +27,8 @@ export default [
           route("progress", "routes/account/progress-tab.tsx"),
         ]),
         route("notifications", "routes/notifications.tsx"),
+        // Gamification (issue 5): the public leaderboard (SPEC §9).
+        route("leaderboard", "routes/gamification/leaderboard.tsx"),
         // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
         route("community", "routes/forum/index.tsx"),
         route("community/:forumSlug", "routes/forum/forum.tsx"),

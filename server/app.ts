@@ -40,8 +40,8 @@ type Env = AppEnv & { Bindings: Partial<HttpBindings> };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Pages the anonymous page cache may hold: the forum's reading pages (not the new-thread form). */
-const ANONYMOUS_CACHE_PATHS = [/^\/community$/, /^\/community\/[^/]+$/, /^\/community\/[^/]+\/(?!new$)[^/]+$/];
+/** Pages the anonymous page cache may hold: the forum's reading pages (not the new-thread form), the leaderboard. */
+const ANONYMOUS_CACHE_PATHS = [/^\/community$/, /^\/community\/[^/]+$/, /^\/community\/[^/]+\/(?!new$)[^/]+$/, /^\/leaderboard$/];
 
 /**
  * Builds the Hono app. No process-wide side effects, so tests can build as many as they like. `app.realtime`

@@ -96,7 +96,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     database,
     db,
     settings,
-    sidePanel: () => loadSidePanel(settings, db),
+    sidePanel: () => loadSidePanel(settings, db, gamification),
     rateLimiter,
     auth,
     dashboard: (actor) => loadDashboard(db, actor),

@@ -136,7 +136,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
 function NotificationRow({ n }: { n: NotificationItem }) {
   const { t } = useTranslation("notifications");
   const { to, locale } = useLocalePath();
-  const sentence = notificationSentence(t, n);
+  const sentence = notificationSentence(t, n, locale);
   const reason = moderationReason(n);
   const unread = !n.readAt;
   return (

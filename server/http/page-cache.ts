@@ -3,9 +3,9 @@ import type { EventBus, EventName } from "../platform/events";
 import type { AppEnv } from "./types";
 
 /**
- * The anonymous page cache (decision 0016): forum pages as a visitor without a session sees them, kept for
- * a few seconds, so a popular thread shared on social media is rendered once per interval instead of once
- * per visitor. Signed-in people always get a fresh render.
+ * The anonymous page cache (decision 0016): forum pages and the leaderboard as a visitor without a session
+ * sees them, kept for a few seconds, so a popular thread shared on social media is rendered once per interval
+ * instead of once per visitor. Signed-in people always get a fresh render.
  *
  * - Only GET requests for the listed paths, without a session cookie, answered 200 with HTML or React
  *   Router data, and without Set-Cookie, are stored.
@@ -30,8 +30,23 @@ export type PageCacheOptions = {
 
 type Entry = { body: string; nonce: string; requestId: string; status: number; headers: [string, string][]; expires: number; bytes: number };
 
-/** Events after which every stored page may be out of date. */
-const CHANGE_EVENTS: EventName[] = ["thread.created", "post.created", "post.deleted", "like.given", "like.removed", "answer.accepted", "content.hidden", "content.unhidden"];
+/**
+ * Events after which every stored page may be out of date. Gamification's own (a new level, an unlock, XP or
+ * levels changed by an admin or a job) move the side panel's members and achievements and the leaderboard.
+ */
+const CHANGE_EVENTS: EventName[] = [
+  "thread.created",
+  "post.created",
+  "post.deleted",
+  "like.given",
+  "like.removed",
+  "answer.accepted",
+  "content.hidden",
+  "content.unhidden",
+  "level.up",
+  "achievement.unlocked",
+  "gamification.changed",
+];
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const LOCALE_PREFIX = /^\/(?:es|en)(?=\/|$)/;

@@ -19,7 +19,22 @@ export type DomainEvents = {
   /** Gamification: a person reached a level above any they had before (`statPoints` granted for it). */
   "level.up": { userId: string; from: number; to: number; statPoints: number; at: Date };
   /** Gamification: a person unlocked an achievement (once), with the reward XP it granted. */
-  "achievement.unlocked": { userId: string; achievementId: string; key: string; nameKey: string; rarity: string; rewardXp: number; at: Date };
+  "achievement.unlocked": {
+    userId: string;
+    achievementId: string;
+    key: string;
+    nameKey: string;
+    /** The names an admin typed (admin-created achievements), per language; null where the name key applies. */
+    names?: { es: string | null; en: string | null };
+    rarity: string;
+    rewardXp: number;
+    at: Date;
+  };
+  /**
+   * Gamification: XP, levels or achievements changed outside the forum's events (an admin's XP adjustment, an
+   * edited level table or achievement, a settle or reconcile run), so pages showing them may be out of date.
+   */
+  "gamification.changed": { cause: "xp_adjusted" | "levels" | "achievements" | "settled" | "reconciled"; at: Date };
 };
 
 export type EventName = keyof DomainEvents;

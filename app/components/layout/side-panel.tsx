@@ -1,20 +1,22 @@
-import { Award, Heart, MessageSquare, Star, Trophy } from "lucide-react";
+import { Heart, MessageSquare, Star, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
+import { IconTooltip } from "~/components/ui/tooltip";
+import { achievementName } from "~/features/gamification/achievement-name";
 import { useLocalePath } from "~/lib/use-locale";
 
 import type { SidePanelData } from "../../../server/modules/site/side-panel";
 
 export type { SidePanelData };
 
-/** SPEC §2 card 3: the icon follows the achievement's key (level, post or thread, like, otherwise a default). */
+/** SPEC §2 card 3: the icon follows the achievement's key (level, post or thread, like, otherwise a trophy). */
 export function achievementIcon(key: string) {
   if (key.includes("level")) return Star;
   if (key.includes("post") || key.includes("thread")) return MessageSquare;
   if (key.includes("like")) return Heart;
-  return Award;
+  return Trophy;
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
@@ -69,6 +71,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
           </ul>
         )}
       </Card>
+      {/* Card 2: the top 5 by XP (SPEC §2, §9), leading to the whole leaderboard. */}
       <Card title={t("sidePanel.activeMembers")}>
         {data.members.length === 0 ? (
           <p className="text-muted-foreground">{t("sidePanel.noMembers")}</p>
@@ -76,27 +79,43 @@ export function SidePanel({ data }: { data: SidePanelData }) {
           <ol className="space-y-2">
             {data.members.map((m) => (
               <li key={m.username} className="flex items-center justify-between gap-2">
-                <Link to={to(`/u/${m.username}`)} className="font-medium hover:underline">{m.username}</Link>
-                <span className="text-xs text-muted-foreground">{t("sidePanel.level", { level: m.level })}</span>
+                <Link to={to(`/u/${m.username}`)} className="flex min-w-0 items-center gap-2 font-medium hover:underline">
+                  <MiniAvatar url={m.avatarUrl} username={m.username} size={28} />
+                  <span className="truncate">{m.username}</span>
+                </Link>
+                <span className="shrink-0 text-xs text-muted-foreground">{t("levels:level", { level: m.level })}</span>
               </li>
             ))}
           </ol>
         )}
+        <p className="mt-3">
+          <Link to={to("/leaderboard")} className="link text-sm">
+            {t("sidePanel.seeLeaderboard")}
+          </Link>
+        </p>
       </Card>
+      {/* Card 3: the 3 newest unlocks; the icon names the achievement (in its tooltip and as its accessible name). */}
       <Card title={t("sidePanel.recentAchievements")}>
         {data.achievements.length === 0 ? (
           <p className="text-muted-foreground">{t("sidePanel.noAchievements")}</p>
         ) : (
-          <ul className="space-y-2">
+          <ul className="space-y-3">
             {data.achievements.map((a) => {
               const Icon = achievementIcon(a.key);
               return (
-                <li key={`${a.username}-${a.key}`} className="flex items-center gap-2">
-                  <Icon aria-hidden="true" size={18} className="text-primary" />
-                  <span title={t(a.nameKey, { ns: "badges" })}>
-                    <span className="font-medium">{a.username}</span> {t("sidePanel.unlocked")}{" "}
-                    <span className="sr-only">{t(a.nameKey, { ns: "badges" })}</span>
-                  </span>
+                <li key={`${a.username}-${a.key}`}>
+                  <p className="flex flex-wrap items-center gap-x-1.5">
+                    <Link to={to(`/u/${a.username}`)} className="font-medium hover:underline">
+                      {a.username}
+                    </Link>
+                    <span>{t("sidePanel.unlocked")}</span>
+                    <IconTooltip label={achievementName(t, locale, a)}>
+                      <span className="inline-flex size-7 items-center justify-center rounded-full bg-primary/15 text-primary">
+                        <Icon aria-hidden="true" size={16} />
+                      </span>
+                    </IconTooltip>
+                  </p>
+                  <RelativeTime date={a.createdAt} locale={locale} className="block text-xs text-muted-foreground" />
                 </li>
               );
             })}

@@ -15,15 +15,28 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** Toasts waiting for the one on screen to go (`queueToast`). */
+const waiting: ToastInput[] = [];
+
 /** Shows a toast, replacing the one on screen. */
 export function toast(input: ToastInput) {
   current = { ...input, id: nextId++ };
   emit();
 }
 
+/**
+ * Shows a toast after the one on screen has gone (still one at a time): news that arrive together, such as an
+ * achievement and the level its reward XP reached, are each read in turn instead of replacing each other.
+ */
+export function queueToast(input: ToastInput) {
+  if (current) waiting.push(input);
+  else toast(input);
+}
+
 function dismiss(id: number) {
   if (current?.id === id) {
-    current = null;
+    const next = waiting.shift();
+    current = next ? { ...next, id: nextId++ } : null;
     emit();
   }
 }

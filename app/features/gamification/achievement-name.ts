@@ -4,15 +4,23 @@ import type { AchievementView } from "../../../server/modules/gamification";
 
 type Texts = Pick<AchievementView, "key" | "nameKey" | "descriptionKey" | "names" | "descriptions">;
 
+/** What pages know of an achievement's name: its key in the `badges` namespace, or the names an admin typed. */
+export type AchievementNaming = { key?: string; nameKey: string; names?: { es: string | null; en: string | null } | null };
+
 const other = (locale: Locale): Locale => (locale === "es" ? "en" : "es");
 
 /**
- * An achievement's name and description in the page's language: the text an admin typed for that language
- * when there is one, else the `badges` translation of its key, else what was typed in the other language
- * (an achievement added in the admin has typed names and no translation keys), else its key / nothing.
+ * An achievement's name in the page's language: the name an admin typed for that language (admin-created
+ * achievements), else the translation of its name key; failing both, the other language's typed name or the key.
  */
+export function achievementName(t: TFunction, locale: Locale, a: AchievementNaming): string {
+  const typed = a.names?.[locale];
+  if (typed) return typed;
+  return t(`badges:${a.nameKey}`, { defaultValue: a.names?.[other(locale)] || a.key || a.nameKey });
+}
+
+/** The name (as `achievementName`) and the description, chosen the same way. */
 export function achievementText(a: Texts, locale: Locale, t: TFunction): { name: string; description: string } {
-  const name = a.names[locale] || t(`badges:${a.nameKey}`, { defaultValue: a.names[other(locale)] || a.key });
   const description = a.descriptions[locale] || t(`badges:${a.descriptionKey}`, { defaultValue: a.descriptions[other(locale)] || "" });
-  return { name, description };
+  return { name: achievementName(t, locale, a), description };
 }

@@ -127,7 +127,7 @@ function MenuBody({ items, unread, reload }: { items: Items | undefined; unread:
                       <span className="sr-only">{t("unreadBadge")}: </span>
                     </span>
                   )}
-                  <span className={n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}>{notificationSentence(t, n)}</span>
+                  <span className={n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}>{notificationSentence(t, n, locale)}</span>
                 </span>
                 <RelativeTime date={n.createdAt} locale={locale} className="ml-4 block text-xs text-muted-foreground" />
               </Link>

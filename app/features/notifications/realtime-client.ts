@@ -1,11 +1,14 @@
+import type { LiveNotificationDetail } from "../../../server/modules/notifications";
+
 /**
  * The browser's end of /api/realtime: one WebSocket while a signed-in page is open. The server sends small
- * JSON messages (`ready` once subscribed, then `notification`/`unread` counts, `resync` when it may have
+ * JSON messages (`ready` once subscribed, then `notification`/`unread` counts — a new level or achievement
+ * with what its toast says —, `resync` when it may have
  * missed some). Reconnects with the SPEC's delays (1, 2, 5, 10 s); a handshake that does not finish within
  * 10 s counts as failed. After many failures in a row (a session that ended, a server gone for long) it rests
  * until the page is shown again or the network comes back.
  */
-export type RealtimeEvent = { type: string; unread?: number };
+export type RealtimeEvent = { type: string; unread?: number } & Partial<LiveNotificationDetail>;
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 export const CONNECT_TIMEOUT_MS = 10_000;

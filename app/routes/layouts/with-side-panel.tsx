@@ -4,6 +4,9 @@ import { WithSidePanel } from "~/components/layout/side-panel";
 import { useRootData } from "~/lib/use-locale";
 import type { Route } from "./+types/with-side-panel";
 
+// The side panel says "Level n" (levels) and names achievements (badges) on every page that shows it.
+export const handle = { i18n: ["levels", "badges"] };
+
 /** Pages with the side panel (SPEC §2); its data comes with the root loader, so error pages have it too. */
 export default function Layout() {
   return (

@@ -5,6 +5,7 @@ import { profiles } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { DomainError } from "../errors";
+import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { adjustAmountField, adjustReasonField, idField } from "./input";
 import { assertCan } from "./policy";
@@ -23,7 +24,7 @@ export async function adjustXp(deps: GamificationDeps, actor: Actor, input: unkn
   const d = parseInput(adjustInput, input);
   const [person] = await deps.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, d.userId)).limit(1);
   if (!person) throw new DomainError("not_found");
-  return runSession(deps, deps.now(), async (s) => {
+  const done = await runSession(deps, deps.now(), async (s) => {
     await s.lock([d.userId]);
     const stats = s.statsOf(d.userId);
     if (!stats) throw new DomainError("not_found");
@@ -40,4 +41,7 @@ export async function adjustXp(deps: GamificationDeps, actor: Actor, input: unkn
     });
     return { userId: d.userId, xp: before + d.amount, ledgerId: row.id };
   });
+  // No forum event behind it: the pages that show XP (side panel, leaderboard) are told here.
+  await announceChange(deps, "xp_adjusted");
+  return done;
 }

@@ -5,6 +5,7 @@ import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { DomainError } from "../errors";
 import { createAchievementInput } from "./achievement-input";
+import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { requestSettle } from "./jobs";
 import { assertCan } from "./policy";
@@ -46,6 +47,7 @@ export async function createAchievement(deps: GamificationDeps, actor: Actor, in
     await recordAudit(tx, actor, { action: "gamification.achievement.create", targetType: "achievement", targetId: row.id, targetName: row.key, details: { type: row.type, threshold: row.threshold, rarity: row.rarity, rewardXp: row.rewardXp } });
     return row;
   });
+  await announceChange(deps, "achievements");
   await requestSettle(deps);
   return toAchievementView(created);
 }

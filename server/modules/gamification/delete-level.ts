@@ -4,6 +4,7 @@ import { levels } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { DomainError } from "../errors";
+import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { levelNumberField } from "./input";
 import { requestSettle } from "./jobs";
@@ -27,6 +28,7 @@ export async function deleteLevel(deps: GamificationDeps, actor: Actor, input: u
     await tx.delete(levels).where(eq(levels.level, d.level));
     await recordAudit(tx, actor, { action: "gamification.level.delete", targetType: "level", targetId: String(d.level), details: { titleKey: row.titleKey, xpRequired: row.xpRequired } });
   });
+  await announceChange(deps, "levels");
   await requestSettle(deps);
   return { level: d.level };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users, userStats, xpLedger, xpPeriodTotals } from "../../db/schema";
+import { announceChange } from "./announce-change";
 import type { GamificationDeps, Tx } from "./deps";
 import { periodStart, type Period } from "./periods";
 import { replayForum } from "./replay";
@@ -120,7 +121,10 @@ export async function reconcile(deps: Pick<GamificationDeps, "db" | "settings" |
       });
     }
   }
-  if (drift.length || periodDrift.length) deps.log.warn("gamification drift fixed", { drift: drift.slice(0, 50), periodDrift: periodDrift.slice(0, 50), users: new Set(drift.map((d) => d.userId)).size });
+  if (drift.length || periodDrift.length) {
+    await announceChange(deps, "reconciled");
+    deps.log.warn("gamification drift fixed", { drift: drift.slice(0, 50), periodDrift: periodDrift.slice(0, 50), users: new Set(drift.map((d) => d.userId)).size });
+  }
   return { replayed, checked: rows.length, drift, periodDrift };
 }
 

@@ -277,7 +277,7 @@ export class XpSession {
         const earlier = (await this.awardStates(userId, "achievement", a.id)).get("");
         // An achievement deleted and created again with the same id never pays twice.
         const row = earlier ? null : await this.award(key, this.now, {}, a.rewardXp);
-        this.events.add("achievement.unlocked", { userId, achievementId: a.id, key: a.key, nameKey: a.nameKey, rarity: a.rarity, rewardXp: row?.amount ?? 0, at: this.now });
+        this.events.add("achievement.unlocked", { userId, achievementId: a.id, key: a.key, nameKey: a.nameKey, names: { es: a.nameEs, en: a.nameEn }, rarity: a.rarity, rewardXp: row?.amount ?? 0, at: this.now });
       }
     }
   }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { achievements, userAchievements, userStats } from "../../db/schema";
+import { announceChange } from "./announce-change";
 import type { GamificationDeps } from "./deps";
 import { runSession } from "./session";
 import { levelOfXp } from "./views";
@@ -33,6 +34,9 @@ export async function settleAll(deps: Pick<GamificationDeps, "db" | "settings" |
       s.touch(userId);
     });
   }
-  if (rows.length) deps.log.info("gamification settled", { settled: rows.length });
+  if (rows.length) {
+    deps.log.info("gamification settled", { settled: rows.length });
+    await announceChange(deps, "settled");
+  }
   return { settled: rows.length };
 }

@@ -5,6 +5,7 @@ import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { DomainError } from "../errors";
 import { updateAchievementInput } from "./achievement-input";
+import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { requestSettle } from "./jobs";
 import { assertCan } from "./policy";
@@ -39,6 +40,7 @@ export async function updateAchievement(deps: GamificationDeps, actor: Actor, in
     await recordAudit(tx, actor, { action: "gamification.achievement.update", targetType: "achievement", targetId: row.id, targetName: row.key, details: changed });
     return row;
   });
+  await announceChange(deps, "achievements");
   await requestSettle(deps);
   return toAchievementView(updated);
 }

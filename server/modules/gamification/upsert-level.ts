@@ -4,6 +4,7 @@ import { levels } from "../../db/schema";
 import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { DomainError } from "../errors";
+import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { levelNumberField, titleKeyField, xpRequiredField } from "./input";
 import { requestSettle } from "./jobs";
@@ -41,6 +42,7 @@ export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: u
     });
     return { level: d.level, titleKey: d.titleKey, xpRequired: d.xpRequired };
   });
+  await announceChange(deps, "levels");
   await requestSettle(deps);
   return saved;
 }

@@ -9,7 +9,7 @@ import { getPreferences, setPreferences } from "./preferences";
 export type { NotificationsDeps, NotificationType } from "./deps";
 export { NOTIFICATION_TYPES } from "./deps";
 export type { NotificationView } from "./list-notifications";
-export type { LiveNotificationMessage } from "./live";
+export type { LiveNotificationDetail, LiveNotificationMessage } from "./live";
 export type { NotificationPreferences } from "./preferences";
 export { registerNotificationListeners } from "./listeners";
 

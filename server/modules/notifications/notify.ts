@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { notificationPreferences, notifications } from "../../db/schema";
 import type { NotificationsDeps, NotificationType } from "./deps";
-import { publishUnread } from "./live";
+import { liveDetail, publishUnread, type LiveNotificationDetail } from "./live";
 
 export type NewNotification = {
   userId: string;
@@ -16,7 +16,7 @@ export type NewNotification = {
 /**
  * Writes notifications, leaving out the people who turned that type off, and never telling someone of their
  * own act. One statement to read the settings, one to insert; then each person told gets their new unread
- * count on `user:<id>` (their open pages update the bell).
+ * count on `user:<id>` (their open pages update the bell), with a level's or achievement's data (a toast).
  */
 export async function notify(deps: Pick<NotificationsDeps, "db" | "realtime" | "log">, rows: NewNotification[]): Promise<number> {
   const { db } = deps;
@@ -30,6 +30,11 @@ export async function notify(deps: Pick<NotificationsDeps, "db" | "realtime" | "
   const kept = wanted.filter((r) => !muted.has(`${r.userId}\u0000${r.type}`));
   if (!kept.length) return 0;
   await db.insert(notifications).values(kept.map((r) => ({ userId: r.userId, type: r.type, actorId: r.actorId, threadId: r.threadId ?? null, postId: r.postId ?? null, data: r.data ?? {}, createdAt: r.createdAt })));
-  await publishUnread(deps, kept.map((r) => r.userId), "notification");
+  const details = new Map<string, LiveNotificationDetail>();
+  for (const r of kept) {
+    const detail = liveDetail(r.type, r.data ?? {});
+    if (detail) details.set(r.userId, detail);
+  }
+  await publishUnread(deps, kept.map((r) => r.userId), "notification", details);
   return kept.length;
 }

@@ -1,11 +1,19 @@
 import type { Database } from "../../db/client";
 import { latestThreads } from "../forum";
+import type { GamificationModule } from "../gamification";
 import type { SettingsStore } from "./settings";
 
 /** Shapes of SPEC §7's side-panel reads (4 threads, 5 members, 3 achievements). */
 export type SidePanelThread = { title: string; slug: string; forumSlug: string; createdAt: string; author: { username: string; avatarUrl: string | null } };
-export type SidePanelMember = { username: string; level: number };
-export type SidePanelAchievement = { key: string; nameKey: string; iconUrl: string | null; createdAt: string; username: string };
+export type SidePanelMember = { username: string; avatarUrl: string | null; level: number };
+export type SidePanelAchievement = {
+  key: string;
+  /** In the `badges` namespace, unless an admin typed the names (`names`, per language). */
+  nameKey: string;
+  names: { es: string | null; en: string | null };
+  createdAt: string;
+  username: string;
+};
 export type SidePanelData = {
   threads: SidePanelThread[];
   members: SidePanelMember[];
@@ -13,16 +21,31 @@ export type SidePanelData = {
   announcement: { url: string; imageUrl: string };
 };
 
-/** SPEC §9: the side panel lists 4 threads. */
+/** SPEC §9: the side panel lists 4 threads, 5 members and 3 achievements. */
 export const SIDE_PANEL_THREADS = 4;
+export const SIDE_PANEL_MEMBERS = 5;
+export const SIDE_PANEL_ACHIEVEMENTS = 3;
+
+/** The gamification reads the side panel needs (cards 2 and 3). */
+export type SidePanelGamification = Pick<GamificationModule, "topByXp" | "recentAchievements">;
 
 /**
  * The side panel's data. Card 1 lists the newest visible threads while the forum is enabled (when it is off,
- * the forum's pages are 404 and the card shows its empty text). Cards 2-3 read user stats and achievements;
- * until the gamification area provides those reads, they are empty and the cards show their empty texts.
+ * the forum's pages are 404 and the card shows its empty text). Card 2 lists the members with the most XP and
+ * card 3 the newest unlocked achievements (gamification's reads, one statement each). The reads run side by
+ * side; only what the page shows leaves the server (no user ids).
  */
-export async function loadSidePanel(settings: SettingsStore, db?: Pick<Database, "select">): Promise<SidePanelData> {
+export async function loadSidePanel(settings: SettingsStore, db?: Pick<Database, "select">, gamification?: SidePanelGamification): Promise<SidePanelData> {
   const { announcement, forum_enabled } = await settings.all();
-  const threads = forum_enabled && db ? await latestThreads(db, SIDE_PANEL_THREADS) : [];
-  return { threads, members: [], achievements: [], announcement };
+  const [threads, top, recent] = await Promise.all([
+    forum_enabled && db ? latestThreads(db, SIDE_PANEL_THREADS) : [],
+    gamification ? gamification.topByXp(SIDE_PANEL_MEMBERS) : [],
+    gamification ? gamification.recentAchievements(SIDE_PANEL_ACHIEVEMENTS) : [],
+  ]);
+  return {
+    threads,
+    members: top.map((m) => ({ username: m.username, avatarUrl: m.avatarUrl, level: m.level })),
+    achievements: recent.map((a) => ({ key: a.key, nameKey: a.nameKey, names: a.names, createdAt: a.createdAt, username: a.username })),
+    announcement,
+  };
 }

@@ -26,14 +26,17 @@ export function buildSitemap(baseUrl: string, pages: (string | SitemapEntry)[] =
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** Gamification's public page (issue 5): the leaderboard, whatever the forum's flag (its page is always there). */
+export const GAMIFICATION_PUBLIC_PAGES = ["/leaderboard"];
+
 /**
- * The site's sitemap: the static pages and, while the forum is enabled, its index, forums and visible threads
- * (one query; with the forum off its pages are 404 and none is listed).
+ * The site's sitemap: the static pages, the leaderboard and, while the forum is enabled, its index, forums and
+ * visible threads (one query; with the forum off its pages are 404 and none is listed).
  */
 export async function siteSitemap(deps: { settings: SettingsStore; db: Pick<Database, "select"> }, baseUrl: string): Promise<string> {
   const { forum_enabled } = await deps.settings.all();
   const community = forum_enabled ? await forumSitemapEntries(deps.db) : [];
-  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...community]);
+  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...GAMIFICATION_PUBLIC_PAGES, ...community]);
 }
 
 export function buildRobots(baseUrl: string): string {
