@@ -113,6 +113,10 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["terms", () => "/en/terms-and-conditions", all(200)],
   ["resources", () => "/en/resources", all(200)],
   ["search", () => "/en/search?q=x", all(200)],
+  // Gamification (issue 5): the leaderboard is public; a page past its end is not found.
+  ["leaderboard", () => "/en/leaderboard", all(200)],
+  ["leaderboard this week", () => "/en/leaderboard?period=week", all(200)],
+  ["leaderboard past its end", () => "/en/leaderboard?page=99", all(404)],
   ["public profile", () => `/en/u/${creatorName}`, all(200)],
   ["unknown profile", () => "/en/u/nobody_here", all(404)],
   ["verified company", () => `/en/company/${verifiedSlug}`, all(200)],

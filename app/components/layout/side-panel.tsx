@@ -1,23 +1,16 @@
-import { Heart, MessageSquare, Star, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
+import { Trophy } from "lucide-react";
 import { IconTooltip } from "~/components/ui/tooltip";
+import { achievementIcon } from "~/features/gamification/achievement-icon";
 import { achievementName } from "~/features/gamification/achievement-name";
 import { useLocalePath } from "~/lib/use-locale";
 
 import type { SidePanelData } from "../../../server/modules/site/side-panel";
 
 export type { SidePanelData };
-
-/** SPEC §2 card 3: the icon follows the achievement's key (level, post or thread, like, otherwise a trophy). */
-export function achievementIcon(key: string) {
-  if (key.includes("level")) return Star;
-  if (key.includes("post") || key.includes("thread")) return MessageSquare;
-  if (key.includes("like")) return Heart;
-  return Trophy;
-}
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -101,7 +94,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
         ) : (
           <ul className="space-y-3">
             {data.achievements.map((a) => {
-              const Icon = achievementIcon(a.key);
+              const Icon = achievementIcon(a.key, a.icon);
               return (
                 <li key={`${a.username}-${a.key}`}>
                   <p className="flex flex-wrap items-center gap-x-1.5">

@@ -1,12 +1,28 @@
-import { Heart, Lock, MessageSquare, Star, Trophy, type LucideIcon } from "lucide-react";
+import { Award, Crown, Flame, Gamepad2, Heart, Lock, MessageSquare, Shield, Sparkles, Star, Trophy, type LucideIcon } from "lucide-react";
 import type { AchievementRarity } from "../../../server/modules/gamification";
 import { RARITY_CLASSES } from "./rarity";
 
+/** The icons an admin may name in an achievement's `icon` column (app/features/admin/gamification-limits.ts). */
+const NAMED_ICONS: Record<string, LucideIcon> = {
+  star: Star,
+  message: MessageSquare,
+  heart: Heart,
+  trophy: Trophy,
+  award: Award,
+  flame: Flame,
+  crown: Crown,
+  sparkles: Sparkles,
+  shield: Shield,
+  gamepad: Gamepad2,
+};
+
 /**
- * The icon of an achievement, chosen by its key (SPEC §2): a key naming a level → a star, posts or threads →
- * a message, likes → a heart, anything else → a trophy. Achievements an admin adds get theirs the same way.
+ * The icon of an achievement (SPEC §2 card 3): the one an admin named, else chosen by its key — a key naming a
+ * level → a star, posts or threads → a message, likes → a heart, anything else → a trophy. Every page (side
+ * panel, account, profile, admin) shows the same icon for the same achievement.
  */
-export function achievementIcon(key: string): LucideIcon {
+export function achievementIcon(key: string, icon?: string | null): LucideIcon {
+  if (icon && NAMED_ICONS[icon]) return NAMED_ICONS[icon];
   if (key.includes("level")) return Star;
   if (key.includes("post") || key.includes("thread")) return MessageSquare;
   if (key.includes("like")) return Heart;
@@ -17,8 +33,20 @@ export function achievementIcon(key: string): LucideIcon {
  * The icon in a round frame in its rarity's colour; a locked achievement is greyed with a small lock. Purely
  * decorative: the name, rarity and state are always written next to it.
  */
-export function AchievementIcon({ achievementKey, rarity, locked = false, size = 22 }: { achievementKey: string; rarity: AchievementRarity; locked?: boolean; size?: number }) {
-  const Icon = achievementIcon(achievementKey);
+export function AchievementIcon({
+  achievementKey,
+  icon,
+  rarity,
+  locked = false,
+  size = 22,
+}: {
+  achievementKey: string;
+  icon?: string | null;
+  rarity: AchievementRarity;
+  locked?: boolean;
+  size?: number;
+}) {
+  const Icon = achievementIcon(achievementKey, icon);
   const c = RARITY_CLASSES[rarity];
   return (
     <span aria-hidden="true" className={`relative inline-flex shrink-0 self-start items-center justify-center rounded-full border-2 bg-muted p-2 ${locked ? "border-border text-muted-foreground opacity-70" : `${c.border} ${c.text}`}`}>

@@ -58,7 +58,7 @@ function AchievementItem({ achievement: a, locale }: { achievement: AchievementP
   const progressText = t("badges:progress", { current: formatNumber(a.progress.current, locale), target: formatNumber(a.progress.target, locale) });
   return (
     <li id={achievementAnchor(a.key)} className={`flex scroll-mt-24 gap-3 rounded-xl border p-4 ${a.unlocked ? RARITY_CLASSES[a.rarity].border : "border-border"}`}>
-      <AchievementIcon achievementKey={a.key} rarity={a.rarity} locked={!a.unlocked} />
+      <AchievementIcon achievementKey={a.key} icon={a.icon} rarity={a.rarity} locked={!a.unlocked} />
       <div className="min-w-0 flex-1 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{name}</span>

@@ -46,7 +46,7 @@ export function ProfileProgress({ profile, data }: { profile: PublicProfile; dat
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {d.achievements.map((a) => (
             <li key={a.id} className="flex items-center gap-3 rounded-xl border border-border p-3">
-              <AchievementIcon achievementKey={a.key} rarity={a.rarity} size={18} />
+              <AchievementIcon achievementKey={a.key} icon={a.icon} rarity={a.rarity} size={18} />
               <div className="min-w-0 space-y-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{achievementText(a, locale, t).name}</span>

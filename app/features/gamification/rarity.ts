@@ -1,16 +1,15 @@
 import type { AchievementRarity } from "../../../server/modules/gamification";
 
 /**
- * The colour of each rarity, from the theme (SPEC §3: Common, Rare, Epic, Legendary). Every text colour keeps
- * WCAG AA contrast (4.5:1) on the card and muted backgrounds in both themes: Common the muted text, Rare the
- * accent, Epic the primary, Legendary amber (dark amber on light, light amber on dark). Rarity is always
+ * The colour of each rarity (SPEC §3: Common, Rare, Epic, Legendary): slate, sky, violet and amber. Every text
+ * colour keeps WCAG AA contrast (4.5:1) on the card and muted backgrounds in both themes. Rarity is always
  * written too (RarityBadge): the colour only repeats it.
  */
-export const RARITY_CLASSES: Record<AchievementRarity, { text: string; border: string; bar: string }> = {
-  Common: { text: "text-muted-foreground", border: "border-muted-foreground/60", bar: "bg-muted-foreground" },
-  Rare: { text: "text-accent", border: "border-accent/70", bar: "bg-accent" },
-  Epic: { text: "text-primary", border: "border-primary/70", bar: "bg-primary" },
-  Legendary: { text: "text-amber-800 dark:text-amber-300", border: "border-amber-700/70 dark:border-amber-300/70", bar: "bg-amber-700 dark:bg-amber-300" },
+export const RARITY_CLASSES: Record<AchievementRarity, { text: string; border: string; bar: string; dot: string }> = {
+  Common: { text: "text-slate-700 dark:text-slate-200", border: "border-slate-400", bar: "bg-slate-500 dark:bg-slate-300", dot: "bg-slate-400" },
+  Rare: { text: "text-sky-800 dark:text-sky-300", border: "border-sky-500", bar: "bg-sky-600 dark:bg-sky-400", dot: "bg-sky-500" },
+  Epic: { text: "text-violet-800 dark:text-violet-300", border: "border-violet-500", bar: "bg-violet-600 dark:bg-violet-400", dot: "bg-violet-500" },
+  Legendary: { text: "text-amber-800 dark:text-amber-300", border: "border-amber-500", bar: "bg-amber-600 dark:bg-amber-400", dot: "bg-amber-500" },
 };
 
 /** Rarities from the most common to the rarest (for sorting and legends). */
