@@ -108,3 +108,28 @@ test("an achievement unlocked by one's own action arrives live as a toast", asyn
   await expect(toasts(page, locale).filter({ hasText: tr(locale, "badges:unlockedToast", { name }) })).toBeVisible({ timeout: 10_000 });
   await expectNoViolations(page, "achievement toast");
 });
+
+test("a level-up arrives live as a toast, with the stat points it granted", async ({ page, context, admin }) => {
+  test.setTimeout(120_000);
+  const locale: Locale = "en";
+  const username = await registerMember(context, page, locale, "climber");
+
+  let ready = false;
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => void (String(f.payload).includes('"ready"') && (ready = true))));
+  await gotoHydrated(page, `/${locale}/about`);
+  await expect.poll(() => ready, { timeout: 15_000 }).toBe(true);
+
+  // An admin finds the member on the ranking tab and gives them 60 XP (level 2 needs 50).
+  const found = await admin.request.get(`/en/admin/gamification/ranking?q=${encodeURIComponent(username)}`);
+  const memberId = (await found.text()).match(/[?&](?:amp;)?member=([0-9a-f-]{36})/)?.[1];
+  expect(memberId, "the ranking's search finds the new member").toBeTruthy();
+  const adjusted = await admin.request.post("/en/admin/gamification/ranking", {
+    form: { intent: "adjust-xp", userId: memberId!, amount: "60", reason: "Welcome bonus for the e2e climber" },
+    headers: { origin: BASE_URL },
+  });
+  expect(adjusted.status(), await adjusted.text()).toBe(200);
+
+  const sentence = tr(locale, "levels:levelUp_other", { level: 2, count: 3 });
+  await expect(toasts(page, locale).filter({ hasText: sentence })).toBeVisible({ timeout: 10_000 });
+  await expectNoViolations(page, "level-up toast");
+});
