@@ -236,10 +236,23 @@ describe("forum admin operations", () => {
       const home = await createCategory(deps, admin, section("moves-home"));
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) ids.push((await createForum(deps, admin, { categoryId: home.categoryId, ...section(`moves-${i}`) })).forumId);
-      await Promise.all([...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "up" })), ...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "down" }))]);
+      // Several rounds: each sees the positions the one before left (a lock order that followed them deadlocked).
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "up" })), ...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "down" }))]);
+      }
       const rows = await db().select({ id: forums.id, position: forums.position }).from(forums).where(eq(forums.categoryId, home.categoryId));
       expect(rows.map((r) => r.position).sort()).toEqual([0, 1, 2, 3, 4]);
       expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    });
+
+    it("keeps the categories' order a clean 0…n-1 when moves arrive together", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await createCategory(deps, admin, section(`cat-moves-${i}`))).categoryId);
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "up" })), ...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "down" }))]);
+      }
+      const positions = (await db().select({ position: forumCategories.position }).from(forumCategories)).map((r) => r.position).sort((a, b) => a - b);
+      expect(positions).toEqual(positions.map((_, i) => i));
     });
 
     it("lets only one of two moderators resolve the same report", async () => {

@@ -65,6 +65,9 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
+/** Display order: by position, ties (older data) by slug. */
+export const byPosition = (a: { position: number; slug: string }, b: { position: number; slug: string }) => a.position - b.position || a.slug.localeCompare(b.slug);
+
 /**
  * Rows in display order after moving one of them a place up or down; null when it is already first or
  * last. Positions are then renumbered 0…n-1, which also repairs ties left by older data.

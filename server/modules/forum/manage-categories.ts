@@ -6,7 +6,7 @@ import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import { DomainError } from "../errors";
-import { changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
+import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { assertCan } from "./policy";
@@ -67,12 +67,16 @@ export async function moveCategory(deps: Deps, actor: Actor, input: unknown) {
   assertCan(actor, "forum.manage_content");
   const data = parseInput(moveInput, input);
   return deps.db.transaction(async (tx) => {
-    // Every category locked, in one order: two moves at once are made one after the other.
-    const rows = await tx
-      .select({ id: forumCategories.id, slug: forumCategories.slug, position: forumCategories.position })
-      .from(forumCategories)
-      .orderBy(asc(forumCategories.position), asc(forumCategories.slug))
-      .for("update");
+    // Every category locked in the order of their ids, which never change (in position order, two moves
+    // that see the positions at different moments would take the rows in different orders and deadlock);
+    // two moves at once are made one after the other.
+    const rows = (
+      await tx
+        .select({ id: forumCategories.id, slug: forumCategories.slug, position: forumCategories.position })
+        .from(forumCategories)
+        .orderBy(asc(forumCategories.id))
+        .for("update")
+    ).sort(byPosition);
     if (!rows.some((r) => r.id === data.categoryId)) throw new DomainError("not_found");
     const ordered = reorder(rows, data.categoryId, data.direction);
     if (!ordered) return { categoryId: data.categoryId, changed: false };

@@ -7,7 +7,7 @@ import type { Actor } from "../accounts/actor";
 import { recordAudit } from "../accounts/audit";
 import { isUniqueViolation } from "../accounts/unique-violation";
 import { DomainError } from "../errors";
-import { changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
+import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { assertCan } from "./policy";
@@ -87,13 +87,17 @@ export async function moveForum(deps: Deps, actor: Actor, input: unknown) {
   return deps.db.transaction(async (tx) => {
     const [target] = await tx.select({ categoryId: forums.categoryId }).from(forums).where(eq(forums.id, data.forumId));
     if (!target) throw new DomainError("not_found");
-    // The category's forums locked in one order: two moves at once are made one after the other.
-    const rows = await tx
-      .select({ id: forums.id, slug: forums.slug, position: forums.position, categoryId: forums.categoryId })
-      .from(forums)
-      .where(eq(forums.categoryId, target.categoryId))
-      .orderBy(asc(forums.position), asc(forums.slug))
-      .for("update");
+    // One move per category at a time: its row is the lock. (Locking the forums in position order could
+    // deadlock: two moves see the positions at different moments and take the same rows in different orders.)
+    await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, target.categoryId)).for("update");
+    const rows = (
+      await tx
+        .select({ id: forums.id, slug: forums.slug, position: forums.position, categoryId: forums.categoryId })
+        .from(forums)
+        .where(eq(forums.categoryId, target.categoryId))
+        .orderBy(asc(forums.id))
+        .for("update")
+    ).sort(byPosition);
     const moved = rows.find((r) => r.id === data.forumId);
     // Moved to another category between the two reads: nothing to do here.
     if (!moved) return { forumId: data.forumId, changed: false };
