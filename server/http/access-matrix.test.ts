@@ -227,7 +227,7 @@ describe("access matrix: mutations", () => {
     ["gamification settings", "/en/admin/gamification", () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }), ["login", "home", "home", "home", "home", 403, 200]],
     ["gamification level", "/en/admin/gamification/levels", () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }), ["login", "home", "home", "home", "home", 403, 200]],
     ["gamification achievement", "/en/admin/gamification/achievements", () => ({ intent: "create-achievement", key: `matrix_${Math.random().toString(36).slice(2, 8)}`, type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "home", "home", 403, 303]],
     ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
     // Notifications (issue 4): each person settles their own; someone else's is not found (404).

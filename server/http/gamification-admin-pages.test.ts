@@ -375,8 +375,13 @@ describe("ranking (Admins and Moderators)", () => {
 
   it("adjusts with a reason: the new XP and level confirmed, the ledger row and the audit row written", async () => {
     const res = await post("/en/admin/gamification/ranking", adjust(), cookies.admin);
-    expect(res.status).toBe(200);
-    expect(await textOf(res)).toContain("top_player: +30 XP. They now have 150 XP (level 3).");
+    // Post/redirect/get: back to the member's panel, confirmed from the ledger row; reloading it (a GET)
+    // adjusts nothing again.
+    expect(res.status).toBe(303);
+    const back = res.headers.get("location") ?? "";
+    expect(back).toMatch(new RegExp(`^/en/admin/gamification/ranking\\?member=${ids.player}&adjusted=\\d+$`));
+    for (let i = 0; i < 2; i++) expect(await textOf(await get(back, cookies.admin))).toContain("top_player: +30 XP. They now have 150 XP (level 3).");
+    expect((await audits("gamification.xp.adjust")).filter((r) => r.reason === "Won the community jam")).toHaveLength(1);
     const rows = await audits("gamification.xp.adjust");
     expect(rows.find((r) => r.reason === "Won the community jam")).toMatchObject({ actorId: ids.admin, targetId: ids.player, targetName: "top_player", details: { amount: 30, xpBefore: 120, xpAfter: 150 } });
     const [ledger] = await t.services.db.select().from(xpLedger).where(and(eq(xpLedger.userId, ids.player), eq(xpLedger.note, "Won the community jam")));

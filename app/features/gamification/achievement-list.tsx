@@ -53,8 +53,8 @@ export function AchievementList({ achievements, locale }: { achievements: Achiev
 }
 
 function AchievementItem({ achievement: a, locale }: { achievement: AchievementProgress; locale: Locale }) {
-  const { t } = useTranslation("progress");
-  const { name, description } = achievementText(a, locale, t);
+  const { t, i18n } = useTranslation("progress");
+  const { name, description } = achievementText(a, locale, t, (key) => i18n.exists(key));
   const progressText = t("badges:progress", { current: formatNumber(a.progress.current, locale), target: formatNumber(a.progress.target, locale) });
   return (
     <li id={achievementAnchor(a.key)} className={`flex scroll-mt-24 gap-3 rounded-xl border p-4 ${a.unlocked ? RARITY_CLASSES[a.rarity].border : "border-border"}`}>

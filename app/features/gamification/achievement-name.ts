@@ -19,8 +19,14 @@ export function achievementName(t: TFunction, locale: Locale, a: AchievementNami
   return t(`badges:${a.nameKey}`, { defaultValue: a.names?.[other(locale)] || a.key || a.nameKey });
 }
 
-/** The name (as `achievementName`) and the description, chosen the same way. */
-export function achievementText(a: Texts, locale: Locale, t: TFunction): { name: string; description: string } {
-  const description = a.descriptions[locale] || t(`badges:${a.descriptionKey}`, { defaultValue: a.descriptions[other(locale)] || "" });
+/**
+ * The name (as `achievementName`) and the description, chosen the same way. `exists` (i18next's) keeps an
+ * admin's achievement without a description from asking for a translation that was never meant to be there
+ * (it would be reported as missing).
+ */
+export function achievementText(a: Texts, locale: Locale, t: TFunction, exists: (key: string) => boolean = () => true): { name: string; description: string } {
+  const key = `badges:${a.descriptionKey}`;
+  const fallback = a.descriptions[other(locale)] || "";
+  const description = a.descriptions[locale] || (exists(key) ? t(key, { defaultValue: fallback }) : fallback);
   return { name: achievementName(t, locale, a), description };
 }

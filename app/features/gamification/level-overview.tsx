@@ -48,7 +48,7 @@ export function LevelOverview({ summary, locale, historyHref }: { summary: Omit<
             <p className="flex flex-wrap justify-between gap-2 text-sm">
               <span>{t("levels:progress", { xp: n(summary.xp), next: n(next.xpRequired), level: next.level })}</span>
               <span className="text-muted-foreground">
-                {t("level.toGo", { count: next.xpRequired - summary.xp, level: next.level, title: t(`levels:${next.titleKey}`) })}
+                {t("level.toGo", { count: next.xpRequired - summary.xp, xp: n(next.xpRequired - summary.xp), level: next.level, title: t(`levels:${next.titleKey}`) })}
               </span>
             </p>
           </>

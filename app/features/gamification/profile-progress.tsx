@@ -4,12 +4,14 @@ import { useLocalePath } from "~/lib/use-locale";
 import type { AchievementProgress, PersonSummary } from "../../../server/modules/gamification";
 import type { PublicProfile } from "../../../server/modules/accounts";
 import { AchievementIcon } from "./achievement-icon";
-import { achievementText } from "./achievement-name";
+import { achievementName } from "./achievement-name";
 import { formatNumber } from "./numbers";
 import { RarityBadge } from "./rarity-badge";
 
 /** What the public profile's loader sends for this section: the level and the unlocked achievements only. */
-export type ProfileProgressData = Pick<PersonSummary, "level" | "titleKey" | "xp"> & { achievements: AchievementProgress[] };
+export type ProfileProgressData = Pick<PersonSummary, "level" | "titleKey" | "xp"> & {
+  achievements: Pick<AchievementProgress, "id" | "key" | "nameKey" | "descriptionKey" | "names" | "descriptions" | "icon" | "rarity" | "unlockedAt">[];
+};
 
 /** The section's data from a person's summary: never the locked achievements (they are one's own business). */
 export function profileProgressData(summary: PersonSummary): ProfileProgressData {
@@ -17,7 +19,11 @@ export function profileProgressData(summary: PersonSummary): ProfileProgressData
     level: summary.level,
     titleKey: summary.titleKey,
     xp: summary.xp,
-    achievements: summary.achievements.filter((a) => a.unlocked).sort((a, b) => (b.unlockedAt ?? "").localeCompare(a.unlockedAt ?? "")),
+    // Only what the section shows: a counter (likes given…) stays the person's own business.
+    achievements: summary.achievements
+      .filter((a) => a.unlocked)
+      .sort((a, b) => (b.unlockedAt ?? "").localeCompare(a.unlockedAt ?? ""))
+      .map(({ id, key, nameKey, descriptionKey, names, descriptions, icon, rarity, unlockedAt }) => ({ id, key, nameKey, descriptionKey, names, descriptions, icon, rarity, unlockedAt })),
   };
 }
 
@@ -49,7 +55,7 @@ export function ProfileProgress({ profile, data }: { profile: PublicProfile; dat
               <AchievementIcon achievementKey={a.key} icon={a.icon} rarity={a.rarity} size={18} />
               <div className="min-w-0 space-y-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{achievementText(a, locale, t).name}</span>
+                  <span className="font-semibold">{achievementName(t, locale, a)}</span>
                   <RarityBadge rarity={a.rarity} />
                 </p>
                 {a.unlockedAt ? <p className="text-sm text-muted-foreground">{t("badges:unlockedOn", { date: formatDate(a.unlockedAt, locale) })}</p> : null}

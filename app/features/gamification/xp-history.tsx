@@ -4,6 +4,7 @@ import { Pagination } from "~/features/forum/ui";
 import type { Locale } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { useLocalePath } from "~/lib/use-locale";
+import { formatNumber } from "./numbers";
 import { describeLedgerRow, type LedgerRow } from "./ledger";
 import { formatSigned } from "./numbers";
 
@@ -41,7 +42,7 @@ export function XpHistory({
         <h2 id="xp-history-heading" className="text-xl font-bold">
           {t("history.heading")}
         </h2>
-        {total ? <p className="text-sm text-muted-foreground">{t("history.total", { count: total })}</p> : null}
+        {total ? <p className="text-sm text-muted-foreground">{t("history.total", { count: total, total: formatNumber(total, locale) })}</p> : null}
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t("history.lead")}</p>
       {rows.length === 0 ? (

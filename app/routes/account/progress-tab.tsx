@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AchievementList, achievementAnchor } from "~/features/gamification/achievement-list";
-import { achievementText } from "~/features/gamification/achievement-name";
+import { achievementName } from "~/features/gamification/achievement-name";
 import { toLedgerRow } from "~/features/gamification/ledger";
 import { ledgerSources } from "~/features/gamification/ledger-sources.server";
 import { LevelOverview } from "~/features/gamification/level-overview";
@@ -59,7 +59,7 @@ export default function ProgressTab({ loaderData }: Route.ComponentProps) {
         hrefFor={pageHref}
         achievementName={(id) => {
           const a = byId.get(id);
-          return a ? achievementText(a, locale, t).name : null;
+          return a ? achievementName(t, locale, a) : null;
         }}
         achievementHref={(id) => {
           const a = byId.get(id);

@@ -6,6 +6,7 @@ import type { Locale } from "~/i18n/config";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { LEADERBOARD_SIZE } from "../../../server/modules/gamification/deps";
 import type { Route } from "./+types/leaderboard";
 
 export const handle = { i18n: ["leaderboard", "levels"] };
@@ -34,7 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageCount: board.pageCount,
     // Only what the table shows: no user ids leave the server.
     entries: board.entries.map((e) => ({ rank: e.rank, username: e.username, avatarUrl: e.avatarUrl, level: e.level, xp: e.xp, isMe: e.userId === me })),
-    me: board.me,
+    // Equal XP at the 100th place: the viewer may share a rank shown in the table without being listed.
+    me: board.me ? { ...board.me, tiedAtCut: !board.me.inTop && board.me.rank !== null && board.me.rank <= LEADERBOARD_SIZE } : null,
+    boardSize: LEADERBOARD_SIZE,
     signedIn: !!context.actor,
   };
 }
@@ -87,7 +90,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {since ? <p className="text-sm text-muted-foreground">{since}</p> : null}
 
-      <MyPlace me={loaderData.me} signedIn={loaderData.signedIn} period={period} page={page} onThisPage={entries.some((e) => e.isMe)} />
+      <MyPlace me={loaderData.me} boardSize={loaderData.boardSize} signedIn={loaderData.signedIn} period={period} page={page} onThisPage={entries.some((e) => e.isMe)} />
 
       {entries.length === 0 ? (
         <p className="card p-6 text-muted-foreground">{t(`empty.${period}`)}</p>
@@ -154,7 +157,8 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
 }
 
 type MyPlaceProps = {
-  me: { rank: number | null; xp: number; inTop: boolean } | null;
+  me: { rank: number | null; xp: number; inTop: boolean; tiedAtCut: boolean } | null;
+  boardSize: number;
   signedIn: boolean;
   period: Period;
   page: number;
@@ -163,7 +167,7 @@ type MyPlaceProps = {
 };
 
 /** The viewer's own place above the table: their rank (also beyond the top 100), a nudge without XP, or sign in. */
-function MyPlace({ me, signedIn, period, page, onThisPage }: MyPlaceProps) {
+function MyPlace({ me, boardSize, signedIn, period, page, onThisPage }: MyPlaceProps) {
   const { t } = useTranslation("leaderboard");
   const { to, locale } = useLocalePath();
   const root = useRootData();
@@ -193,7 +197,7 @@ function MyPlace({ me, signedIn, period, page, onThisPage }: MyPlaceProps) {
         </p>
       ) : (
         <p className="mt-1 text-sm">
-          <strong>{t("me.ranked", { rank: formatNumber(me.rank, locale), xp: formatNumber(me.xp, locale) })}</strong> {onThisPage ? t("me.inList") : me.inTop ? t("me.inTop") : t("me.outside")}
+          <strong>{t("me.ranked", { rank: formatNumber(me.rank, locale), xp: formatNumber(me.xp, locale) })}</strong> {onThisPage ? t("me.inList") : me.inTop ? t("me.inTop") : me.tiedAtCut ? t("me.tiedAtCut", { size: boardSize }) : t("me.outside")}
         </p>
       )}
     </section>

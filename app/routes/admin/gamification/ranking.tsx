@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { Field, SubmitButton, TextAreaField } from "~/components/ui/form-field";
 import { MiniAvatar } from "~/components/ui/avatar";
 import { failureFor, ViewTabs } from "~/features/admin/forum-ui";
@@ -31,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (params.q ?? "").trim();
   const found = q ? await orRefused(context, request, admin.listUsers(actor, { q })) : null;
   let member = null;
+  let adjusted: AdminActionResult | null = null;
   if (params.member) {
     try {
       const summary = await game.personSummary({ userId: params.member });
@@ -39,6 +40,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const ids = new Set(ledger.items.filter((e) => e.sourceKind === "achievement").map((e) => e.sourceId));
       const achievements = summary.achievements.filter((a) => ids.has(a.id)).map((a) => ({ id: a.id, key: a.key, nameKey: a.nameKey, names: a.names }));
       member = { userId: summary.userId, username: summary.username, xp: summary.xp, level: summary.level, titleKey: summary.titleKey, statPoints: summary.statPoints, ledger, achievements };
+      // Back from an adjustment (post/redirect/get): confirm it from its ledger row, so a reload repeats nothing.
+      const entry = params.adjusted ? ledger.items.find((e) => String(e.id) === params.adjusted && e.reason === "adjustment") : undefined;
+      if (entry) {
+        adjusted = {
+          ok: true,
+          message: "admin:gamification.ranking.adjusted",
+          messageValues: { name: summary.username, amount: signedXp(entry.amount), xp: summary.xp, level: summary.level },
+        } satisfies AdminActionResult;
+      }
     } catch (err) {
       // A member id that no longer exists (deleted account, edited URL): the tab says so instead of failing.
       if (!isDomainErrorLike(err) || err.code !== "not_found") throw err;
@@ -51,6 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     q,
     found: found ? { items: found.items.map((u) => ({ id: u.id, username: u.username, email: u.email })), total: found.total } : null,
     member,
+    adjusted,
   };
 }
 
@@ -59,19 +70,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   const game = context.services.gamification;
   const form = await request.formData();
   if (form.get("intent") !== "adjust-xp") return unknownIntent(form);
+  let done: { userId: string; ledgerId: number };
   try {
-    const amount = form.get("amount");
-    const r = await game.adjustXp(actor, { userId: form.get("userId"), amount, reason: form.get("reason") });
-    // The level that follows from the new XP (the same rule as everywhere: the highest level reached).
-    const level = (await game.listLevels()).filter((l) => l.xpRequired <= r.xp).at(-1)?.level ?? 1;
-    return {
-      ok: true,
-      message: "admin:gamification.ranking.adjusted",
-      messageValues: { name: String(form.get("name") ?? ""), amount: signedXp(Number(amount)), xp: r.xp, level },
-    } satisfies AdminActionResult;
+    done = await game.adjustXp(actor, { userId: form.get("userId"), amount: form.get("amount"), reason: form.get("reason") });
   } catch (err) {
     return actionFailure(err, form, { "gamification.xp_negative": "amount" });
   }
+  // Post/redirect/get: the confirmation comes from the ledger row, and reloading the page cannot post the
+  // adjustment a second time (each post is a new ledger row).
+  const url = new URL(request.url);
+  url.searchParams.set("member", done.userId);
+  url.searchParams.set("adjusted", String(done.ledgerId));
+  url.searchParams.delete("ledgerPage");
+  url.searchParams.delete("index");
+  throw redirect(`${url.pathname}${url.search}`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
@@ -276,7 +288,7 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
   const { date } = useDateFormat();
   const hrefWith = useHrefWith();
   const { board, q, found, member } = loaderData;
-  const result = actionData as AdminActionResult | undefined;
+  const result = (actionData as AdminActionResult | undefined) ?? loaderData.adjusted ?? undefined;
   const period = board.period;
   return (
     <>
