@@ -30,6 +30,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** Rate limits count per clock minute (fixed windows): start a burst early in one, so all of it shares it. */
+async function startEarlyInAMinute() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 35_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+}
+
 describe("registration page", () => {
   it("registers a creator, lands on the dashboard, and the mailed link confirms the email", async () => {
     const res = await post("/en/auth/register", { role: "creator", email: "Maya@Example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42", redirectTo: "/dashboard" });
@@ -103,6 +109,7 @@ describe("sign-in page", () => {
 
   it("answers 429 with a translated message at the 7th attempt in a minute from one address", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
+    await startEarlyInAMinute();
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 7; i++) {
@@ -112,7 +119,7 @@ describe("sign-in page", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await last!.text()).toContain("Demasiadas solicitudes");
-  });
+  }, 90_000);
 
   it("limits better-auth's own endpoint the same way, per IP and per account", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
@@ -122,6 +129,7 @@ describe("sign-in page", () => {
         headers: { "content-type": "application/json", "x-test-ip": from, "accept-language": "en" },
         body: JSON.stringify({ email: u.email, password }),
       });
+    await startEarlyInAMinute();
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push((await hit("nope", "203.0.113.1")).status);
     expect(codes.slice(0, 6).every((c) => c === 401)).toBe(true);
@@ -131,7 +139,7 @@ describe("sign-in page", () => {
     // 10 failures from many addresses lock the account, even for the right password.
     for (let i = 0; i < 4; i++) await hit("nope", `203.0.113.${10 + i}`);
     expect((await hit("right-horse-9", "203.0.113.99")).status).toBe(429);
-  });
+  }, 90_000);
 });
 
 describe("sessions", () => {

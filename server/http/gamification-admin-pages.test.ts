@@ -408,6 +408,7 @@ describe("ranking (Admins and Moderators)", () => {
     const panel = await textOf(await get(`/en/admin/gamification/ranking?member=${ids.newbie}`, cookies.admin));
     expect(panel).toContain("No XP history yet.");
     const res = await post("/es/admin/gamification/ranking", { intent: "adjust-xp", formId: `adjust-panel-${ids.newbie}`, userId: ids.newbie, name: "fresh_newbie", amount: "50", reason: "Bienvenida al torneo" }, cookies.admin);
-    expect(await textOf(res)).toContain("fresh_newbie: +50 XP. Ahora tiene 50 XP (nivel 2).");
+    expect(res.status).toBe(303);
+    expect(await textOf(await get(res.headers.get("location")!, cookies.admin))).toContain("fresh_newbie: +50 XP. Ahora tiene 50 XP (nivel 2).");
   });
 });
