@@ -121,7 +121,10 @@ test("a level-up arrives live as a toast, with the stat points it granted", asyn
 
   // An admin finds the member on the ranking tab and gives them 60 XP (level 2 needs 50).
   const found = await admin.request.get(`/en/admin/gamification/ranking?q=${encodeURIComponent(username)}`);
-  const memberId = (await found.text()).match(/[?&](?:amp;)?member=([0-9a-f-]{36})/)?.[1];
+  // The board's own rows link to members too: take the link that follows the found member's name (ids are
+  // better-auth's, not UUIDs).
+  const html = await found.text();
+  const memberId = html.slice(html.indexOf(`<strong>${username}</strong>`)).match(/[?&](?:amp;)?member=([\w-]+)/)?.[1];
   expect(memberId, "the ranking's search finds the new member").toBeTruthy();
   const adjusted = await admin.request.post("/en/admin/gamification/ranking", {
     form: { intent: "adjust-xp", userId: memberId!, amount: "60", reason: "Welcome bonus for the e2e climber" },

@@ -4,7 +4,7 @@ import { MiniAvatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { Trophy } from "lucide-react";
 import { IconTooltip } from "~/components/ui/tooltip";
-import { achievementIcon } from "~/features/gamification/achievement-icon";
+import { iconByKey } from "~/features/gamification/icon-by-key";
 import { achievementName } from "~/features/gamification/achievement-name";
 import { useLocalePath } from "~/lib/use-locale";
 
@@ -94,7 +94,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
         ) : (
           <ul className="space-y-3">
             {data.achievements.map((a) => {
-              const Icon = achievementIcon(a.key, a.icon);
+              const Icon = iconByKey(a.key);
               return (
                 <li key={`${a.username}-${a.key}`}>
                   <p className="flex flex-wrap items-center gap-x-1.5">

@@ -1,5 +1,6 @@
 import { Award, Crown, Flame, Gamepad2, Heart, Lock, MessageSquare, Shield, Sparkles, Star, Trophy, type LucideIcon } from "lucide-react";
 import type { AchievementRarity } from "../../../server/modules/gamification";
+import { iconByKey } from "./icon-by-key";
 import { RARITY_CLASSES } from "./rarity";
 
 /** The icons an admin may name in an achievement's `icon` column (app/features/admin/gamification-limits.ts). */
@@ -17,16 +18,11 @@ const NAMED_ICONS: Record<string, LucideIcon> = {
 };
 
 /**
- * The icon of an achievement (SPEC §2 card 3): the one an admin named, else chosen by its key — a key naming a
- * level → a star, posts or threads → a message, likes → a heart, anything else → a trophy. Every page (side
- * panel, account, profile, admin) shows the same icon for the same achievement.
+ * The icon of an achievement on the account, profile and admin pages: the one an admin named, else the one
+ * its key gives (as the side panel shows it).
  */
 export function achievementIcon(key: string, icon?: string | null): LucideIcon {
-  if (icon && NAMED_ICONS[icon]) return NAMED_ICONS[icon];
-  if (key.includes("level")) return Star;
-  if (key.includes("post") || key.includes("thread")) return MessageSquare;
-  if (key.includes("like")) return Heart;
-  return Trophy;
+  return (icon && NAMED_ICONS[icon]) || iconByKey(key);
 }
 
 /**

@@ -11,8 +11,6 @@ export type SidePanelAchievement = {
   /** In the `badges` namespace, unless an admin typed the names (`names`, per language). */
   nameKey: string;
   names: { es: string | null; en: string | null };
-  /** The icon an admin named; null lets the key choose (SPEC §2). */
-  icon: string | null;
   createdAt: string;
   username: string;
 };
@@ -47,7 +45,7 @@ export async function loadSidePanel(settings: SettingsStore, db?: Pick<Database,
   return {
     threads,
     members: top.map((m) => ({ username: m.username, avatarUrl: m.avatarUrl, level: m.level })),
-    achievements: recent.map((a) => ({ key: a.key, nameKey: a.nameKey, names: a.names, icon: a.icon, createdAt: a.createdAt, username: a.username })),
+    achievements: recent.map((a) => ({ key: a.key, nameKey: a.nameKey, names: a.names, createdAt: a.createdAt, username: a.username })),
     announcement,
   };
 }
