@@ -118,24 +118,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="forum-admin-heading" className="card mt-8 p-6">
         <h2 id="forum-admin-heading" className="text-xl font-bold">{t("resources.forumAdmin.title")}</h2>
         <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.tab")}</th>
-              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.who")}</th>
-              <th scope="col" className="py-2">{t("resources.forumAdmin.what")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {FORUM_ADMIN_TABS.map(([tab, who]) => (
-              <tr key={tab} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.forumAdmin.tabs.${tab}.name`)}</th>
-                <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
-                <td className="py-2 text-muted-foreground">{t(`resources.forumAdmin.tabs.${tab}.what`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTabsTable area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
         <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
         <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
       </section>
@@ -145,24 +128,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="gamification-admin-heading" className="card mt-8 p-6">
         <h2 id="gamification-admin-heading" className="text-xl font-bold">{t("resources.gamificationAdmin.title")}</h2>
         <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.tab")}</th>
-              <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.who")}</th>
-              <th scope="col" className="py-2">{t("resources.forumAdmin.what")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {GAMIFICATION_ADMIN_TABS.map(([tab, who]) => (
-              <tr key={tab} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.gamificationAdmin.tabs.${tab}.name`)}</th>
-                <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
-                <td className="py-2 text-muted-foreground">{t(`resources.gamificationAdmin.tabs.${tab}.what`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTabsTable area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
       </section>
     </main>
   );
@@ -219,5 +185,30 @@ function GamificationGuide({ rules, levels }: GuideProps) {
         </table>
       </details>
     </section>
+  );
+}
+
+/** An admin area's tabs, who uses each and what it is for (texts under `resources.<area>.tabs`). */
+function AdminTabsTable({ area, tabs }: { area: "forumAdmin" | "gamificationAdmin"; tabs: readonly (readonly [string, "team" | "admins"])[] }) {
+  const { t } = useTranslation("site");
+  return (
+    <table className="mt-4 w-full text-left text-sm">
+      <thead>
+        <tr className="border-b border-border">
+          <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.tab")}</th>
+          <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.who")}</th>
+          <th scope="col" className="py-2">{t("resources.forumAdmin.what")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tabs.map(([tab, who]) => (
+          <tr key={tab} className="border-b border-border align-top">
+            <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.${area}.tabs.${tab}.name`)}</th>
+            <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
+            <td className="py-2 text-muted-foreground">{t(`resources.${area}.tabs.${tab}.what`)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
