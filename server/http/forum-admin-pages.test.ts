@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, forumCategories, forums, forumTags, posts, reports, threadTags, userBans, users } from "../db/schema";
+import { pageClient, textOf } from "../../tests/support/pages";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { createUser } from "../../tests/support/factories";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
@@ -12,24 +13,10 @@ import { settingDefinitions } from "../modules/site/settings";
  * mutation works for the right role, and that a failed submit keeps what was typed.
  */
 let t: TestApp;
-let ip = 0;
 const PW = "forum-admin-pass-1";
 const DAY = 86_400_000;
 
-const get = (path: string, cookie?: string) => t.request(path, { cookie, headers: { "x-test-ip": `203.0.113.${++ip % 250}` } });
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return t.request(path, {
-    method: "POST",
-    cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": `203.0.113.${++ip % 250}` },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-/** The admin page's main column (the navigation lists every tab's name too). */
-const mainOf = (html: string) => html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-/** The main column as text a reader meets: entities decoded, React's text separators dropped. */
-const textOf = async (res: Response) => decode(mainOf(await res.text())).replaceAll("<!-- -->", "");
+const { get, post } = pageClient(() => t, "203.0.113");
 
 const cookies = { admin: "", moderator: "", member: "" };
 const ids = { admin: "", moderator: "", member: "", troll: "" };

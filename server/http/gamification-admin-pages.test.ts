@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { achievements, auditLog, levels, userAchievements, users, xpLedger } from "../db/schema";
+import { pageClient, textOf } from "../../tests/support/pages";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { testActor } from "../../tests/support/actors";
 import { createUser } from "../../tests/support/factories";
@@ -12,23 +13,10 @@ import { settingDefinitions } from "../modules/site/settings";
  * mutation works for an Admin (with its audit row), and that a failed submit keeps what was typed.
  */
 let t: TestApp;
-let ip = 0;
 const PW = "gamification-admin-pass-1";
 const DAY = 86_400_000;
 
-const get = (path: string, cookie?: string) => t.request(path, { cookie, headers: { "x-test-ip": `198.51.100.${++ip % 250}` } });
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return t.request(path, {
-    method: "POST",
-    cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": `198.51.100.${++ip % 250}` },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-/** The admin page's main column (the navigation lists every tab's name too). */
-const mainOf = (html: string) => html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-const textOf = async (res: Response) => decode(mainOf(await res.text())).replaceAll("<!-- -->", "");
+const { get, post } = pageClient(() => t, "198.51.100");
 
 const cookies = { admin: "", moderator: "", member: "" };
 const ids = { admin: "", moderator: "", member: "", player: "", newbie: "" };

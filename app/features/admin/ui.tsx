@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { FormAlert } from "~/components/ui/form-field";
+import { FormAlert, SubmitButton } from "~/components/ui/form-field";
 import { formatDate } from "~/i18n/format";
 import type { FormFailure } from "~/lib/form";
 import { useLocalePath } from "~/lib/use-locale";
@@ -179,3 +179,43 @@ export function AdminErrorBoundary() {
 
 /** Robots never index the admin area, even its error pages. */
 export const NOINDEX = [{ name: "robots", content: "noindex, nofollow" }];
+
+/**
+ * A form in a disclosure (add, edit): closed until asked for, open again when its submit failed. The intent
+ * and `formId` (which form a failure belongs to) travel as hidden fields, with any `hidden` extras.
+ */
+export function FormDisclosure({
+  summary,
+  formId,
+  intent,
+  failure,
+  hidden = {},
+  submit,
+  className = "mt-2",
+  children,
+}: {
+  summary: string;
+  formId: string;
+  intent: string;
+  failure?: FormFailure;
+  hidden?: Record<string, string>;
+  submit: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <details className={className} open={failure ? true : undefined}>
+      <summary className="btn btn-outline min-h-9 cursor-pointer list-none px-3 py-1 text-sm">{summary}</summary>
+      <Form method="post" className="card mt-2 space-y-4 p-4">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="formId" value={formId} />
+        {Object.entries(hidden).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        {children}
+        <SubmitButton pendingLabel={t("settings.saving")}>{submit}</SubmitButton>
+      </Form>
+    </details>
+  );
+}

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Field, SubmitButton } from "~/components/ui/form-field";
+import { Field } from "~/components/ui/form-field";
 import { failureFor, inLocale } from "~/features/admin/forum-ui";
 import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, FormDisclosure, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
 import type { FormFailure } from "~/lib/form";
 import { actionFailure } from "~/lib/form.server";
 import { seoMeta } from "~/lib/seo";
@@ -77,24 +77,6 @@ type Values = Partial<Record<"slug" | "titleEs" | "titleEn" | "descriptionEs" | 
 /** What a form shows: what was typed when it failed, else the row's current values. */
 const valuesOf = (failure: FormFailure | undefined, current: Values): Values => (failure ? failure.values : current);
 
-/** A form in a disclosure (edit, add): closed until asked for, open again when its submit failed. */
-function FormDisclosure({ summary, formId, intent, failure, hidden = {}, submit, children }: { summary: string; formId: string; intent: string; failure?: FormFailure; hidden?: Record<string, string>; submit: string; children: ReactNode }) {
-  const { t } = useTranslation("admin");
-  return (
-    <details className="mt-2" open={failure ? true : undefined}>
-      <summary className="btn btn-outline min-h-9 cursor-pointer list-none px-3 py-1 text-sm">{summary}</summary>
-      <Form method="post" className="card mt-2 space-y-4 p-4">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="formId" value={formId} />
-        {Object.entries(hidden).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        {children}
-        <SubmitButton pendingLabel={t("forum.content.saving")}>{submit}</SubmitButton>
-      </Form>
-    </details>
-  );
-}
 
 /** Slug, then each language's title and description, for a category or a forum. */
 function SectionFields({ values, failure, slugHint }: { values: Values; failure?: FormFailure; slugHint: string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import { Field, SubmitButton, TextAreaField } from "~/components/ui/form-field";
+import { data } from "react-router";
+import { Field, TextAreaField } from "~/components/ui/form-field";
 import { failureFor, inLocale } from "~/features/admin/forum-ui";
 import { ACHIEVEMENT_ICON_LIST, ACHIEVEMENT_TYPE_LIST, GAMIFICATION_LIMITS as L, RARITY_LIST, type Rarity } from "~/features/admin/gamification-limits";
 import { formatNumber } from "~/features/admin/gamification-ui";
@@ -9,7 +9,7 @@ import { achievementIcon } from "~/features/gamification/achievement-icon";
 import { RarityBadge } from "~/features/gamification/rarity-badge";
 import { builtInBadgeText, withBothLanguages } from "~/features/admin/gamification.server";
 import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, FormDisclosure, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
 import { formValues, type FormFailure } from "~/lib/form";
 import { actionFailure } from "~/lib/form.server";
 import { seoMeta } from "~/lib/seo";
@@ -222,24 +222,6 @@ function AchievementFields({ formId, values, failure, existing }: { formId: stri
   );
 }
 
-/** A form in a disclosure (add, edit): closed until asked for, open again when its submit failed. */
-function FormDisclosure({ summary, formId, intent, failure, hidden = {}, submit, children }: { summary: string; formId: string; intent: string; failure?: FormFailure; hidden?: Record<string, string>; submit: string; children: ReactNode }) {
-  const { t } = useTranslation("admin");
-  return (
-    <details className="mt-3" open={failure ? true : undefined}>
-      <summary className="btn btn-outline min-h-9 cursor-pointer list-none px-3 py-1 text-sm">{summary}</summary>
-      <Form method="post" className="card mt-2 space-y-4 p-4">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="formId" value={formId} />
-        {Object.entries(hidden).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        {children}
-        <SubmitButton pendingLabel={t("settings.saving")}>{submit}</SubmitButton>
-      </Form>
-    </details>
-  );
-}
 
 function AchievementCard({ a, result }: { a: AdminAchievement; result?: AdminActionResult }) {
   const { t } = useTranslation("admin");
@@ -299,7 +281,7 @@ function AchievementCard({ a, result }: { a: AdminAchievement; result?: AdminAct
             open={!!deleteFailure && deleteFailure.values.intent === "delete-achievement"}
           />
         </div>
-        <FormDisclosure summary={t("gamification.achievements.edit", { name })} formId={formId} intent="update-achievement" failure={failure} hidden={{ id: a.id, name }} submit={t("gamification.achievements.save")}>
+        <FormDisclosure className="mt-3" summary={t("gamification.achievements.edit", { name })} formId={formId} intent="update-achievement" failure={failure} hidden={{ id: a.id, name }} submit={t("gamification.achievements.save")}>
           <AchievementFields formId={formId} values={failure ? failure.values : valuesOf(a)} failure={failure} existing={a} />
         </FormDisclosure>
       </article>
@@ -326,7 +308,7 @@ export default function GamificationAchievements({ loaderData, actionData }: Rou
         <h2 id="achievement-new-heading" className="text-xl font-bold">
           {t("gamification.achievements.addTitle")}
         </h2>
-        <FormDisclosure summary={t("gamification.achievements.add")} formId="achievement-new" intent="create-achievement" failure={newFailure} submit={t("gamification.achievements.create")}>
+        <FormDisclosure className="mt-3" summary={t("gamification.achievements.add")} formId="achievement-new" intent="create-achievement" failure={newFailure} submit={t("gamification.achievements.create")}>
           <AchievementFields formId="achievement-new" values={newFailure?.values ?? {}} failure={newFailure} />
         </FormDisclosure>
       </section>
