@@ -21,16 +21,17 @@ import {
 } from "./lib.mjs";
 import { runForumSuite } from "./forum.mjs";
 import { runLeaderboardSuite } from "./leaderboard.mjs";
+import { runOverloadSuite } from "./overload.mjs";
 
 const CONNECTIONS = [1, 10];
 const WARMUP_SECONDS = 2;
 const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
- * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page; with no name,
- * the foundation targets, then the forum suite, then the leaderboard.
+ * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
+ * the overload run; with no name, the foundation targets, the forum suite, the leaderboard, then the overload run.
  */
-const SUITE_ONLY = NAME === "forum" || NAME === "forum-large" || NAME === "leaderboard";
+const SUITE_ONLY = NAME === "forum" || NAME === "forum-large" || NAME === "leaderboard" || NAME === "overload";
 const RUN_ALL = process.argv[2] === undefined;
 
 /**
@@ -101,7 +102,26 @@ await withCleanup(async (onCleanup) => {
   if (!SUITE_ONLY) await runFoundation(onCleanup);
   if (RUN_ALL || NAME === "forum" || NAME === "forum-large") await runForum(onCleanup, NAME === "forum-large");
   if (RUN_ALL || NAME === "leaderboard") await runLeaderboard(onCleanup);
+  if (RUN_ALL || NAME === "overload") await runOverload(onCleanup);
 }).catch(exitOnError);
+
+async function runOverload(onCleanup) {
+  const name = `overload${DATABASE === "postgresql" ? "-pg" : ""}`;
+  const suite = await runOverloadSuite({ onCleanup });
+  const result = { name, date: new Date().toISOString(), ...machineInfo(), ...suite };
+  console.log(`\nOverload: ${suite.load.connections} signed-in connections for ${suite.load.seconds} s on a 20-post thread page`);
+  console.log(
+    formatTable(
+      ["run", "responses", "admitted/s", "503 share", "admitted p50 ms", "admitted p99 ms", "errors", "normal again after ms"],
+      suite.rows.map((r) => [r.label, r.responses, r.admittedPerSecond, r.share503, r.admittedP50Ms, r.admittedP99Ms, r.errors, r.recoveryMs]),
+    ),
+  );
+  console.log(`goal: admitted p99 < ${suite.goal.p99Ms} ms and normal within ${suite.goal.recoveryMs} ms: ${suite.goal.met ? "met" : "NOT met"}`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}
 
 async function runForum(onCleanup, large) {
   const timing = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP_SECONDS };

@@ -28,6 +28,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SQL_STATEMENTS_HEADER: boolish.default(false),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(80),
+  OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(16),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   UPLOADS_DIR: z.string().optional(),
@@ -63,6 +65,11 @@ export type Env = {
   shutdownTimeoutMs: number;
   /** How long visitors' forum pages are kept by the anonymous page cache (decision 0016); 0 turns it off. */
   pageCacheSeconds: number;
+  /**
+   * Load shedding (server/http/load-shedder.ts): new requests get 503 while the event loop lags more than
+   * `lagMs` or `maxRequests` are being answered; 0 turns either check off.
+   */
+  overload: { lagMs: number; maxRequests: number };
   /** Pages answer with X-Sql-Statements: how many SQL statements their loaders ran (for the benchmark). */
   sqlStatementsHeader: boolean;
   /** Without it, mail is kept in the outbox (admin mail log) and printed to the log. */
@@ -106,6 +113,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER,
+    overload: { lagMs: e.OVERLOAD_LAG_MS, maxRequests: e.OVERLOAD_MAX_REQUESTS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),

@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { readEnv } from "./env";
 import { createNodeServer } from "./http/node-server";
+import { LoadShedder } from "./http/load-shedder";
 import { DEMO_ACCOUNTS } from "./db/seed";
 import { createLogger } from "./platform/logger";
 import { serverBuildFile } from "./paths";
@@ -14,7 +15,9 @@ async function main() {
   const services = await createServices(env, log);
   const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
   const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true });
-  const http = createNodeServer(app.fetch);
+  const shedder = new LoadShedder({ maxLagMs: env.overload.lagMs, maxInFlight: env.overload.maxRequests });
+  shedder.start();
+  const http = createNodeServer(app.fetch, undefined, shedder);
   app.realtime.attach(http.server);
   const port = await http.listen(env.port, env.host);
   log.info("listening", { url: env.baseUrl, port, database: services.database.kind });
@@ -30,6 +33,7 @@ async function main() {
     // Open WebSockets would hold the server open; their clients reconnect to another instance.
     await app.realtime.close();
     await http.drain(env.shutdownTimeoutMs, log);
+    shedder.stop();
     await services.close();
     log.info("stopped");
     process.exit(0);

@@ -11,6 +11,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { migrationsFolder } from "../paths";
 import { statementCounter } from "./statement-count";
+import { connectionProblem } from "./connection-problem";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,11 +36,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     // would end the process; the pool drops the client and opens a new one on the next query.
     pool.on("error", (err) => process.stderr.write(JSON.stringify({ level: "warn", msg: "idle database connection failed", err: String(err) }) + "\n"));
     const db = drizzlePg({ client: pool, schema, logger: statementCounter }) as unknown as Database;
+    // A first query of our own, so a missing database or a wrong password is told plainly at start.
+    await pool.query("select 1").catch(async (err) => {
+      await pool.end().catch(() => {});
+      throw connectionProblem(err, opts.url!);
+    });
     return {
       kind: "postgresql",
       db,
       query: (text, values) => pool.query(text, values as any[]),
-      migrate: () => migratePg(db as any, { migrationsFolder }),
+      migrate: () =>
+        migratePg(db as any, { migrationsFolder }).catch((err) => {
+          throw connectionProblem(err, opts.url!);
+        }),
       close: () => pool.end(),
     };
   }

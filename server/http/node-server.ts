@@ -1,18 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Logger } from "../platform/logger";
+import type { LoadShedder } from "./load-shedder";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * A node:http server around the Hono app, optionally behind Vite's middlewares in development. Tracks open
- * requests so shutdown can let them finish.
+ * requests so shutdown can let them finish. With a load shedder, an overloaded process answers new requests
+ * with 503 before any of the app's work starts.
  */
-export function createNodeServer(fetch: Parameters<typeof getRequestListener>[0], before?: Middleware) {
+export function createNodeServer(fetch: Parameters<typeof getRequestListener>[0], before?: Middleware, shedder?: LoadShedder) {
   const listener = getRequestListener(fetch);
   let inFlight = 0;
   let draining = false;
   const server: Server = createServer((req, res) => {
+    if (shedder && !shedder.admit(req, res)) return;
     inFlight++;
     res.on("close", () => inFlight--);
     if (draining) res.setHeader("Connection", "close");

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { translator } from "../platform/translate";
+import type { AppEnv } from "./types";
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
@@ -41,19 +43,31 @@ export function securityHeaders(opts: { production: boolean; dev: boolean }): Mi
   };
 }
 
+/** A request that carries a session: the only kind a cross-site form could abuse. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
 /**
  * Every request that can change something (anything but GET, HEAD, OPTIONS) must come from our own origin.
- * Browsers send Origin on such requests; Sec-Fetch-Site covers the rare case where Origin is absent.
+ * Browsers send Origin on such requests, and Sec-Fetch-Site covers the rare case where Origin is absent. A
+ * write that carries a session cookie but neither header is refused too: no browser we support sends that,
+ * and it is what an old or tampered client replaying someone's cookies would look like.
  */
-export function sameOriginOnly(allowedOrigins: () => string[]): MiddlewareHandler {
+export function sameOriginOnly(allowedOrigins: () => string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     const own = new URL(c.req.url).origin;
-    const allowed = origin ? origin === own || allowedOrigins().includes(origin) : site ? site === "same-origin" || site === "none" : true;
-    if (!allowed) return c.json({ error: { code: "auth.forbidden", message: "Cross-origin request refused" } }, 403);
+    const allowed = origin
+      ? origin === own || allowedOrigins().includes(origin)
+      : site
+        ? site === "same-origin" || site === "none"
+        : !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    if (!allowed) {
+      const message = translator(c.var.locale.locale, "errors")("auth.cross_origin");
+      return c.json({ error: { code: "auth.cross_origin", message } }, 403);
+    }
     return next();
   };
 }

@@ -1,12 +1,21 @@
 import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 // @ts-expect-error plain ESM script without types
 import { buildIsStale } from "../../scripts/start.mjs";
 
-/** Integration tests drive the real React Router build; build it once if the sources changed. */
+/**
+ * Integration tests drive the real React Router build; build it once if the sources changed. Two test runs
+ * started together (the PGlite and PostgreSQL projects, two terminals) would write build/ at the same time:
+ * where `flock` exists, builds take turns on one lock file.
+ */
 export default function setup() {
-  if (buildIsStale()) {
-    // vitest sets NODE_ENV=test; a build under it would bundle React's development code.
-    const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (r.status !== 0) throw new Error("build failed");
-  }
+  if (!buildIsStale()) return;
+  // vitest sets NODE_ENV=test; a build under it would bundle React's development code.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const hasFlock = spawnSync("flock", ["--version"], { stdio: "ignore" }).status === 0;
+  const r = hasFlock
+    ? spawnSync("flock", [join(tmpdir(), "build.lock"), "npm", "run", "build"], { stdio: "inherit", env })
+    : spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+  if (r.status !== 0) throw new Error("build failed");
 }

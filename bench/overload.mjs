@@ -1,0 +1,83 @@
+// Overload (issue 10): 200 signed-in connections on a 20-post thread page for 15 s. With load shedding the
+// server refuses what it cannot answer in time (503) and keeps the admitted requests fast; the run reports the
+// share of 503s, the p50/p99 of the admitted (2xx) requests, and how soon after the load stops a plain request
+// is answered normally. The same load with shedding off is measured for comparison.
+// Run by `npm run bench` and `npm run bench -- overload`.
+import autocannon from "autocannon";
+import { DATABASE, round, startServer } from "./lib.mjs";
+import { freshStorage, seed, signIn } from "./forum.mjs";
+
+export const OVERLOAD = { connections: 200, seconds: 15, p99GoalMs: 1000, recoveryGoalMs: 5000 };
+
+/** One run of the load: every response's status and, for 2xx, its latency. */
+async function hammer(url, headers, { connections, seconds }) {
+  const admitted = [];
+  const statusCodes = {};
+  const instance = autocannon({ url, headers, connections, duration: seconds, pipelining: 1, timeout: 30 });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+    if (status >= 200 && status < 300) admitted.push(ms);
+  });
+  const r = await instance;
+  admitted.sort((a, b) => a - b);
+  const pct = (p) => (admitted.length ? admitted[Math.max(0, Math.ceil((p / 100) * admitted.length) - 1)] : null);
+  const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return {
+    responses,
+    admittedPerSecond: round(admitted.length / seconds, 1),
+    share503: responses ? round((statusCodes[503] ?? 0) / responses, 3) : null,
+    admittedP50Ms: round(pct(50), 1),
+    admittedP99Ms: round(pct(99), 1),
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+  };
+}
+
+/** Milliseconds from the end of the load until one request answers 200 (polled every 50 ms, up to 30 s). */
+async function recovery(url, headers) {
+  const started = Date.now();
+  while (Date.now() - started < 30_000) {
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      // a timeout counts as not yet recovered
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+async function runWith(label, storage, paths, env) {
+  const server = await startServer({ dataDir: storage.dataDir, env: { ...storage.env, PAGE_CACHE_SECONDS: "0", ...env } });
+  try {
+    const cookie = await signIn(server.baseUrl);
+    const url = new URL(paths.thread20, server.baseUrl).href;
+    const headers = { cookie };
+    // Warm-up at a load the server takes comfortably (JIT, caches, pool).
+    await (autocannon({ url, headers, connections: 4, duration: 2 }));
+    process.stderr.write(`  overload (${label}): ${OVERLOAD.connections} connections, ${OVERLOAD.seconds} s, signed in (${url})\n`);
+    const load = await hammer(url, headers, OVERLOAD);
+    const recoveryMs = await recovery(url, headers);
+    return { label, path: paths.thread20, ...load, recoveryMs };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runOverloadSuite({ onCleanup }) {
+  const storage = await freshStorage("overload");
+  onCleanup(storage.drop);
+  process.stderr.write(`overload bench: seeding ${DATABASE}\n`);
+  const paths = await seed(storage.seedArgs);
+  const shedding = await runWith("shedding on (defaults)", storage, paths, {});
+  const off = await runWith("shedding off", storage, paths, { OVERLOAD_LAG_MS: "0", OVERLOAD_MAX_REQUESTS: "0" });
+  const goal = {
+    p99Ms: OVERLOAD.p99GoalMs,
+    recoveryMs: OVERLOAD.recoveryGoalMs,
+    met: shedding.admittedP99Ms != null && shedding.admittedP99Ms < OVERLOAD.p99GoalMs && shedding.recoveryMs != null && shedding.recoveryMs < OVERLOAD.recoveryGoalMs,
+  };
+  return { load: OVERLOAD, rows: [shedding, off], goal };
+}

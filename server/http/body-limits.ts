@@ -1,0 +1,89 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AVATAR_MAX_BYTES } from "../../app/features/account/social-sites";
+import { translator } from "../platform/translate";
+import { lightPage } from "./light-page";
+import type { AppEnv } from "./types";
+
+const KB = 1024;
+
+/** Room for the multipart framing and the other fields of a form that carries one file. */
+const MULTIPART_OVERHEAD = 64 * KB;
+
+/**
+ * The largest body each kind of request may send. A forum post is at most 20,000 characters, which
+ * URL-encoded is at most about 180 KB; everything else a form sends is far smaller.
+ */
+export const BODY_LIMITS = {
+  /** Page forms that carry an image (the avatar on /account, the logo on /company/verification). */
+  upload: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+  /** Every other page form (and React Router's `.data` form submissions). */
+  form: 256 * KB,
+  /** better-auth's JSON endpoints: an email, a password, a code. */
+  auth: 16 * KB,
+  /** A browser's missing-translation report: one key and a namespace. */
+  i18nMissing: 4 * KB,
+  /** The other JSON API routes. */
+  api: 64 * KB,
+} as const;
+
+/** Page paths (without the language prefix or `.data`) whose forms upload an image. */
+const UPLOAD_PAGES = new Set(["/account", "/company/verification"]);
+
+/** The limit for one request, by path; null for methods that carry no body. */
+export function bodyLimitFor(method: string, path: string): number | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
+  if (path === "/api/v1/site/i18n-missing") return BODY_LIMITS.i18nMissing;
+  if (path.startsWith("/api/")) return BODY_LIMITS.api;
+  const page = path.replace(/\.data$/, "").replace(/^\/(?:es|en)(?=\/|$)/, "") || "/";
+  return UPLOAD_PAGES.has(page.replace(/\/$/, "") || "/") ? BODY_LIMITS.upload : BODY_LIMITS.form;
+}
+
+/** Form encodings the pages accept; anything else (JSON, text, XML) is refused before it is read. */
+const PAGE_BODY_TYPES = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/**
+ * Body limits per route (a 413 as soon as the declared or streamed size passes the limit; never more than the
+ * limit is buffered), and for pages, only the form encodings browsers send (415 otherwise). The answer is
+ * translated: JSON for the API and for React Router's data requests, a light page for a plain form post.
+ */
+export function bodyLimits(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const limit = bodyLimitFor(c.req.method, c.req.path);
+    if (limit === null || !c.req.raw.body) return next();
+    if (!c.req.path.startsWith("/api/")) {
+      const type = c.req.header("content-type") ?? "";
+      const declared = c.req.header("content-length");
+      const empty = declared === "0" && !c.req.header("transfer-encoding");
+      if (!empty && !PAGE_BODY_TYPES.test(type)) return refuse(c, 415, "unsupported_media_type");
+    }
+    return bodyLimit({ maxSize: limit, onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, "payload_too_large") })(c, next);
+  };
+}
+
+function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large" | "unsupported_media_type") {
+  const locale = c.var.locale.locale;
+  const t = translator(locale, "errors");
+  const message = t(code);
+  // The rest of the body is not read: the connection closes after the answer.
+  c.header("Connection", "close");
+  c.header("Cache-Control", "no-store");
+  const path = c.req.path;
+  if (path.startsWith("/api/") || path.endsWith(".data") || (c.req.header("accept") ?? "").includes("application/json")) {
+    return c.json({ error: { code, message } }, status);
+  }
+  const href = sameSiteReferer(c) ?? `${c.var.locale.prefix}/`;
+  return c.html(lightPage(locale, message, t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint"), { href, label: t("go_back") }), status);
+}
+
+/** The page the form was on, when it is one of ours: the light page links back to it (the browser keeps what was typed). */
+function sameSiteReferer(c: Context<AppEnv>): string | null {
+  try {
+    const own = new URL(c.req.url);
+    const back = new URL(c.req.header("referer") ?? "", own);
+    return back.origin === own.origin && c.req.header("referer") ? back.pathname + back.search : null;
+  } catch {
+    return null;
+  }
+}

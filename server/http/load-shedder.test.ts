@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "../platform/logger";
+import { LoadShedder } from "./load-shedder";
+import { createNodeServer } from "./node-server";
+
+/**
+ * Issue 10, point 11: an overloaded process answers new requests with a light, translated 503 and
+ * Retry-After, keeps /api/health and the requests already in flight, and admits again once the load is gone.
+ */
+const servers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (servers.length) await servers.pop()!();
+});
+
+async function serve(shedder: LoadShedder, handler: (req: Request) => Promise<Response>) {
+  const http = createNodeServer(handler, undefined, shedder);
+  const port = await http.listen(0, "127.0.0.1");
+  shedder.start();
+  servers.push(async () => {
+    shedder.stop();
+    await http.drain(1000, createLogger("silent"));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("load shedding", () => {
+  it("refuses requests past the cap with a translated 503, keeps health and the requests in flight", async () => {
+    const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 2 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const base = await serve(shedder, async (req) => {
+      if (new URL(req.url).pathname === "/api/health") return Response.json({ status: "ok" });
+      await gate;
+      return new Response("page");
+    });
+
+    const inFlight = [fetch(`${base}/en/a`), fetch(`${base}/en/b`)];
+    await sleep(100);
+    expect(shedder.stats().inFlight).toBe(2);
+
+    const en = await fetch(`${base}/en/community`);
+    expect(en.status).toBe(503);
+    expect(en.headers.get("retry-after")).toBe("5");
+    expect(en.headers.get("content-type")).toContain("text/html");
+    const html = await en.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("We are very busy right now");
+    expect(html).not.toContain("<script");
+
+    const es = await fetch(`${base}/community`, { headers: { cookie: "lng=es" } });
+    expect(await es.text()).toContain("Ahora mismo estamos muy ocupados");
+    const esByHeader = await fetch(`${base}/`, { headers: { "accept-language": "es-MX,es;q=0.9" } });
+    expect(await esByHeader.text()).toContain('lang="es"');
+
+    const data = await fetch(`${base}/en/community.data`);
+    expect(data.status).toBe(503);
+    expect(await data.json()).toEqual({ error: { code: "overloaded", message: expect.stringContaining("Too many people") } });
+
+    // The load balancer's check is never shed.
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+
+    release();
+    const done = await Promise.all(inFlight);
+    expect(done.map((r) => r.status)).toEqual([200, 200]);
+    await Promise.all(done.map((r) => r.text()));
+    await sleep(50);
+    expect(shedder.stats()).toMatchObject({ inFlight: 0, shed: 4 });
+    expect((await fetch(`${base}/en/a`)).status).toBe(200);
+  });
+
+  it("sheds while the event loop lags and admits again once it has caught up", async () => {
+    const shedder = new LoadShedder({ maxLagMs: 50, maxInFlight: 0, sampleMs: 20 });
+    const base = await serve(shedder, async () => new Response("page"));
+    expect((await fetch(`${base}/en/`)).status).toBe(200);
+
+    // Blocks the loop as a burst of heavy renders would.
+    const until = performance.now() + 400;
+    while (performance.now() < until) {
+      /* busy */
+    }
+    await sleep(5);
+    expect(shedder.stats().lagMs).toBeGreaterThan(50);
+    const shed = await fetch(`${base}/en/`);
+    expect(shed.status).toBe(503);
+    await shed.text();
+    expect((await fetch(`${base}/api/health`)).status).not.toBe(503);
+
+    // Back to normal well within 5 s of the load stopping.
+    const started = Date.now();
+    let status = 0;
+    while (Date.now() - started < 5000) {
+      const res = await fetch(`${base}/en/`);
+      await res.text();
+      status = res.status;
+      if (status === 200) break;
+      await sleep(20);
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("is off with both checks at 0", async () => {
+    const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 0 });
+    expect(shedder.enabled).toBe(false);
+    const base = await serve(shedder, async () => new Response("page"));
+    const results = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/en/`).then((r) => r.status)));
+    expect(results.every((s) => s === 200)).toBe(true);
+  });
+});
