@@ -1,9 +1,7 @@
 // Bundles server/main.ts into build/server/main.js; npm packages stay external (installed alongside).
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "build/server/main.js",
+const common = {
   bundle: true,
   platform: "node",
   format: "esm",
@@ -11,7 +9,15 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
+};
+
+await build({
+  ...common,
+  entryPoints: ["server/main.ts"],
+  outfile: "build/server/main.js",
   // The React Router build is loaded at run time from build/server/index.js, never bundled twice.
   external: ["./index.js"],
 });
-console.log("server bundle written to build/server/main.js");
+// The image worker thread (server/platform/images/pool.ts starts it from beside main.js).
+await build({ ...common, entryPoints: ["server/platform/images/worker.ts"], outfile: "build/server/image-worker.js" });
+console.log("server bundle written to build/server/main.js (image worker: build/server/image-worker.js)");

@@ -6,6 +6,7 @@ import { startJobs, type Jobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
 import { Mailer } from "./platform/mail";
 import { Storage } from "./platform/storage";
+import { closeImagePool } from "./platform/images";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
 import { createAuthFlows, type AuthFlows } from "./modules/accounts/auth";
@@ -114,6 +115,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     gamification,
     async close() {
       await realtime.close();
+      // The image workers (platform/images): a job still running is failed, not waited for.
+      await closeImagePool();
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();
     },

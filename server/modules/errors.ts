@@ -33,6 +33,7 @@ export type ErrorCode =
   | "accounts.link_invalid"
   | "accounts.avatar_type"
   | "accounts.avatar_too_large"
+  | "images.dimensions"
   | "accounts.password_wrong"
   | "accounts.last_sign_in_method"
   | "accounts.last_admin"
@@ -106,6 +107,7 @@ const statusByCode: Record<ErrorCode, number> = {
   "accounts.link_invalid": 400,
   "accounts.avatar_type": 415,
   "accounts.avatar_too_large": 413,
+  "images.dimensions": 422,
   "accounts.password_wrong": 401,
   "accounts.last_sign_in_method": 409,
   "accounts.last_admin": 409,

@@ -1,30 +1,39 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import { ImageRefused, processImage } from "../../platform/images";
 import { DomainError } from "../errors";
 
 /** The same ceiling as avatars (their error message states it). */
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
 export const LOGO_SIZE = 256;
-const ACCEPTED = new Set(["png", "jpeg", "webp"]);
 
 /**
  * A company logo, judged by its content (never by its name or declared type): PNG, JPG or WEBP, re-encoded
- * to a 256×256 WebP without metadata. Returns the bytes and a content-hash file name.
+ * to a 256×256 WebP without metadata. Returns the bytes and a content-hash file name. The image rules
+ * (dimensions and aspect checked before decoding, a worker thread, a time limit) are those of
+ * server/platform/images for the "logo" kind.
  */
 export async function processLogo(bytes: Uint8Array): Promise<{ body: Buffer; name: string }> {
   if (bytes.byteLength > LOGO_MAX_BYTES) throw new DomainError("accounts.avatar_too_large");
-  const format = await sharp(bytes, { limitInputPixels: 50_000_000 })
-    .metadata()
-    .then((m) => m.format as string | undefined)
-    .catch(() => undefined);
-  if (!format || !ACCEPTED.has(format)) throw new DomainError("accounts.avatar_type");
-  const body = await sharp(bytes, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize(LOGO_SIZE, LOGO_SIZE, { fit: "cover" })
-    .webp({ quality: 85 })
-    .toBuffer()
-    .catch(() => {
-      throw new DomainError("accounts.avatar_type");
-    });
+  const { body } = await processImage(bytes, { kind: "logo", width: LOGO_SIZE, height: LOGO_SIZE, fit: "cover", quality: 85 }).catch(imageRefusal);
   return { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 32)}.webp` };
+}
+
+/** An image refusal as the codes the company form knows (a timeout reads as "too large to process"). */
+function imageRefusal(err: unknown): never {
+  if (!(err instanceof ImageRefused)) throw err;
+  switch (err.reason) {
+    case "type":
+      throw new DomainError("accounts.avatar_type");
+    case "output_too_large":
+      throw new DomainError("accounts.avatar_too_large");
+    case "busy":
+      throw new DomainError("rate_limited", { retryAfterSeconds: 5 });
+    case "dimensions":
+    case "timeout":
+      throw new DomainError("images.dimensions", {
+        maxSide: err.limits.maxSide,
+        maxAspect: err.limits.maxAspect,
+        megapixels: Math.floor(err.limits.maxPixels / 1_000_000),
+      });
+  }
 }
