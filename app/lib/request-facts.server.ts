@@ -1,14 +1,15 @@
 import type { AppLoadContext } from "react-router";
-import { splitLocalePrefix } from "~/i18n/config";
-import { safeReturnPath } from "./return-path";
+import { localizedReturnPath } from "./return-path";
 
 /** What the auth operations need to know about the request. */
 export const requestFacts = (context: AppLoadContext, request: Request) => ({ headers: request.headers, ip: context.clientKey, locale: context.locale });
 
-/** A same-site return path, in the page's language (login?redirectTo=/account → /es/account on /es pages). */
+/**
+ * A same-site return path, in the page's language (login?redirectTo=/account → /es/account on /es pages).
+ * The checks run on the final path, after the language prefix is changed (app/lib/return-path.ts).
+ */
 export function localizedReturn(context: AppLoadContext, value: unknown, fallback = "/dashboard"): string {
-  const path = safeReturnPath(value, fallback);
-  return `${context.localePrefix}${splitLocalePrefix(path).rest}`.replace(/(.)\/$/, "$1") || "/";
+  return localizedReturnPath(value, context.localePrefix, fallback);
 }
 
 /** A redirect that carries the session cookies better-auth produced. */

@@ -29,7 +29,7 @@ async function renderGate(c: Context<AppEnv>, getBuild: () => Promise<ServerBuil
   const html = render({
     locale: c.var.locale.locale,
     nonce: c.var.nonce,
-    returnTo: returnTo ?? url.pathname + url.search,
+    returnTo: returnTo ?? safeReturnPath(url.pathname + url.search),
     error,
     siteName: c.var.services.env.siteName,
   });

@@ -43,11 +43,17 @@ export async function action({ context, request }: Route.ActionArgs) {
       representativeName: str("representativeName"),
     });
     // A new account lands on its dashboard (or the page it came from), which tells it to confirm its email.
-    const target = localizedReturn(context, form.get("redirectTo"));
-    return redirectWithCookies(target + (target.includes("?") ? "&" : "?") + "welcome=1", headers);
+    return redirectWithCookies(withWelcome(localizedReturn(context, form.get("redirectTo"))), headers);
   } catch (err) {
     return actionFailure(err, form);
   }
+}
+
+/** The landing page with ?welcome=1 added to its query (before any #fragment). */
+function withWelcome(target: string): string {
+  const hash = target.indexOf("#");
+  const [path, fragment] = hash < 0 ? [target, ""] : [target.slice(0, hash), target.slice(hash)];
+  return `${path}${path.includes("?") ? "&" : "?"}welcome=1${fragment}`;
 }
 
 export default function Register() {

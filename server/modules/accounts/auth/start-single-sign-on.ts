@@ -1,3 +1,4 @@
+import { safeReturnPath } from "../../../../app/lib/return-path";
 import { SSO_PROVIDERS, type SsoProvider } from "../../../env";
 import { DomainError } from "../../errors";
 import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
@@ -8,7 +9,8 @@ import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./dep
  */
 export async function startSingleSignOn(deps: AuthOpDeps, req: RequestFacts, provider: string, returnTo: string): Promise<{ url: string; headers: Headers }> {
   if (!(SSO_PROVIDERS as readonly string[]).includes(provider) || !deps.env.sso[provider as SsoProvider]) throw new DomainError("auth.sso_unavailable");
-  const back = inLocale(req, `/auth/callback?redirectTo=${encodeURIComponent(returnTo)}`);
+  // /auth/callback checks the path again when the person comes back; this keeps the link itself clean.
+  const back = inLocale(req, `/auth/callback?redirectTo=${encodeURIComponent(safeReturnPath(returnTo, "/dashboard"))}`);
   const { headers, response } = await deps.auth.api.signInSocial({
     body: { provider: provider as SsoProvider, callbackURL: back, errorCallbackURL: inLocale(req, "/auth/callback"), newUserCallbackURL: back, disableRedirect: true },
     headers: authHeaders(req),
