@@ -58,11 +58,11 @@ export function bodyLimits(): MiddlewareHandler<AppEnv> {
       const empty = declared === "0" && !c.req.header("transfer-encoding");
       if (!empty && !PAGE_BODY_TYPES.test(type)) return refuse(c, 415, "unsupported_media_type");
     }
-    return bodyLimit({ maxSize: limit, onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, "payload_too_large") })(c, next);
+    return bodyLimit({ maxSize: limit, onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, "payload_too_large", limit === BODY_LIMITS.upload) })(c, next);
   };
 }
 
-function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large" | "unsupported_media_type") {
+function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large" | "unsupported_media_type", upload = false) {
   const locale = c.var.locale.locale;
   const t = translator(locale, "errors");
   const message = t(code);
@@ -74,7 +74,9 @@ function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large"
     return c.json({ error: { code, message } }, status);
   }
   const href = sameSiteReferer(c) ?? `${c.var.locale.prefix}/`;
-  return c.html(lightPage(locale, message, t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint"), { href, label: t("go_back") }), status);
+  // A form with an image says the image's own limit, as the page would.
+  const hint = upload ? `${t("accounts.avatar_too_large")} ${t("payload_too_large_hint")}` : t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint");
+  return c.html(lightPage(locale, message, hint, { href, label: t("go_back") }), status);
 }
 
 /** The page the form was on, when it is one of ours: the light page links back to it (the browser keeps what was typed). */
