@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins";
 import type { Database } from "../db/client";
@@ -10,6 +11,9 @@ import type { Mailer } from "./mail";
 import type { MailLocale } from "./translate";
 import { ensureProfile } from "../modules/accounts/ensure-profile";
 import { recipientLocale, sendAccountEmail } from "../modules/accounts/emails/send-account-email";
+import { newPasswordProblem, type PasswordProblem } from "../modules/accounts/password-rules";
+import { FALLBACK_LOCALE, fromAcceptLanguage, LOCALE_QUERY, sanitizeLanguage } from "../../app/i18n/config";
+import { translator } from "./translate";
 
 /** Argon2id with the OWASP parameters (19 MiB, t=2, p=1), the library defaults, stated so they cannot drift. */
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -27,6 +31,54 @@ function requestLocale(headers: Headers | undefined | null): MailLocale | undefi
   const given = headers?.get(LOCALE_HEADER) ?? /(?:^|;\s*)lng=(es|en)\b/.exec(headers?.get("cookie") ?? "")?.[1];
   return given === "es" || given === "en" ? given : undefined;
 }
+
+/** The language of a refusal: our pages' header, then ?lng=, the language cookie and Accept-Language (SPEC §9). */
+function messageLocale(headers: Headers | undefined | null, url: string | undefined): MailLocale {
+  let fromQuery: MailLocale | null = null;
+  try {
+    fromQuery = url ? sanitizeLanguage(new URL(url).searchParams.get(LOCALE_QUERY)) : null;
+  } catch {
+    fromQuery = null;
+  }
+  const given = headers?.get(LOCALE_HEADER);
+  const fromHeader = given === "es" || given === "en" ? given : null;
+  return fromHeader ?? fromQuery ?? requestLocale(headers) ?? fromAcceptLanguage(headers?.get("accept-language")) ?? FALLBACK_LOCALE;
+}
+
+/**
+ * Every better-auth endpoint that sets a password, and the body field holding the new one. Any other endpoint
+ * whose body carries a `newPassword` is checked too.
+ */
+const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+  "/email-otp/reset-password": "password",
+};
+
+const PROBLEM_CODE: Record<PasswordProblem, string> = {
+  "auth.password_too_short": "PASSWORD_TOO_SHORT",
+  "auth.password_common": "PASSWORD_COMMON",
+  "input.invalid": "PASSWORD_TOO_LONG",
+};
+
+/**
+ * The site's password rules (SPEC §5 and issue 3: at least 6 characters, not a common password) on every way
+ * of setting one, over HTTP or in-process: refused with 400 and a translated message before the endpoint runs.
+ */
+const passwordRules = createAuthMiddleware(async (ctx) => {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== "object") return;
+  const field = NEW_PASSWORD_FIELD[ctx.path] ?? ("newPassword" in body ? "newPassword" : undefined);
+  const password = field ? body[field] : undefined;
+  // A missing or non-text value is refused by the endpoint's own validation.
+  if (typeof password !== "string") return;
+  const problem = newPasswordProblem(password);
+  if (!problem) return;
+  const message = translator(messageLocale(ctx.headers, ctx.request?.url), "errors")(problem);
+  throw new APIError("BAD_REQUEST", { code: PROBLEM_CODE[problem], message });
+});
 
 export type AuthDeps = { db: Database; mailer: Mailer; log: Logger };
 
@@ -93,6 +145,7 @@ export function createAuth(env: Env, deps: AuthDeps) {
         },
       }),
     ],
+    hooks: { before: passwordRules },
     databaseHooks: {
       user: {
         create: {
@@ -103,6 +156,19 @@ export function createAuth(env: Env, deps: AuthDeps) {
         },
       },
     },
+    // Codes are mailed for sign-in only: the endpoints of the other code types (a password reset, an email
+    // check or change by code) would take guesses at codes nobody receives, uncounted; nothing uses the
+    // password check over HTTP either (deleting an account checks it in-process).
+    disabledPaths: [
+      "/email-otp/check-verification-otp",
+      "/email-otp/verify-email",
+      "/email-otp/request-password-reset",
+      "/forget-password/email-otp",
+      "/email-otp/reset-password",
+      "/email-otp/request-email-change",
+      "/email-otp/change-email",
+      "/verify-password",
+    ],
     // Limits are ours, kept in the database (see server/modules/accounts/auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {

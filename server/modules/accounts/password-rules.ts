@@ -18,3 +18,15 @@ export const emailSchema = z
   .max(254, "errors:input.invalid")
   .pipe(z.email("errors:auth.email_invalid"))
   .transform((e) => e.toLowerCase());
+
+export type PasswordProblem = "auth.password_too_short" | "auth.password_common" | "input.invalid";
+
+/**
+ * What is wrong with a new password under the rules above (an `errors` key), or null: for the checks that
+ * guard every way of setting a password, better-auth's HTTP endpoints included (server/platform/auth.ts).
+ */
+export function newPasswordProblem(password: unknown): PasswordProblem | null {
+  const r = newPasswordSchema.safeParse(password);
+  if (r.success) return null;
+  return (r.error.issues[0]?.message.replace(/^errors:/, "") ?? "input.invalid") as PasswordProblem;
+}
