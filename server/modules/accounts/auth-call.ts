@@ -8,6 +8,7 @@ const byAuthCode: Record<string, ErrorCode> = {
   INVALID_PASSWORD: "accounts.password_wrong",
   CREDENTIAL_ACCOUNT_NOT_FOUND: "accounts.password_wrong",
   PASSWORD_TOO_SHORT: "auth.password_too_short",
+  PASSWORD_COMMON: "auth.password_common",
   PASSWORD_TOO_LONG: "input.invalid",
   SESSION_NOT_FRESH: "auth.session_expired",
   FAILED_TO_UNLINK_LAST_ACCOUNT: "accounts.last_sign_in_method",

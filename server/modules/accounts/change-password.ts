@@ -4,13 +4,12 @@ import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertSignedIn } from "./policy";
 import { DomainError } from "../errors";
-import { isCommonPassword } from "./common-passwords";
-import { PASSWORD_MIN } from "./password-rules";
+import { newPasswordProblem, PASSWORD_MAX } from "./password-rules";
 
 const input = z.object({
-  currentPassword: z.string().min(1).max(256),
-  newPassword: z.string().max(256),
-  confirmPassword: z.string().max(256),
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: z.string().max(PASSWORD_MAX),
+  confirmPassword: z.string().max(PASSWORD_MAX),
 });
 
 /**
@@ -20,8 +19,9 @@ const input = z.object({
 export async function changePassword(deps: Pick<AccountsDeps, "auth">, actor: Actor, raw: unknown, req: AuthRequest) {
   assertSignedIn(actor);
   const data = parseInput(input, raw);
-  if (data.newPassword.length < PASSWORD_MIN) throw new DomainError("auth.password_too_short");
-  if (isCommonPassword(data.newPassword)) throw new DomainError("auth.password_common");
+  // The same rules as every other way to set a password (the auth hooks apply them too).
+  const problem = newPasswordProblem(data.newPassword);
+  if (problem) throw new DomainError(problem);
   if (data.newPassword !== data.confirmPassword) throw new DomainError("auth.password_mismatch");
   const { headers } = await authCall(() =>
     deps.auth.api.changePassword({
