@@ -29,7 +29,7 @@ const schema = z.object({
   SQL_STATEMENTS_HEADER: boolish.default(false),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(80),
-  OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(16),
+  OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(12),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   UPLOADS_DIR: z.string().optional(),
