@@ -1,5 +1,5 @@
 import { data, Outlet, redirect } from "react-router";
-import { currentLocation } from "~/lib/guards.server";
+import { currentLocation, heldCompanyMayOpen } from "~/lib/guards.server";
 import { expiredSessionCookies } from "~/lib/session-cookies";
 import type { Route } from "./+types/lang";
 
@@ -8,7 +8,8 @@ import type { Route } from "./+types/lang";
  * - only /es and /en are language prefixes; anything else in that place is a page that does not exist;
  * - SPEC §7: a session that turned invalid signs the person out and sends them to the login page;
  * - SPEC §4: a company whose company profile is not verified goes to /company/verification from everywhere
- *   except that page (and the /auth pages, which it needs to confirm its email or reset a password).
+ *   except that page (and the /auth pages, which it needs to confirm its email or reset a password). Loaders
+ *   only see page reads: the server holds form posts and data requests too (server/http/company-hold.ts).
  */
 export function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.lang !== undefined && params.lang !== "es" && params.lang !== "en") {
@@ -21,14 +22,11 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(`${context.localePrefix}/auth/login?expired=1&redirectTo=${encodeURIComponent(currentLocation(request))}`, { headers });
   }
   const actor = context.actor;
-  if (actor?.profileRole === "company" && !actor.company?.verified && !path.endsWith("/company/verification") && !isAuthPage(path)) {
+  if (actor?.profileRole === "company" && !actor.company?.verified && !heldCompanyMayOpen(path)) {
     throw redirect(`${context.localePrefix}/company/verification`);
   }
   return null;
 }
-
-/** The sign-in pages (and their /login, /register twins) stay reachable for everyone. */
-const isAuthPage = (path: string) => path.startsWith("/auth/") || path === "/login" || path === "/register";
 
 export default function Lang() {
   return <Outlet />;

@@ -4,6 +4,7 @@ import { companySections } from "~/features/company/sections";
 import { countryName } from "~/features/company/countries";
 import { formatDate } from "~/i18n/format";
 import { isDomainErrorLike } from "~/lib/form.server";
+import { nameParam } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
@@ -13,6 +14,7 @@ export const handle = { i18n: ["company"] };
 
 /** SPEC §2: the public profile of a verified company; unknown and unverified slugs are a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  nameParam(params.slug);
   const company = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch((err) => {
     if (isDomainErrorLike(err) && err.code === "company.not_found") throw new Response("Not Found", { status: 404 });
     throw err;

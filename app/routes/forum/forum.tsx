@@ -5,6 +5,7 @@ import { MiniAvatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { notFoundFor, requireForum } from "~/features/forum/gate.server";
 import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "~/features/forum/ui";
+import { nameParam } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
@@ -16,6 +17,7 @@ const SORTS = ["latest", "top", "newest"] as const;
 const STATUSES = ["open", "resolved"] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  nameParam(params.forumSlug);
   await requireForum(context);
   const { t, seo, locale } = pageTools(context, request, "forum");
   const url = new URL(request.url);

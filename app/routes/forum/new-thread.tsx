@@ -6,7 +6,7 @@ import { MarkdownBody, PreviewButton } from "~/features/forum/post-editor";
 import { Breadcrumbs, localized, tagName } from "~/features/forum/ui";
 import type { FormFailure } from "~/lib/form";
 import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
+import { nameParam, requireUser } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
@@ -19,6 +19,7 @@ export { actionHeaders as headers } from "~/lib/route-headers";
 const TAGS_SEP = ",";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  nameParam(params.forumSlug);
   await requireForum(context);
   const actor = requireUser(context, request);
   const { t, seo, locale } = pageTools(context, request, "forum");
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 type PreviewResult = { ok: true; intent: "preview"; preview: string; values: Record<string, string> };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
+  nameParam(params.forumSlug);
   await requireForum(context);
   const actor = requireUser(context, request);
   const formData = await request.formData();

@@ -18,7 +18,7 @@ import { localizedPath } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import type { FormFailure } from "~/lib/form";
 import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
+import { nameParam, requireUser } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
@@ -44,6 +44,8 @@ const postPath = (forumSlug: string, threadSlug: string, number: number) => {
 };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  nameParam(params.forumSlug);
+  nameParam(params.threadSlug);
   await requireForum(context);
   const { t, seo, locale } = pageTools(context, request, "forum");
   const url = new URL(request.url);
@@ -161,6 +163,8 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 type PreviewResult = { ok: true; intent: "preview"; preview: string; values: Record<string, string> };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
+  nameParam(params.forumSlug);
+  nameParam(params.threadSlug);
   await requireForum(context);
   // SPEC §5: replying needs a login (a visitor goes to /login and comes back here).
   const actor = requireUser(context, request);

@@ -12,7 +12,7 @@ import { PROFILE_SECTIONS } from "~/features/profile/sections";
 import { formatDate } from "~/i18n/format";
 import type { FormFailure } from "~/lib/form";
 import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
+import { nameParam, requireUser } from "~/lib/guards.server";
 import { pageTools } from "~/lib/page.server";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
@@ -23,6 +23,7 @@ export const handle = { i18n: ["profile", "forum", "progress", "levels", "badges
 const DESCRIPTION_MAX = 160;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  nameParam(params.username);
   const { t, seo, site } = pageTools(context, request, "profile");
   const profile = await context.services.accounts.getPublicProfile(context.actor, { username: params.username }).catch((err: unknown) => {
     if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid")) throw new Response("Not Found", { status: 404 });
@@ -53,6 +54,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Follow / unfollow this person (the forum tells followers about the threads they start). */
 export async function action({ context, request, params }: Route.ActionArgs) {
+  nameParam(params.username);
   await requireForum(context);
   const actor = requireUser(context, request);
   const formData = await request.formData();

@@ -6,7 +6,7 @@ import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
-import { assertSignedIn } from "./policy";
+import { assertNotOnHold } from "./policy";
 import { isUniqueViolation } from "./unique-violation";
 import { USERNAME_CHANGE_DAYS, usernameProblem, usernameTaken } from "./username";
 
@@ -22,26 +22,29 @@ export function nextUsernameChange(changedAt: Date | null, now = new Date()): Da
 
 /**
  * SPEC §5: 3–30 letters, digits, `_` or `-`, not reserved, unique ignoring case, once every 30 days
- * (the first change is free). Changing only the case of one's own name counts as a change.
+ * (the first change is free). Changing only the case of one's own name counts as a change. The rule is read
+ * and the change written in one transaction that holds the person's profile row locked: changes sent at the
+ * same moment are checked one after the other, so only the first passes the 30 days. A company waiting for
+ * verification keeps its name (SPEC §4).
  */
 export async function changeUsername(deps: Pick<AccountsDeps, "db">, actor: Actor, raw: unknown, now = new Date()) {
-  assertSignedIn(actor);
+  assertNotOnHold(actor);
   const { username, userId } = parseInput(input, raw);
   assertOwnAccount(actor, userId);
   const problem = usernameProblem(username);
   if (problem) throw new DomainError(problem);
-  const [current] = await deps.db
-    .select({ username: profiles.username, changedAt: profiles.usernameChangedAt })
-    .from(profiles)
-    .where(eq(profiles.id, actor.userId))
-    .limit(1);
-  if (!current) throw new DomainError("not_found");
-  if (current.username === username) return { username, changedAt: current.changedAt };
-  const next = nextUsernameChange(current.changedAt, now);
-  if (next) throw new DomainError("accounts.username_too_soon", { date: next.toISOString() });
-  if (await usernameTaken(deps.db, username, actor.userId)) throw new DomainError("accounts.username_taken");
   try {
-    await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ username: profiles.username, changedAt: profiles.usernameChangedAt })
+        .from(profiles)
+        .where(eq(profiles.id, actor.userId))
+        .for("update");
+      if (!current) throw new DomainError("not_found");
+      if (current.username === username) return { username, changedAt: current.changedAt };
+      const next = nextUsernameChange(current.changedAt, now);
+      if (next) throw new DomainError("accounts.username_too_soon", { date: next.toISOString() });
+      if (await usernameTaken(tx, username, actor.userId)) throw new DomainError("accounts.username_taken");
       await tx.update(profiles).set({ username, usernameChangedAt: now, updatedAt: now }).where(eq(profiles.id, actor.userId));
       await recordAudit(tx, actor, {
         action: "profile.username_changed",
@@ -50,11 +53,11 @@ export async function changeUsername(deps: Pick<AccountsDeps, "db">, actor: Acto
         targetName: username,
         details: { from: current.username, to: username },
       });
+      return { username, changedAt: now };
     });
   } catch (err) {
-    // Someone took the name between the check and the write.
+    // Someone else took the name between the check and the write.
     if (isUniqueViolation(err, "profiles_username_lower_idx")) throw new DomainError("accounts.username_taken");
     throw err;
   }
-  return { username, changedAt: now };
 }

@@ -42,3 +42,13 @@ export const actionForRole = (role: string): AccountsAction => (role === ROLE_AD
 export function assertSignedIn(actor: Actor): asserts actor is NonNullable<Actor> {
   if (!actor) throw new DomainError("auth.unauthenticated");
 }
+
+/**
+ * SPEC §4: a company account the team has not verified yet completes its company profile and waits; until then
+ * it changes nothing else on the site (its member profile, its username…). The HTTP layer holds it on
+ * /company/verification; the operations refuse it again here, so no page or API can forget.
+ */
+export function assertNotOnHold(actor: Actor): asserts actor is NonNullable<Actor> {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+  if (isPendingCompany(actor)) throw new DomainError("company.pending");
+}

@@ -6,7 +6,7 @@ import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
-import { assertSignedIn } from "./policy";
+import { assertNotOnHold } from "./policy";
 
 const input = z
   .object({
@@ -23,9 +23,10 @@ export type UpdateProfileInput = z.input<typeof input>;
 /**
  * The signed-in person's bio (plain text, at most 500 characters), social links (https on each site's own
  * host; empty removes one), email visibility and the language of their mail. Fields left out stay as they are.
+ * A company waiting for verification changes none of it (SPEC §4).
  */
 export async function updateProfile(deps: Pick<AccountsDeps, "db">, actor: Actor, raw: unknown) {
-  assertSignedIn(actor);
+  assertNotOnHold(actor);
   const data = parseInput(input, raw);
   assertOwnAccount(actor, data.userId);
   const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };

@@ -1,18 +1,21 @@
 import { z } from "zod";
 import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
 import { parseInput, type ForumDeps } from "./deps";
+import { assertNotBanned } from "./guards";
 import { bodyField } from "./input";
+import { assertCan } from "./policy";
 
 const previewInput = z.object({ body: bodyField });
 
 /**
- * The Markdown preview of a post being written: the same sanitized HTML the post will store. Members only
- * (previews are part of writing); nothing is saved.
+ * The Markdown preview of a post being written: the same sanitized HTML the post will store. Previews are part
+ * of writing, so they follow its rules: a member who may post (the same refusals as posting: unconfirmed email,
+ * company pending, an active ban). Nothing is saved.
  */
-export async function previewPost(deps: Pick<ForumDeps, "renderMarkdown">, actor: Actor, input: unknown): Promise<{ html: string }> {
-  if (!actor) throw new DomainError("auth.unauthenticated");
+export async function previewPost(deps: Pick<ForumDeps, "db" | "renderMarkdown" | "now">, actor: Actor, input: unknown): Promise<{ html: string }> {
+  assertCan(actor, "forum.write");
   const { body } = parseInput(previewInput, input);
+  await assertNotBanned(deps.db, actor.userId, deps.now());
   const { html } = await deps.renderMarkdown(body);
   return { html };
 }
