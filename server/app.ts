@@ -21,6 +21,9 @@ import { localeFor } from "./http/locale";
 import { mountRealtime } from "./platform/realtime-socket";
 import type { RequestContext } from "./http/request-context";
 import { newNonce, sameOriginOnly, securityHeaders } from "./http/security";
+import { refuseControlCharacters } from "./http/bad-input";
+import { holdPendingCompanies } from "./http/company-hold";
+import { bodyLimits } from "./http/body-limits";
 import { PageCache, pageCacheMiddleware } from "./http/page-cache";
 import { countStatements } from "./db/statement-count";
 import type { AppEnv } from "./http/types";
@@ -92,6 +95,10 @@ export function createApp(opts: AppOptions) {
     await compressResponse(c);
   });
   app.use("*", sameOriginOnly(() => [baseOrigin]));
+  app.use("*", refuseControlCharacters());
+  app.use("*", holdPendingCompanies());
+  // Before anything reads a body: per-route size limits, and only form encodings for pages.
+  app.use("*", bodyLimits());
 
   app.onError((err, c) => {
     c.var.log?.error("unhandled error", { err });

@@ -195,10 +195,10 @@ describe("access matrix: mutations", () => {
   const grant = (role: string) => ({ intent: "grant", userId: targetUserId, role, name: "target" });
   const MUTATIONS: [string, string, () => Record<string, string>, Answer[]][] = [
     // Guarded pages refuse at the route (login / home), and the operation refuses again inside (403).
-    // (A post runs the page's action before any loader, so a pending company meets the role guard: home.)
-    ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "home", "home", 200, 200]],
-    ["grant Admin", "/en/admin/roles", () => grant("Admin"), ["login", "home", "home", "home", "home", 403, 200]],
-    ["verify a company", "/en/admin/companies", () => ({ intent: "verify", companyId: "no-such-company", name: "x" }), ["login", "home", "home", "home", "home", 404, 404]],
+    // (A pending company is held on its verification page before any action runs: verify.)
+    ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "verify", "home", 200, 200]],
+    ["grant Admin", "/en/admin/roles", () => grant("Admin"), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["verify a company", "/en/admin/companies", () => ({ intent: "verify", companyId: "no-such-company", name: "x" }), ["login", "home", "home", "verify", "home", 404, 404]],
     // (Before "feature flags": that form switches the forum off.)
     // SPEC §5: replying needs a login, and a member who may post; a reply lands on its post (303).
     ["forum reply", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }), ["login", 403, 303, "verify", 303, 303, 303]],
@@ -215,19 +215,19 @@ describe("access matrix: mutations", () => {
     // Following a person (on their profile): never oneself (400).
     ["follow a person", "/en/u/matrix_creator", () => ({ intent: "follow", userId: creatorId }), ["login", 403, 400, "verify", 303, 303, 303]],
     ["new thread", "/en/community/matrix-forum/new", () => ({ intent: "create", title: `Matrix thread ${Math.random()}`, body: "Opening words" }), ["login", 403, 303, "verify", 303, 303, 303]],
-    ["feature flags", "/en/admin/settings", () => ({ intent: "flags", analytics_enabled: "on" }), ["login", "home", "home", "home", "home", 403, 200]],
+    ["feature flags", "/en/admin/settings", () => ({ intent: "flags", analytics_enabled: "on" }), ["login", "home", "home", "verify", "home", 403, 200]],
     // Forum admin (issue 4).
-    ["forum category", "/en/admin/forum/content", () => ({ intent: "create-category", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, titleEs: "Matriz", titleEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["forum tag", "/en/admin/forum/content", () => ({ intent: "create-tag", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["forum posting limits", "/en/admin/forum/settings", () => ({ intent: "limits", ...Object.fromEntries(Object.entries(noLimits).map(([k, v]) => [k, String(v)])) }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["resolve a report", "/en/admin/forum/moderation", () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }), ["login", "home", "home", "home", "home", 404, 404]],
-    ["ban a member", "/en/admin/forum/users", () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }), ["login", "home", "home", "home", "home", 200, 200]],
-    ["unban a member", "/en/admin/forum/users", () => ({ intent: "unban", userId: banTargetId }), ["login", "home", "home", "home", "home", 200, 200]],
+    ["forum category", "/en/admin/forum/content", () => ({ intent: "create-category", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, titleEs: "Matriz", titleEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["forum tag", "/en/admin/forum/content", () => ({ intent: "create-tag", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["forum posting limits", "/en/admin/forum/settings", () => ({ intent: "limits", ...Object.fromEntries(Object.entries(noLimits).map(([k, v]) => [k, String(v)])) }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["resolve a report", "/en/admin/forum/moderation", () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }), ["login", "home", "home", "verify", "home", 404, 404]],
+    ["ban a member", "/en/admin/forum/users", () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }), ["login", "home", "home", "verify", "home", 200, 200]],
+    ["unban a member", "/en/admin/forum/users", () => ({ intent: "unban", userId: banTargetId }), ["login", "home", "home", "verify", "home", 200, 200]],
     // Gamification admin (issue 5): Admins only; a Moderator reads the ranking but adjusts nothing (403).
-    ["gamification settings", "/en/admin/gamification", () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["gamification level", "/en/admin/gamification/levels", () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["gamification achievement", "/en/admin/gamification/achievements", () => ({ intent: "create-achievement", key: `matrix_${Math.random().toString(36).slice(2, 8)}`, type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "home", "home", 403, 200]],
-    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "home", "home", 403, 303]],
+    ["gamification settings", "/en/admin/gamification", () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["gamification level", "/en/admin/gamification/levels", () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["gamification achievement", "/en/admin/gamification/achievements", () => ({ intent: "create-achievement", key: `matrix_${Math.random().toString(36).slice(2, 8)}`, type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "verify", "home", 403, 303]],
     ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
     // Notifications (issue 4): each person settles their own; someone else's is not found (404).

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, testApp, type TestApp } from "../../tests/support/app";
+import { users } from "../db/schema";
 import { createUser } from "../../tests/support/factories";
 import { startSmtpServer } from "../../tests/support/smtp";
 
@@ -216,9 +218,13 @@ describe("the password rules hold on better-auth's endpoints", () => {
       ["/api/auth/email-otp/request-email-change", { newEmail: "elsewhere@example.test" }],
       ["/api/auth/email-otp/change-email", { newEmail: "elsewhere@example.test", otp: "123456" }],
       ["/api/auth/verify-password", { password: "nope-nope" }],
+      // The profile pages change the name and picture (with their checks and the verification hold).
+      ["/api/auth/update-user", { name: "Renamed", image: "https://tracker.example/pixel.png" }],
     ] as const) {
       expect((await post(path, fields, { cookie })).status, path).toBe(404);
     }
+    const [row] = await t.services.db.select({ name: users.name, image: users.image }).from(users).where(eq(users.id, u.id));
+    expect(row).toEqual({ name: expect.not.stringMatching("Renamed"), image: null });
   });
 });
 

@@ -255,9 +255,6 @@ describe("control characters in a query parameter: 400, translated", () => {
     for (const { path, names, admin } of QUERIES) {
       for (const name of names) {
         for (const value of ["zz", "%25", "%C3%B1", "-1", "99999999999999999999", "1e309", "%20", "x".repeat(500)]) {
-          // Not yet: the ranking tab catches only not_found from a member id, so a blank or over-long id
-          // (input.invalid) is a 500 (app/routes/admin/gamification/ranking.tsx).
-          if (path === "/admin/gamification/ranking" && name === "member" && (value === "%20" || value.length > 100)) continue;
           const url = withQuery(`/en${path === "/" ? "/" : path}`, `${name}=${value}`);
           await expectNoServerError(await send(url, { persona: admin ? "admin" : "member", lang: "en" }), "en", url);
         }

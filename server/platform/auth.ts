@@ -158,8 +158,11 @@ export function createAuth(env: Env, deps: AuthDeps) {
     },
     // Codes are mailed for sign-in only: the endpoints of the other code types (a password reset, an email
     // check or change by code) would take guesses at codes nobody receives, uncounted; nothing uses the
-    // password check over HTTP either (deleting an account checks it in-process).
+    // password check over HTTP either (deleting an account checks it in-process). The name and picture are
+    // changed through the profile pages, which check them and hold companies waiting for verification:
+    // better-auth's own update-user would skip both.
     disabledPaths: [
+      "/update-user",
       "/email-otp/check-verification-otp",
       "/email-otp/verify-email",
       "/email-otp/request-password-reset",

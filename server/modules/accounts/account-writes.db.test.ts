@@ -9,7 +9,9 @@ import type { DatabaseHandle } from "../../db/client";
 import { auditLog, profiles } from "../../db/schema";
 import { previewPost } from "../forum/preview-post";
 import { changeUsername } from "./change-username";
+import { removeAvatar } from "./remove-avatar";
 import { updateProfile } from "./update-profile";
+import { uploadAvatar } from "./upload-avatar";
 
 /**
  * Account writes under pressure: one person's username changes sent at the same moment (issue 10 point 7),
@@ -51,6 +53,10 @@ describe("account writes", () => {
     const deps = { db: database.db };
     expect(await codeOf(updateProfile(deps, pending, { bio: "Changed while pending" }))).toBe("company.pending");
     expect(await codeOf(changeUsername(deps, pending, { username: "pending_rename" }))).toBe("company.pending");
+    // The avatar too: refused before the image is even looked at.
+    const storage = { put: async () => "/media/x", remove: async () => {}, keyOf: () => null } as never;
+    expect(await codeOf(uploadAvatar({ db: database.db, storage }, pending, { bytes: new Uint8Array([1, 2, 3]) }))).toBe("company.pending");
+    expect(await codeOf(removeAvatar({ db: database.db, storage }, pending, {}))).toBe("company.pending");
     const [row] = await database.db.select().from(profiles).where(eq(profiles.id, c.id));
     expect(row).toMatchObject({ username: "waiting_studio", bio: "Before", usernameChangedAt: null });
 

@@ -4,9 +4,11 @@ import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
+import { assertNotOnHold } from "./policy";
 
 /** Removes the signed-in person's avatar: the profile falls back to their initial (SPEC §3). */
 export async function removeAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { userId?: string } = {}) {
+  assertNotOnHold(actor);
   assertOwnAccount(actor, input.userId);
   const [before] = await deps.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
   if (!before) throw new DomainError("not_found");

@@ -7,6 +7,7 @@ import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
+import { assertNotOnHold } from "./policy";
 
 export { AVATAR_MAX_BYTES };
 /** SPEC §5 and §9: recommended 512×512; the stored file stays under 2 MB, the upload may be up to 10 MB. */
@@ -21,6 +22,7 @@ const QUALITY_STEPS = [86, 76, 64, 50, 36, 24];
  * limit) are those of server/platform/images for the "avatar" kind.
  */
 export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { bytes: Uint8Array; userId?: string }) {
+  assertNotOnHold(actor);
   assertOwnAccount(actor, input?.userId);
   const bytes = input?.bytes;
   if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) throw new DomainError("accounts.avatar_type");

@@ -50,8 +50,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         } satisfies AdminActionResult;
       }
     } catch (err) {
-      // A member id that no longer exists (deleted account, edited URL): the tab says so instead of failing.
-      if (!isDomainErrorLike(err) || err.code !== "not_found") throw err;
+      // A member id that no longer exists or never could (deleted account, edited URL): the tab says so
+      // instead of failing.
+      if (!isDomainErrorLike(err) || (err.code !== "not_found" && err.code !== "input.invalid")) throw err;
       member = "missing" as const;
     }
   }
