@@ -21,6 +21,8 @@ const steps = [
   ["end-to-end (Chromium)", "npx", ["playwright", "test"]],
 ];
 
+const suiteStarted = Date.now();
+const minutes = () => `${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`;
 for (const [name, cmd, args, when] of steps) {
   if (when && !when()) continue;
   console.log(`\n▶ ${name}`);
@@ -29,8 +31,9 @@ for (const [name, cmd, args, when] of steps) {
   const env = name === "build" ? { ...process.env, NODE_ENV: "production" } : process.env;
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
   if (r.status !== 0) {
-    console.error(`✖ ${name} failed`);
+    console.error(`✖ ${name} failed (the suite ran ${minutes()})`);
     process.exit(r.status ?? 1);
   }
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+console.log(`\nThe whole suite took ${minutes()}.`);

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { translator } from "../platform/translate";
-import { lightPage } from "./light-page";
+import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 
 /** C0 control characters and DEL: never part of a page address or of a value a page reads from its query. */
@@ -76,18 +76,6 @@ function badRequest(c: Context<AppEnv>, what: "address" | "form") {
   return c.html(lightPage(locale, t("bad_request.title"), message, link), 400);
 }
 
-/** The page the form was on, when it is one of ours. */
-function sameSiteReferer(c: Context<AppEnv>): string | null {
-  const referer = c.req.header("referer");
-  if (!referer) return null;
-  try {
-    const own = new URL(c.req.url);
-    const back = new URL(referer, own);
-    return back.origin === own.origin ? back.pathname + back.search : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The whole body if it is at most `max` bytes (a body sent in chunks declares no length); null otherwise. */
 async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AVATAR_MAX_BYTES } from "../../app/features/account/social-sites";
 import { translator } from "../platform/translate";
-import { lightPage } from "./light-page";
+import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 
 const KB = 1024;
@@ -76,16 +76,6 @@ function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large"
   const href = sameSiteReferer(c) ?? `${c.var.locale.prefix}/`;
   // A form with an image says the image's own limit, as the page would.
   const hint = upload ? `${t("accounts.avatar_too_large")} ${t("payload_too_large_hint")}` : t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint");
-  return c.html(lightPage(locale, message, hint, { href, label: t("go_back") }), status);
+  return c.html(lightPage(locale, t(status === 413 ? "payload_too_large_title" : "unsupported_media_type_title"), `${message} ${hint}`, { href, label: t("go_back") }), status);
 }
 
-/** The page the form was on, when it is one of ours: the light page links back to it (the browser keeps what was typed). */
-function sameSiteReferer(c: Context<AppEnv>): string | null {
-  try {
-    const own = new URL(c.req.url);
-    const back = new URL(c.req.header("referer") ?? "", own);
-    return back.origin === own.origin && c.req.header("referer") ? back.pathname + back.search : null;
-  } catch {
-    return null;
-  }
-}

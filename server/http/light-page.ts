@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Locale } from "../../app/i18n/config";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -14,4 +15,20 @@ export function lightPage(locale: Locale, title: string, text: string, back?: { 
     `@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}a{color:#9ecbff}}main{max-width:32rem}h1{font-size:1.5rem}</style></head>` +
     `<body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${back ? `<p><a href="${esc(back.href)}">${esc(back.label)}</a></p>` : ""}</main></body></html>`
   );
+}
+
+/**
+ * The page a refused form was on, when it is one of ours: a light page links back to it, and the browser
+ * still holds what was typed there.
+ */
+export function sameSiteReferer(c: Context): string | null {
+  const referer = c.req.header("referer");
+  if (!referer) return null;
+  try {
+    const own = new URL(c.req.url);
+    const back = new URL(referer, own);
+    return back.origin === own.origin ? back.pathname + back.search : null;
+  } catch {
+    return null;
+  }
 }
