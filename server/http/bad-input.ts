@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { translator } from "../platform/translate";
+import { readAtMost } from "../../app/lib/read-at-most";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 
@@ -76,32 +77,6 @@ function badRequest(c: Context<AppEnv>, what: "address" | "form") {
   return c.html(lightPage(locale, t("bad_request.title"), message, link), 400);
 }
 
-
-/** The whole body if it is at most `max` bytes (a body sent in chunks declares no length); null otherwise. */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!body) return null;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      // Not awaited: a copy's cancel settles only once the route's own reading is done with the body too.
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
 
 /** Whether a decoded JSON body holds a control character (tab and line breaks aside) in any string, name or value. */
 function jsonIsDirty(value: unknown, depth = 0): boolean {

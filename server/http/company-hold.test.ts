@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "../../tests/support/app";
 import { createCompany, createUser } from "../../tests/support/factories";
+import type { ServerBuild } from "react-router";
 import { companyProfiles, profiles } from "../db/schema";
+import { serverBuildFile } from "../paths";
 
 /**
  * Issue 10 points 9 and 10b: a company whose company profile the team has not verified yet is held on
@@ -122,6 +124,13 @@ describe("what the verification page offers keeps working", () => {
     expect((await get("/en/company/verification", cookies.pending)).status).toBe(200);
     const data = await get("/en/company/verification.data?_routes=routes%2Fcompany%2Fverification", cookies.pending);
     expect(data.status).toBe(200);
+  });
+
+  it("React Router's route manifest, which the browser asks for before following any link", async () => {
+    const { assets } = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
+    const res = await get(`/__manifest?paths=%2Fes%2Fdashboard%2C%2Fes%2Fcompany%2Fverification&version=${assets.version}`, cookies.pending);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("json");
   });
 
   it("its company profile form saves (as a page post and as a data request)", async () => {

@@ -18,8 +18,12 @@ const API_ALLOWED = new Set([
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Files, not pages: built assets, uploads, translations, and any address whose last segment has an extension. */
+/**
+ * Files, not pages: built assets, uploads, translations, any address whose last segment has an extension, and
+ * React Router's route manifest (`/__manifest`, which the client asks for before it follows any link).
+ */
 const isFile = (path: string) =>
+  path === "/__manifest" ||
   path.startsWith("/assets/") || path.startsWith("/media/") || path.startsWith("/locales/") || /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf("/") + 1));
 
 /** The page a request is about, without the language prefix: "/en/dashboard.data" → "/dashboard", "/_root.data" → "/". */

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { AVATAR_MAX_BYTES } from "../../../app/features/account/social-sites";
 import { profiles } from "../../db/schema";
-import { ImageRefused, processImage } from "../../platform/images";
+import { processImage } from "../../platform/images";
+import { throwImageRefusal } from "../image-refusal";
 import { DomainError } from "../errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
@@ -38,7 +39,7 @@ export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, a
     maxOutputBytes: AVATAR_STORED_MAX_BYTES,
   })
     .then((image) => image.body)
-    .catch(imageRefusal);
+    .catch(throwImageRefusal);
 
   const hash = createHash("sha256").update(out).digest("hex").slice(0, 16);
   const key = `avatars/${actor.userId}/${hash}.webp`;
@@ -49,24 +50,4 @@ export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, a
   const oldKey = deps.storage.keyOf(before.avatarUrl);
   if (oldKey && oldKey !== key) await deps.storage.remove(oldKey);
   return { avatarUrl, bytes: out.byteLength };
-}
-
-/** An image refusal as this operation's error codes (a timeout reads as "too large to process"). */
-function imageRefusal(err: unknown): never {
-  if (!(err instanceof ImageRefused)) throw err;
-  switch (err.reason) {
-    case "type":
-      throw new DomainError("accounts.avatar_type");
-    case "output_too_large":
-      throw new DomainError("accounts.avatar_too_large");
-    case "busy":
-      throw new DomainError("rate_limited", { retryAfterSeconds: 5 });
-    case "dimensions":
-    case "timeout":
-      throw new DomainError("images.dimensions", {
-        maxSide: err.limits.maxSide,
-        maxAspect: err.limits.maxAspect,
-        megapixels: Math.floor(err.limits.maxPixels / 1_000_000),
-      });
-  }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { ImageRefused, processImage } from "../../platform/images";
+import { processImage } from "../../platform/images";
+import { throwImageRefusal } from "../image-refusal";
 import { DomainError } from "../errors";
 
 /** The same ceiling as avatars (their error message states it). */
@@ -14,26 +15,6 @@ export const LOGO_SIZE = 256;
  */
 export async function processLogo(bytes: Uint8Array): Promise<{ body: Buffer; name: string }> {
   if (bytes.byteLength > LOGO_MAX_BYTES) throw new DomainError("accounts.avatar_too_large");
-  const { body } = await processImage(bytes, { kind: "logo", width: LOGO_SIZE, height: LOGO_SIZE, fit: "cover", quality: 85 }).catch(imageRefusal);
+  const { body } = await processImage(bytes, { kind: "logo", width: LOGO_SIZE, height: LOGO_SIZE, fit: "cover", quality: 85 }).catch(throwImageRefusal);
   return { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 32)}.webp` };
-}
-
-/** An image refusal as the codes the company form knows (a timeout reads as "too large to process"). */
-function imageRefusal(err: unknown): never {
-  if (!(err instanceof ImageRefused)) throw err;
-  switch (err.reason) {
-    case "type":
-      throw new DomainError("accounts.avatar_type");
-    case "output_too_large":
-      throw new DomainError("accounts.avatar_too_large");
-    case "busy":
-      throw new DomainError("rate_limited", { retryAfterSeconds: 5 });
-    case "dimensions":
-    case "timeout":
-      throw new DomainError("images.dimensions", {
-        maxSide: err.limits.maxSide,
-        maxAspect: err.limits.maxAspect,
-        megapixels: Math.floor(err.limits.maxPixels / 1_000_000),
-      });
-  }
 }
