@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { localizedReturnPath } from "./return-path";
+import { localizedReturnPath } from "../../shared/return-path";
 
 /** What the auth operations need to know about the request. */
 export const requestFacts = (context: AppLoadContext, request: Request) => ({ headers: request.headers, ip: context.clientKey, locale: context.locale });

@@ -1,5 +1,6 @@
 import { data, Outlet, redirect } from "react-router";
-import { currentLocation, heldCompanyMayOpen } from "~/lib/guards.server";
+import { currentLocation } from "~/lib/guards.server";
+import { heldCompanyMayOpen } from "../../shared/held-company";
 import { expiredSessionCookies } from "~/lib/session-cookies";
 import type { Route } from "./+types/lang";
 

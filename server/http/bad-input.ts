@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { translator } from "../platform/translate";
-import { readAtMost } from "../../app/lib/read-at-most";
+import { readAtMost } from "../../shared/read-at-most";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { splitLocalePrefix } from "../../app/i18n/config";
-import { heldCompanyMayOpen } from "../../app/lib/guards.server";
+import { heldCompanyMayOpen } from "../../shared/held-company";
 import { isPendingCompany } from "../modules/accounts/actor";
 import { translator } from "../platform/translate";
 import type { AppEnv } from "./types";

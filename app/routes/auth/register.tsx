@@ -7,7 +7,7 @@ import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { actionFailure } from "~/lib/form.server";
 import { pageTools } from "~/lib/page.server";
 import { localizedReturn, redirectWithCookies, requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "~/lib/return-path";
+import { safeReturnPath } from "../../../shared/return-path";
 import { seoMeta } from "~/lib/seo";
 import { useLocalePath } from "~/lib/use-locale";
 import type { Route } from "./+types/register";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { isDomainErrorLike } from "~/lib/form.server";
 import { requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "~/lib/return-path";
+import { safeReturnPath } from "../../../shared/return-path";
 import type { Route } from "./+types/sso";
 
 /** The page has no view: a GET goes back to the login page. */

@@ -1,4 +1,4 @@
-import { safeReturnPath } from "../../../../app/lib/return-path";
+import { safeReturnPath } from "../../../../shared/return-path";
 import { SSO_PROVIDERS, type SsoProvider } from "../../../env";
 import { DomainError } from "../../errors";
 import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";

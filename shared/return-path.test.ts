@@ -4,7 +4,7 @@ import { localizedReturnPath, safeReturnPath, type LocalePrefix } from "./return
 
 /** Issue 10: the return path after sign-in never leaves the site, whatever the trick and the language prefix. */
 type Corpus = { count: number; groups: Record<string, string[]> };
-const corpus = JSON.parse(readFileSync(new URL("../../tests/fixtures/redirect-corpus.json", import.meta.url), "utf8")) as Corpus;
+const corpus = JSON.parse(readFileSync(new URL("../tests/fixtures/redirect-corpus.json", import.meta.url), "utf8")) as Corpus;
 const entries = Object.entries(corpus.groups).flatMap(([group, values]) => values.map((value) => ({ group, value })));
 const refused = entries.filter((e) => e.group !== "harmless");
 const PREFIXES: LocalePrefix[] = ["", "/es", "/en"];
