@@ -50,7 +50,9 @@ export function seed(args, script = "bench/seed-forum.ts") {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1))) : reject(new Error(`bench seed failed (exit ${code})`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1))) : reject(new Error(`bench seed failed (exit ${code})`)),
+    );
   });
 }
 
@@ -62,7 +64,10 @@ export async function signIn(baseUrl, account = BENCH_MEMBER) {
     body: JSON.stringify(account),
   });
   if (!res.ok) throw new Error(`${account.email} sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** How many SQL statements one request ran (the server's X-Sql-Statements), and how many posts it showed. */
@@ -70,7 +75,12 @@ async function statements(baseUrl, pathAndQuery, cookie) {
   const res = await fetch(new URL(pathAndQuery, baseUrl), { headers: cookie ? { cookie } : {} });
   const html = await res.text();
   if (res.status !== 200) throw new Error(`${pathAndQuery} answered ${res.status}`);
-  return { path: pathAndQuery, signedIn: Boolean(cookie), statements: Number(res.headers.get("x-sql-statements")), posts: (html.match(/id="post-\d+"/g) ?? []).length };
+  return {
+    path: pathAndQuery,
+    signedIn: Boolean(cookie),
+    statements: Number(res.headers.get("x-sql-statements")),
+    posts: (html.match(/id="post-\d+"/g) ?? []).length,
+  };
 }
 
 export async function measureTarget(rows, name, url, headers, { connections, duration, warmup }) {
@@ -94,7 +104,10 @@ async function runOne(label, seedExtra, timing, onCleanup, { cached = true, sign
   const rows = [];
 
   // Rendered on every request: the page cache off.
-  const server = await startServer({ dataDir: storage.dataDir, env: { ...storage.env, PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true" } });
+  const server = await startServer({
+    dataDir: storage.dataDir,
+    env: { ...storage.env, PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true" },
+  });
   let counts;
   try {
     const url = (p) => new URL(p, server.baseUrl).href;
@@ -130,7 +143,10 @@ export async function runForumSuite({ large, timing, onCleanup }) {
   const small = await runOne("small", [], timing, onCleanup);
   const result = { rows: small.rows, statements: small.statements, ratios: {} };
   if (large) {
-    const big = await runOne("large", ["--threads", String(LARGE.threads), "--posts", String(LARGE.posts)], timing, onCleanup, { cached: false, signedIn: false });
+    const big = await runOne("large", ["--threads", String(LARGE.threads), "--posts", String(LARGE.posts)], timing, onCleanup, {
+      cached: false,
+      signedIn: false,
+    });
     result.large = { ...LARGE, rows: big.rows, statements: big.statements };
     for (const target of ["forum-ssr", "thread-ssr"]) {
       for (const connections of timing.connections) {

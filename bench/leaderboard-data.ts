@@ -8,7 +8,9 @@
 type Query = (text: string, params?: unknown[]) => Promise<unknown>;
 
 export async function seedLeaderboardMembers(q: Query, { members, rows }: { members: number; rows: number }) {
-  await q(`insert into users (id, name, email, email_verified) select 'u' || i, 'm' || i, 'm' || i || '@bench.test', true from generate_series(1, ${members}) i`);
+  await q(
+    `insert into users (id, name, email, email_verified) select 'u' || i, 'm' || i, 'm' || i || '@bench.test', true from generate_series(1, ${members}) i`,
+  );
   await q(`insert into profiles (id, username) select 'u' || i, 'member_' || i from generate_series(1, ${members}) i`);
   await q(
     `insert into xp_ledger (user_id, reason, amount, source_kind, source_id, created_at)
@@ -16,9 +18,15 @@ export async function seedLeaderboardMembers(q: Query, { members, rows }: { memb
             now() - random() * interval '60 days'
      from generate_series(1, ${rows}) i`,
   );
-  await q(`insert into user_stats (user_id, xp, level, peak_level) select id, 0, 1, 1 from profiles where id like 'u%' on conflict do nothing`);
-  await q(`update user_stats s set xp = l.total from (select user_id, sum(amount)::int as total from xp_ledger group by user_id) l where l.user_id = s.user_id`);
-  await q(`update user_stats s set level = (select max(level) from levels where xp_required <= s.xp), peak_level = (select max(level) from levels where xp_required <= s.xp)`);
+  await q(
+    `insert into user_stats (user_id, xp, level, peak_level) select id, 0, 1, 1 from profiles where id like 'u%' on conflict do nothing`,
+  );
+  await q(
+    `update user_stats s set xp = l.total from (select user_id, sum(amount)::int as total from xp_ledger group by user_id) l where l.user_id = s.user_id`,
+  );
+  await q(
+    `update user_stats s set level = (select max(level) from levels where xp_required <= s.xp), peak_level = (select max(level) from levels where xp_required <= s.xp)`,
+  );
   await q(
     `insert into xp_period_totals (period, starts_on, user_id, xp)
      select 'week', (date_trunc('week', created_at at time zone 'UTC'))::date, user_id, sum(amount) from xp_ledger group by 2, 3

@@ -14,13 +14,20 @@ export async function runLeaderboardSuite({ timing, onCleanup, set = LEADERBOARD
   onCleanup(storage.drop);
   process.stderr.write(`leaderboard bench: seeding ${set.members} members\n`);
   await seed([...storage.seedArgs, "--members", String(set.members), "--rows", String(set.rows)], "bench/seed-leaderboard.ts");
-  const server = await startServer({ dataDir: storage.dataDir, env: { ...storage.env, PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true" } });
+  const server = await startServer({
+    dataDir: storage.dataDir,
+    env: { ...storage.env, PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true" },
+  });
   const rows = [];
   const statements = [];
   try {
     const url = (p) => new URL(p, server.baseUrl).href;
     const cookie = await signIn(server.baseUrl, MEMBER);
-    for (const [path, headers] of [["/en/leaderboard", {}], ["/en/leaderboard", { cookie }], ["/en/leaderboard?period=week", {}]]) {
+    for (const [path, headers] of [
+      ["/en/leaderboard", {}],
+      ["/en/leaderboard", { cookie }],
+      ["/en/leaderboard?period=week", {}],
+    ]) {
       const res = await fetch(url(path), { headers });
       const html = await res.text();
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);

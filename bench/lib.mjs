@@ -227,9 +227,7 @@ async function waitForHealth(baseUrl, getExit, getTail) {
     }
     await sleep(250);
   }
-  throw new Error(
-    `server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Output:\n${getTail() || "(none)"}`,
-  );
+  throw new Error(`server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Output:\n${getTail() || "(none)"}`);
 }
 
 /**

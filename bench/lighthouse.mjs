@@ -140,7 +140,10 @@ async function enableForum(baseUrl) {
     body: JSON.stringify(BENCH_ACCOUNT),
   });
   if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(new URL("/api/v1/site/settings/forum_enabled", baseUrl), {
     method: "PUT",
     headers: { "content-type": "application/json", origin, cookie },
@@ -214,9 +217,7 @@ function examplesOf(audit) {
         .slice(0, 200),
     )
     .filter(Boolean);
-  return examples.length
-    ? { examples, ...(items.length > MAX_EXAMPLES ? { more: items.length - MAX_EXAMPLES } : {}) }
-    : {};
+  return examples.length ? { examples, ...(items.length > MAX_EXAMPLES ? { more: items.length - MAX_EXAMPLES } : {}) } : {};
 }
 
 function printReport(pages) {

@@ -57,7 +57,7 @@ async function runWith(label, storage, paths, env) {
     const url = new URL(paths.thread20, server.baseUrl).href;
     const headers = { cookie };
     // Warm-up at a load the server takes comfortably (JIT, caches, pool).
-    await (autocannon({ url, headers, connections: 4, duration: 2 }));
+    await autocannon({ url, headers, connections: 4, duration: 2 });
     process.stderr.write(`  overload (${label}): ${OVERLOAD.connections} connections, ${OVERLOAD.seconds} s, signed in (${url})\n`);
     const load = await hammer(url, headers, OVERLOAD);
     const recoveryMs = await recovery(url, headers);
@@ -77,7 +77,11 @@ export async function runOverloadSuite({ onCleanup }) {
   const goal = {
     p99Ms: OVERLOAD.p99GoalMs,
     recoveryMs: OVERLOAD.recoveryGoalMs,
-    met: shedding.admittedP99Ms != null && shedding.admittedP99Ms < OVERLOAD.p99GoalMs && shedding.recoveryMs != null && shedding.recoveryMs < OVERLOAD.recoveryGoalMs,
+    met:
+      shedding.admittedP99Ms != null &&
+      shedding.admittedP99Ms < OVERLOAD.p99GoalMs &&
+      shedding.recoveryMs != null &&
+      shedding.recoveryMs < OVERLOAD.recoveryGoalMs,
   };
   return { load: OVERLOAD, rows: [shedding, off], goal };
 }

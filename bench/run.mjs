@@ -113,10 +113,21 @@ async function runOverload(onCleanup) {
   console.log(
     formatTable(
       ["run", "responses", "admitted/s", "503 share", "admitted p50 ms", "admitted p99 ms", "errors", "normal again after ms"],
-      suite.rows.map((r) => [r.label, r.responses, r.admittedPerSecond, r.share503, r.admittedP50Ms, r.admittedP99Ms, r.errors, r.recoveryMs]),
+      suite.rows.map((r) => [
+        r.label,
+        r.responses,
+        r.admittedPerSecond,
+        r.share503,
+        r.admittedP50Ms,
+        r.admittedP99Ms,
+        r.errors,
+        r.recoveryMs,
+      ]),
     ),
   );
-  console.log(`goal: admitted p99 < ${suite.goal.p99Ms} ms and normal within ${suite.goal.recoveryMs} ms: ${suite.goal.met ? "met" : "NOT met"}`);
+  console.log(
+    `goal: admitted p99 < ${suite.goal.p99Ms} ms and normal within ${suite.goal.recoveryMs} ms: ${suite.goal.met ? "met" : "NOT met"}`,
+  );
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -135,7 +146,12 @@ async function runForum(onCleanup, large) {
     printTable(suite.large.rows);
   }
   console.log("\nSQL statements per page:");
-  console.log(formatTable(["path", "signed in", "posts shown", "statements"], suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.posts, s.statements])));
+  console.log(
+    formatTable(
+      ["path", "signed in", "posts shown", "statements"],
+      suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.posts, s.statements]),
+    ),
+  );
   for (const [k, v] of Object.entries(suite.ratios)) console.log(`${k}: ${v}`);
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
@@ -150,8 +166,15 @@ async function runLeaderboard(onCleanup) {
   const result = { name, date: new Date().toISOString(), ...machineInfo(), duration: DURATION, warmupSeconds: WARMUP_SECONDS, ...suite };
   console.log(`\nLeaderboard page on ${suite.set.members} members and ${suite.set.rows} ledger rows:`);
   printTable(suite.rows);
-  console.log(formatTable(["path", "signed in", "statements"], suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.statements])));
-  console.log(`goal p50 < ${suite.goal.p50Ms} ms at 1 connection: worst ${suite.goal.worstP50At1} ms, ${suite.goal.met ? "met" : "NOT met"}`);
+  console.log(
+    formatTable(
+      ["path", "signed in", "statements"],
+      suite.statements.map((s) => [s.path, s.signedIn ? "yes" : "no", s.statements]),
+    ),
+  );
+  console.log(
+    `goal p50 < ${suite.goal.p50Ms} ms at 1 connection: worst ${suite.goal.worstP50At1} ms, ${suite.goal.met ? "met" : "NOT met"}`,
+  );
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -273,5 +296,8 @@ async function signInBenchAccount(baseUrl) {
     body: JSON.stringify(BENCH_ACCOUNT),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

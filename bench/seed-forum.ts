@@ -45,8 +45,18 @@ await db.execute(sql`update users set created_at = now() - interval '90 days'`);
 await new SettingsStore(db).write("forum_enabled", true, authors[1].id);
 
 const category = await createCategory(db, { slug: "bench", titleEn: "Benchmark", titleEs: "Banco de pruebas" });
-const forum = await createForum(db, { categoryId: category.id, slug: "bench", titleEn: "Bench forum", titleEs: "Foro de pruebas", descriptionEn: "Threads the benchmark reads.", descriptionEs: "Hilos que lee el banco de pruebas." });
-const tags = [await createTag(db, { slug: "godot", nameEs: "Godot", nameEn: "Godot" }), await createTag(db, { slug: "ayuda", nameEs: "Ayuda", nameEn: "Help" })];
+const forum = await createForum(db, {
+  categoryId: category.id,
+  slug: "bench",
+  titleEn: "Bench forum",
+  titleEs: "Foro de pruebas",
+  descriptionEn: "Threads the benchmark reads.",
+  descriptionEs: "Hilos que lee el banco de pruebas.",
+});
+const tags = [
+  await createTag(db, { slug: "godot", nameEs: "Godot", nameEn: "Godot" }),
+  await createTag(db, { slug: "ayuda", nameEs: "Ayuda", nameEn: "Help" }),
+];
 
 /** A reply of realistic length: a paragraph, a list, a link and sometimes a code block. */
 const body = (n: number) =>
@@ -57,7 +67,9 @@ const body = (n: number) =>
     "- Moved the pathfinding to a worker thread",
     `- Cached the tile lookups (see [the docs](https://docs.godotengine.org/en/stable/) for details) @${authors[(n + 1) % authors.length].username}`,
     "",
-    n % 3 === 0 ? "```gdscript\nfunc _process(delta):\n    velocity = velocity.move_toward(target, accel * delta)\n```" : "Happy to share the project if it helps.",
+    n % 3 === 0
+      ? "```gdscript\nfunc _process(delta):\n    velocity = velocity.move_toward(target, accel * delta)\n```"
+      : "Happy to share the project if it helps.",
   ].join("\n");
 
 async function thread(title: string, postCount: number) {
@@ -75,7 +87,10 @@ async function thread(title: string, postCount: number) {
       authorId: authors[(i % (authors.length - 1)) + 1].id,
       body: body(i + 2),
       at: new Date(start.getTime() + (i + 1) * 60_000),
-      likedBy: authors.slice(0, i % 4).map((a) => a.id).filter((id) => id !== authors[(i % (authors.length - 1)) + 1].id),
+      likedBy: authors
+        .slice(0, i % 4)
+        .map((a) => a.id)
+        .filter((id) => id !== authors[(i % (authors.length - 1)) + 1].id),
     })),
   });
   return `/en/community/${forum.slug}/${made.slug}`;
@@ -87,7 +102,9 @@ const thread100 = await thread("Long thread: one hundred posts about performance
 if (extraThreads > 0) {
   const started = Date.now();
   await bulkThreads(extraThreads, Math.max(extraPosts, extraThreads));
-  process.stderr.write(`seeded ${extraThreads} threads and ${Math.max(extraPosts, extraThreads)} posts in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stderr.write(
+    `seeded ${extraThreads} threads and ${Math.max(extraPosts, extraThreads)} posts in ${Math.round((Date.now() - started) / 1000)} s\n`,
+  );
 }
 
 /**
@@ -96,7 +113,18 @@ if (extraThreads > 0) {
  */
 async function bulkThreads(threadTotal: number, postTotal: number) {
   const forumIds = [forum.id];
-  for (let i = 0; i < 6; i++) forumIds.push((await createForum(db, { categoryId: category.id, slug: `bench-${i}`, titleEn: `Bench ${i}`, titleEs: `Pruebas ${i}`, position: i + 1 })).id);
+  for (let i = 0; i < 6; i++)
+    forumIds.push(
+      (
+        await createForum(db, {
+          categoryId: category.id,
+          slug: `bench-${i}`,
+          titleEn: `Bench ${i}`,
+          titleEs: `Pruebas ${i}`,
+          position: i + 1,
+        })
+      ).id,
+    );
   const authorIds = authors.map((a) => a.id);
   const perThread = Math.floor(postTotal / threadTotal);
   const html = renderMarkdown(body(7)).html;

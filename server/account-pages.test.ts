@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, signIn, testApp, type TestApp } from "../tests/support/app";
-import { createUser, type CreatedUser } from "../tests/support/factories";
+import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser, type CreatedUser } from "#tests/support/factories";
 import { profiles, sessions, users } from "./db/schema";
 
 /** Issue 3: the public profile and the /account area, through the real app and its React Router build. */
@@ -13,7 +13,12 @@ describe("profiles and the account area over HTTP", () => {
 
   beforeAll(async () => {
     t = await testApp();
-    me = await createUser(t.services.db, { username: "Page_Person", email: "page_person@example.test", password: "page-pass-1", bio: "Hello from the bio" });
+    me = await createUser(t.services.db, {
+      username: "Page_Person",
+      email: "page_person@example.test",
+      password: "page-pass-1",
+      bio: "Hello from the bio",
+    });
     cookie = await signIn(t, me.email, me.password);
   });
   afterAll(() => t.close());
@@ -24,7 +29,12 @@ describe("profiles and the account area over HTTP", () => {
   };
   /** Posts a form to a page's action as a browser without JavaScript does. */
   const post = (path: string, fields: Record<string, string>, who = cookie) =>
-    t.request(path, { method: "POST", cookie: who, headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    t.request(path, {
+      method: "POST",
+      cookie: who,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   describe("public profile /u/:username", () => {
     it("shows the profile, found ignoring case, with its SEO title and description", async () => {
@@ -47,7 +57,11 @@ describe("profiles and the account area over HTTP", () => {
     });
 
     it("escapes HTML in the bio and the links, and marks links rel=me noopener nofollow ugc", async () => {
-      const evil = await createUser(t.services.db, { username: "Evil_Bio", email: "evil_bio@example.test", bio: '<img src=x onerror=alert(1)><script>alert("bio")</script>' });
+      const evil = await createUser(t.services.db, {
+        username: "Evil_Bio",
+        email: "evil_bio@example.test",
+        bio: '<img src=x onerror=alert(1)><script>alert("bio")</script>',
+      });
       await t.services.db
         .update(profiles)
         .set({ socialLinks: { website: 'https://example.org/"><script>alert(2)</script>' }, showEmail: true })
@@ -105,20 +119,34 @@ describe("profiles and the account area over HTTP", () => {
     });
 
     it("saves the profile and keeps the typed values after a refused link", async () => {
-      const bad = await post("/en/account?index", { intent: "profile", bio: "My new bio", link_youtube: "https://evil.example/x", showEmail: "on", locale: "en" });
+      const bad = await post("/en/account?index", {
+        intent: "profile",
+        bio: "My new bio",
+        link_youtube: "https://evil.example/x",
+        showEmail: "on",
+        locale: "en",
+      });
       expect(bad.status).toBe(200);
       const badBody = await bad.text();
       expect(badBody).toContain("Enter a full https:// address of that site.");
       expect(badBody).toContain("My new bio");
       expect(badBody).toContain('value="https://evil.example/x"');
-      const ok = await post("/en/account?index", { intent: "profile", bio: "My new bio", link_youtube: "https://youtube.com/@me", showEmail: "on", locale: "en" });
+      const ok = await post("/en/account?index", {
+        intent: "profile",
+        bio: "My new bio",
+        link_youtube: "https://youtube.com/@me",
+        showEmail: "on",
+        locale: "en",
+      });
       expect(await ok.text()).toContain("Your profile was saved.");
       const [row] = await t.services.db.select().from(profiles).where(eq(profiles.id, me.id));
       expect(row).toMatchObject({ bio: "My new bio", socialLinks: { youtube: "https://youtube.com/@me" }, showEmail: true, locale: "en" });
     });
 
     it("uploads an avatar through the page (multipart): a PNG becomes a 512×512 WebP served under /media", async () => {
-      const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#4a7" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#4a7" } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.set("intent", "avatar");
       form.set("avatar", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
@@ -167,11 +195,23 @@ describe("profiles and the account area over HTTP", () => {
     it("changes the password: a wrong confirmation and a wrong current password are refused", async () => {
       const who = await createUser(t.services.db, { password: "pw-change-1" });
       const c = await signIn(t, who.email, who.password);
-      const mismatch = await post("/en/account/security", { intent: "password", currentPassword: "pw-change-1", newPassword: "new-pass-1", confirmPassword: "nope" }, c);
+      const mismatch = await post(
+        "/en/account/security",
+        { intent: "password", currentPassword: "pw-change-1", newPassword: "new-pass-1", confirmPassword: "nope" },
+        c,
+      );
       expect(await mismatch.text()).toContain("Passwords do not match.");
-      const wrong = await post("/en/account/security", { intent: "password", currentPassword: "bad", newPassword: "new-pass-1", confirmPassword: "new-pass-1" }, c);
+      const wrong = await post(
+        "/en/account/security",
+        { intent: "password", currentPassword: "bad", newPassword: "new-pass-1", confirmPassword: "new-pass-1" },
+        c,
+      );
       expect(await wrong.text()).toContain("The password is not correct.");
-      const ok = await post("/en/account/security", { intent: "password", currentPassword: "pw-change-1", newPassword: "new-pass-1", confirmPassword: "new-pass-1" }, c);
+      const ok = await post(
+        "/en/account/security",
+        { intent: "password", currentPassword: "pw-change-1", newPassword: "new-pass-1", confirmPassword: "new-pass-1" },
+        c,
+      );
       expect(ok.status).toBe(200);
       const c2 = cookiesFrom(ok, c);
       expect(await ok.text()).toContain("Your password was changed.");

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../tests/support/app";
-import { createCompany, createUser, type CreatedUser } from "../tests/support/factories";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createCompany, createUser, type CreatedUser } from "#tests/support/factories";
 import { companyProfiles, mailOutbox, userRoles } from "./db/schema";
 
 /** The admin area and the company pages through the real HTTP app and React Router build. */
@@ -23,7 +23,12 @@ describe("admin and company pages", () => {
     const mod = await createUser(db, { username: "modder", email: "mod@example.test", password: "mod-pass-1", roles: ["Moderator"] });
     creator = await createUser(db, { username: "streamer", email: "streamer@example.test", password: "creator-pass-1" });
     pending = await createCompany(db, { companyName: "Waiting Games", email: "waiting@studio.test", password: "company-pass-1" });
-    verified = await createCompany(db, { companyName: "Known Games", verified: true, description: "We <b>make</b> games.", website: "https://known.example" });
+    verified = await createCompany(db, {
+      companyName: "Known Games",
+      verified: true,
+      description: "We <b>make</b> games.",
+      website: "https://known.example",
+    });
     adminCookie = await signIn(t, admin.email, admin.password);
     modCookie = await signIn(t, mod.email, mod.password);
     creatorCookie = await signIn(t, creator.email, creator.password);
@@ -33,7 +38,12 @@ describe("admin and company pages", () => {
 
   const get = (path: string, cookie?: string) => t.request(path, { cookie, headers: { "accept-language": "en" } });
   const post = (path: string, cookie: string, fields: Record<string, string>) =>
-    t.request(path, { method: "POST", cookie, headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "en" }, body: new URLSearchParams(fields).toString() });
+    t.request(path, {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   describe("guard", () => {
     it("sends a visitor to the login page with the way back", async () => {
@@ -115,7 +125,12 @@ describe("admin and company pages", () => {
       const page = await (await get("/company/verification", companyCookie)).text();
       expect(page).toContain("typically takes 1–2 business days");
 
-      const empty = await post("/admin/companies", modCookie, { intent: "reject", companyId: pending.id, reason: "  ", name: "Waiting Games" });
+      const empty = await post("/admin/companies", modCookie, {
+        intent: "reject",
+        companyId: pending.id,
+        reason: "  ",
+        name: "Waiting Games",
+      });
       expect(empty.status).toBe(400);
       expect(await empty.text()).toContain("Write the reason for the rejection");
 
@@ -162,15 +177,19 @@ describe("admin and company pages", () => {
       const flags = await post("/admin/settings", adminCookie, { intent: "flags", forum_enabled: "on" });
       expect(flags.status).toBe(200);
       expect(await flags.text()).toContain("The features were saved.");
-      expect(await t.services.settings.runtimeFlags()).toEqual({ analytics_enabled: false, forum_enabled: true, i18n_missing_enabled: false });
+      expect(await t.services.settings.runtimeFlags()).toEqual({
+        analytics_enabled: false,
+        forum_enabled: true,
+        i18n_missing_enabled: false,
+      });
       const noPassword = await post("/admin/settings", adminCookie, { intent: "maintenance", enabled: "on" });
       expect(noPassword.status).toBe(400);
       expect(await noPassword.text()).toContain("Enter the password.");
       const refused = await post("/admin/settings", modCookie, { intent: "flags", forum_enabled: "" });
       expect(refused.status).toBe(403);
-      expect((await t.services.settings.get("forum_enabled"))).toBe(true);
+      expect(await t.services.settings.get("forum_enabled")).toBe(true);
       await post("/admin/settings", adminCookie, { intent: "flags" });
-      expect((await t.services.settings.get("forum_enabled"))).toBe(false);
+      expect(await t.services.settings.get("forum_enabled")).toBe(false);
     });
   });
 
@@ -187,18 +206,33 @@ describe("admin and company pages", () => {
       const cookie = await signIn(t, co.email, co.password);
       expect(await (await get("/company/verification", cookie)).text()).toContain("Tell us about your games");
       const form = new FormData();
-      for (const [k, v] of Object.entries({ companyName: "Second Try Studio", representativeName: "Lu Pérez", website: "http://insecure.example", description: "Puzzles.", country: "MX" })) form.set(k, v);
+      for (const [k, v] of Object.entries({
+        companyName: "Second Try Studio",
+        representativeName: "Lu Pérez",
+        website: "http://insecure.example",
+        description: "Puzzles.",
+        country: "MX",
+      }))
+        form.set(k, v);
       const bad = await t.request("/company/verification", { method: "POST", cookie, body: form });
       expect(bad.status).toBe(200);
       expect(await bad.text()).toContain("Enter a full address starting with https://");
       form.set("website", "https://second.example");
-      const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: "#0e7490" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: "#0e7490" } })
+        .png()
+        .toBuffer();
       form.set("logo", new Blob([new Uint8Array(png)], { type: "application/octet-stream" }), "logo.bin");
       const ok = await t.request("/company/verification", { method: "POST", cookie, body: form, headers: { "accept-language": "en" } });
       expect(ok.status).toBe(200);
       expect(await ok.text()).toContain("Your company profile was saved");
       const [row] = await db.select().from(companyProfiles).where(eq(companyProfiles.id, co.id));
-      expect(row).toMatchObject({ companyName: "Second Try Studio", website: "https://second.example", country: "MX", rejectionReason: null, verified: false });
+      expect(row).toMatchObject({
+        companyName: "Second Try Studio",
+        website: "https://second.example",
+        country: "MX",
+        rejectionReason: null,
+        verified: false,
+      });
       expect(row.logoUrl).toMatch(/^\/media\/logos\/.+\.webp$/);
       const logo = await t.request(row.logoUrl!);
       expect(logo.status).toBe(200);

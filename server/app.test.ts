@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, signIn, testApp, type TestApp } from "../tests/support/app";
-import { createUser } from "../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../tests/support/forum-factories";
+import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
 
 describe("the HTTP app (Hono + React Router build)", () => {
   let t: TestApp;
@@ -22,7 +22,12 @@ describe("the HTTP app (Hono + React Router build)", () => {
     return { res, body: await res.text() };
   };
   const setMaintenance = async (body: unknown, cookie: string | undefined) => {
-    const res = await t.request("/api/v1/site/maintenance", { method: "PUT", cookie, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await t.request("/api/v1/site/maintenance", {
+      method: "PUT",
+      cookie,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     t.services.settings.invalidate();
     return res;
   };
@@ -86,7 +91,10 @@ describe("the HTTP app (Hono + React Router build)", () => {
 
     it("discards injection-like values and never reflects them", async () => {
       const payload = "<script>alert(1)</script>";
-      const { body } = await html(`/about?lng=${encodeURIComponent(payload)}`, { cookie: `lng=${encodeURIComponent('"><svg onload=alert(1)>')}`, headers: { "accept-language": "es" } });
+      const { body } = await html(`/about?lng=${encodeURIComponent(payload)}`, {
+        cookie: `lng=${encodeURIComponent('"><svg onload=alert(1)>')}`,
+        headers: { "accept-language": "es" },
+      });
       expect(body).toContain('<html lang="es"');
       expect(body).not.toContain("<script>alert(1)");
       expect(body).not.toContain("<svg onload");
@@ -134,10 +142,17 @@ describe("the HTTP app (Hono + React Router build)", () => {
         ["/api/auth/sign-in/email", "POST"],
         ["/en/about", "POST"],
       ]) {
-        const res = await t.request(path, { method, headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+        const res = await t.request(path, {
+          method,
+          headers: { origin: "https://evil.example", "content-type": "application/json" },
+          body: "{}",
+        });
         expect(res.status, `${method} ${path}`).toBe(403);
       }
-      const sameSiteless = await t.request("/api/v1/site/theme", { method: "POST", headers: { origin: "", "sec-fetch-site": "cross-site" } });
+      const sameSiteless = await t.request("/api/v1/site/theme", {
+        method: "POST",
+        headers: { origin: "", "sec-fetch-site": "cross-site" },
+      });
       expect(sameSiteless.status).toBe(403);
     });
 
@@ -169,9 +184,17 @@ describe("the HTTP app (Hono + React Router build)", () => {
       const { body } = await html("/en/about", { cookie });
       expect(body).toMatch(/<html lang="en" data-theme="light"/);
       expect((await html("/en/about")).body).toMatch(/<html lang="en" class="dark" data-theme="dark"/);
-      const evil = await t.request("/api/v1/site/theme", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "theme=light&returnTo=//evil.example" });
+      const evil = await t.request("/api/v1/site/theme", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "theme=light&returnTo=//evil.example",
+      });
       expect(evil.headers.get("location")).toBe("/");
-      const bad = await t.request("/api/v1/site/theme", { method: "POST", headers: { "content-type": "application/json" }, body: '{"theme":"neon"}' });
+      const bad = await t.request("/api/v1/site/theme", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"theme":"neon"}',
+      });
       expect(bad.status).toBe(400);
     });
 
@@ -267,7 +290,12 @@ describe("the HTTP app (Hono + React Router build)", () => {
       expect(page.body).toContain(`href="/en/u/menu_tester"`);
       expect(page.body).not.toContain(">Admin panel<");
       expect((await html("/en/about", { cookie: adminCookie })).body).toContain(">Admin panel<");
-      const out = await t.request("/api/v1/session/sign-out", { method: "POST", cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const out = await t.request("/api/v1/session/sign-out", {
+        method: "POST",
+        cookie,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
       expect(out.status).toBe(303);
       expect(out.headers.get("location")).toBe("/auth/login");
       const after = await html("/en/about", { cookie: cookiesFrom(out, cookie) });
@@ -310,14 +338,22 @@ describe("the HTTP app (Hono + React Router build)", () => {
         const on = await sitemap();
         for (const locale of ["es", "en"]) {
           expect(on).toContain(`<loc>http://localhost:3999/${locale}/community</loc>`);
-          expect(on).toContain(`<loc>http://localhost:3999/${locale}/community/sitemap-forum</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`);
-          expect(on).toContain(`<loc>http://localhost:3999/${locale}/community/sitemap-forum/visible-sitemap-thread</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`);
+          expect(on).toContain(
+            `<loc>http://localhost:3999/${locale}/community/sitemap-forum</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`,
+          );
+          expect(on).toContain(
+            `<loc>http://localhost:3999/${locale}/community/sitemap-forum/visible-sitemap-thread</loc><lastmod>2026-02-03T04:05:06.000Z</lastmod>`,
+          );
         }
-        expect(on).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost:3999/community/sitemap-forum/visible-sitemap-thread"/>');
+        expect(on).toContain(
+          '<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost:3999/community/sitemap-forum/visible-sitemap-thread"/>',
+        );
         expect(on).not.toContain("hidden-sitemap-thread");
         // Still one well-formed urlset, every <url> with its alternates.
         expect(on.match(/<url>/g)?.length).toBe(on.match(/<\/url>/g)?.length);
-        expect(on.match(/<url><loc>[^<]+<\/loc>(<lastmod>[^<]+<\/lastmod>)?(<xhtml:link [^>]+\/>){3}<\/url>/g)?.length).toBe(on.match(/<url>/g)?.length);
+        expect(on.match(/<url><loc>[^<]+<\/loc>(<lastmod>[^<]+<\/lastmod>)?(<xhtml:link [^>]+\/>){3}<\/url>/g)?.length).toBe(
+          on.match(/<url>/g)?.length,
+        );
       } finally {
         await t.services.settings.write("forum_enabled", false, author.id);
         t.services.settings.invalidate();
@@ -334,9 +370,19 @@ describe("the HTTP app (Hono + React Router build)", () => {
     it("accepts only with the flag on and the consent cookie, from browsers", async () => {
       const body = JSON.stringify({ pagePath: "/en/", visitorId: "6f1c6f1e-8f1a-4c36-9d7e-0d6f6b1b3f10" });
       const send = (cookie?: string, ua = "Mozilla/5.0 Chrome/126") =>
-        t.request("/api/v1/analytics/pageview", { method: "POST", cookie, headers: { "content-type": "application/json", "user-agent": ua, "cf-ipcountry": "ES" }, body });
+        t.request("/api/v1/analytics/pageview", {
+          method: "POST",
+          cookie,
+          headers: { "content-type": "application/json", "user-agent": ua, "cf-ipcountry": "ES" },
+          body,
+        });
       expect(await (await send()).json()).toEqual({ recorded: false, reason: "disabled" });
-      await t.request("/api/v1/site/settings/analytics_enabled", { method: "PUT", cookie: adminCookie, headers: { "content-type": "application/json" }, body: '{"value":true}' });
+      await t.request("/api/v1/site/settings/analytics_enabled", {
+        method: "PUT",
+        cookie: adminCookie,
+        headers: { "content-type": "application/json" },
+        body: '{"value":true}',
+      });
       t.services.settings.invalidate();
       const consent = `cookie_consent=${encodeURIComponent('{"essentials":true,"analytics":true}')}`;
       expect((await (await send()).json()).reason).toBe("no_consent");

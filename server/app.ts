@@ -7,8 +7,8 @@ import { Hono, type Context } from "hono";
 import { compressResponse } from "./http/compress";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "../app/lib/preferences";
-import { isLocale } from "../app/i18n/config";
+import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "#app/lib/preferences";
+import { isLocale } from "#app/i18n/config";
 import { loadActor } from "./modules/accounts/load-actor";
 import { authRateLimits } from "./http/auth-guard";
 import { isStaff, type Actor } from "./modules/accounts/actor";
@@ -63,7 +63,10 @@ export function createApp(opts: AppOptions) {
     const given = c.req.header("x-request-id");
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     const reqLog = log.child({ requestId });
-    const ip = (env.clientIpHeader && c.req.header(env.clientIpHeader)?.split(",")[0]?.trim()) || c.env?.incoming?.socket?.remoteAddress || "unknown";
+    const ip =
+      (env.clientIpHeader && c.req.header(env.clientIpHeader)?.split(",")[0]?.trim()) ||
+      c.env?.incoming?.socket?.remoteAddress ||
+      "unknown";
     let actor: Promise<Actor> | undefined;
     c.set("services", services);
     c.set("requestId", requestId);
@@ -78,7 +81,8 @@ export function createApp(opts: AppOptions) {
     try {
       await next();
       // Appended to the final response: React Router's responses are built outside Hono's header helpers.
-      if (locale.setCookie && c.req.method === "GET" && !c.req.path.startsWith("/assets/")) c.res.headers.append("Set-Cookie", locale.setCookie);
+      if (locale.setCookie && c.req.method === "GET" && !c.req.path.startsWith("/assets/"))
+        c.res.headers.append("Set-Cookie", locale.setCookie);
     } finally {
       c.header("X-Request-Id", requestId);
       const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -94,7 +98,10 @@ export function createApp(opts: AppOptions) {
     if (c.res.headers.has("Content-Encoding") || !/^(text\/|application\/(json|xml))/.test(c.res.headers.get("Content-Type") ?? "")) return;
     await compressResponse(c);
   });
-  app.use("*", sameOriginOnly(() => [baseOrigin]));
+  app.use(
+    "*",
+    sameOriginOnly(() => [baseOrigin]),
+  );
   app.use("*", refuseControlCharacters());
   app.use("*", holdPendingCompanies());
   // Before anything reads a body: per-route size limits, and only form encodings for pages.
@@ -178,22 +185,41 @@ export function createApp(opts: AppOptions) {
   app.route("/api/v1", siteApi());
   app.route("/api/v1", sessionApi());
   // WebSocket at /api/realtime; main.ts attaches the node server's upgrades (realtime.attach).
-  const realtime = mountRealtime(app, { realtime: services.realtime, auth: services.auth, baseUrl: env.baseUrl, log: log.child({ area: "realtime" }) });
+  const realtime = mountRealtime(app, {
+    realtime: services.realtime,
+    auth: services.auth,
+    baseUrl: env.baseUrl,
+    log: log.child({ area: "realtime" }),
+  });
   app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
 
-  app.get("/sitemap.xml", async (c) => c.body(await siteSitemap(services, env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/sitemap.xml", async (c) =>
+    c.body(await siteSitemap(services, env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }),
+  );
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 
   // Visitors' forum pages, kept for a few seconds (decision 0016). Form posts to pages clear it.
-  const pageCache = new PageCache({ ttlSeconds: env.pageCacheSeconds, paths: ANONYMOUS_CACHE_PATHS, events: services.events, settings: services.settings });
-  app.use("*", pageCacheMiddleware(pageCache, (c) => `${c.var.locale.locale}|${getCookie(c, THEME_COOKIE) ?? ""}|${getCookie(c, CONSENT_COOKIE) ?? ""}`));
+  const pageCache = new PageCache({
+    ttlSeconds: env.pageCacheSeconds,
+    paths: ANONYMOUS_CACHE_PATHS,
+    events: services.events,
+    settings: services.settings,
+  });
+  app.use(
+    "*",
+    pageCacheMiddleware(
+      pageCache,
+      (c) => `${c.var.locale.locale}|${getCookie(c, THEME_COOKIE) ?? ""}|${getCookie(c, CONSENT_COOKIE) ?? ""}`,
+    ),
+  );
 
   // Given a function, React Router derives its route tables again on every request (so development can swap
   // builds); in production the build never changes, so it is resolved once and the tables are derived once.
   let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
   const handle: ReturnType<typeof createRequestHandler> =
     opts.mode === "production"
-      ? async (request, loadContext) => (productionHandler ??= createRequestHandler(await opts.getBuild(), "production"))(request, loadContext)
+      ? async (request, loadContext) =>
+          (productionHandler ??= createRequestHandler(await opts.getBuild(), "production"))(request, loadContext)
       : createRequestHandler(opts.getBuild, opts.mode);
   const render = async (c: Context<Env>) => {
     const loc = c.var.locale;

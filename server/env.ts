@@ -6,9 +6,7 @@ import { z } from "zod";
 /**
  * The only reader of process.env. Everything else receives an `Env` value, so tests can build one by hand.
  */
-const boolish = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const boolish = z.enum(["true", "false", "1", "0", "yes", "no", ""]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,7 +28,10 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(80),
   OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(12),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   UPLOADS_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { onPostgres } from "../tests/support/db";
+import { onPostgres } from "#tests/support/db";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -19,7 +19,16 @@ async function runServer(extraEnv: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), "proc-test-"));
   const port = await freePort();
   const child = spawn(process.execPath, ["build/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", BASE_URL: `http://127.0.0.1:${port}`, ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
+    },
   });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
@@ -40,7 +49,10 @@ async function runServer(extraEnv: Record<string, string>) {
     expect(await home.text()).toContain('<html lang="es"');
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    const logs = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const logs = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l));
     return logs;
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");

@@ -15,7 +15,7 @@ import type { Actor } from "./modules/accounts/actor";
 import { createAccountsModule, type AccountsModule } from "./modules/accounts";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
-import { ensureRoles } from "../tests/support/factories";
+import { ensureRoles } from "#tests/support/factories";
 import { createAdminService, type AdminService } from "./modules/admin";
 import { EventBus } from "./platform/events";
 import { createForumModule, type ForumModule } from "./modules/forum";
@@ -62,8 +62,7 @@ export type Services = {
 };
 
 export async function createServices(env: Env, log: Logger, opts: { database?: DatabaseHandle } = {}): Promise<Services> {
-  const database =
-    opts.database ?? (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir, poolSize: env.databasePoolSize }));
+  const database = opts.database ?? (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir, poolSize: env.databasePoolSize }));
   await database.migrate();
   log.info("database ready", { kind: database.kind });
   const db = database.db;
@@ -88,7 +87,14 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     database.kind === "postgresql" && env.databaseUrl
       ? await createPostgresRealtime({ url: env.databaseUrl, query: database.query, log: realtimeLog })
       : createInProcessRealtime(realtimeLog);
-  const gamification = createGamificationModule({ db, settings, events, jobs, now: () => new Date(), log: log.child({ area: "gamification" }) });
+  const gamification = createGamificationModule({
+    db,
+    settings,
+    events,
+    jobs,
+    now: () => new Date(),
+    log: log.child({ area: "gamification" }),
+  });
   // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
   await gamification.start({ pollingIntervalSeconds: database.kind === "pglite" ? 30 : 5 });
   return {

@@ -34,7 +34,9 @@ describe("localizedReturnPath", () => {
   });
 
   it.each(PREFIXES)("falls back to the dashboard for every trick (prefix %j)", (prefix) => {
-    const failures = refused.map(({ group, value }) => ({ group, value, got: localizedReturnPath(value, prefix) })).filter((r) => r.got !== `${prefix}/dashboard`);
+    const failures = refused
+      .map(({ group, value }) => ({ group, value, got: localizedReturnPath(value, prefix) }))
+      .filter((r) => r.got !== `${prefix}/dashboard`);
     expect(failures).toEqual([]);
   });
 
@@ -46,7 +48,8 @@ describe("localizedReturnPath", () => {
   });
 
   it("refuses what is not a string, and over-long paths", () => {
-    for (const value of [null, undefined, 42, {}, ["/account"], new URL("https://evil.example")]) expect(localizedReturnPath(value, "/en")).toBe("/en/dashboard");
+    for (const value of [null, undefined, 42, {}, ["/account"], new URL("https://evil.example")])
+      expect(localizedReturnPath(value, "/en")).toBe("/en/dashboard");
     expect(localizedReturnPath(`/${"a".repeat(3000)}`, "")).toBe("/dashboard");
   });
 

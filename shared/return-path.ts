@@ -1,4 +1,4 @@
-import { splitLocalePrefix, type Locale } from "../app/i18n/config";
+import { splitLocalePrefix, type Locale } from "#app/i18n/config";
 
 /**
  * Return paths (issue 10): where a person goes after signing in or after a form post. The value comes from
@@ -17,7 +17,8 @@ const BASE = new URL("http://x.invalid");
  * backslashes (read as "/" by browsers) and look-alike slashes.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const REFUSED_CHARS = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\\\u2044\u2215\u2216\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/;
+const REFUSED_CHARS =
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\\\u2044\u2215\u2216\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/;
 /** After any amount of decoding, the path part must not hold these: controls, spaces, backslashes, "//", encoded slashes, dot segments. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const REFUSED_IN_PATH = /[\u0000-\u0020\u007f\\]|\/\/|%2f|%5c|(?:^|\/)\.{1,2}(?:\/|$)/i;

@@ -10,7 +10,15 @@ describe("language detection", () => {
   });
 
   it("discards values that look like script injection", () => {
-    for (const v of ["<script>alert(1)</script>", "es<svg onload=alert(1)>", "javascript:alert(1)", "es\"><img src=x>", "es;drop", "e s", "es" + "-x".repeat(40)]) {
+    for (const v of [
+      "<script>alert(1)</script>",
+      "es<svg onload=alert(1)>",
+      "javascript:alert(1)",
+      'es"><img src=x>',
+      "es;drop",
+      "e s",
+      "es" + "-x".repeat(40),
+    ]) {
       expect(sanitizeLanguage(v), v).toBeNull();
     }
   });

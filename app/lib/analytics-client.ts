@@ -18,10 +18,17 @@ export function deviceType(): "mobile" | "tablet" | "desktop" {
 }
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), keepalive: true }).catch(
+    () => undefined,
+  );
 
 export function sendPageview(path: string, referrer: string) {
-  return post("/api/v1/analytics/pageview", { pagePath: path, visitorId: visitorId(), deviceType: deviceType(), referrer: referrer || "direct" });
+  return post("/api/v1/analytics/pageview", {
+    pagePath: path,
+    visitorId: visitorId(),
+    deviceType: deviceType(),
+    referrer: referrer || "direct",
+  });
 }
 
 let enabled = false;
@@ -30,7 +37,12 @@ export const setAnalyticsActive = (on: boolean) => {
 };
 
 /** Records an event when analytics is on and consented; a no-op otherwise. */
-export function trackEvent(e: { eventType: string; gameId?: string; elementId?: string; metadata?: Record<string, string | number | boolean | null> }) {
+export function trackEvent(e: {
+  eventType: string;
+  gameId?: string;
+  elementId?: string;
+  metadata?: Record<string, string | number | boolean | null>;
+}) {
   if (!enabled) return;
   void post("/api/v1/analytics/event", { ...e, pagePath: window.location.pathname, visitorId: visitorId() });
 }

@@ -8,7 +8,12 @@ type DomainErrorLike = { name: "DomainError"; code: string; status: number; deta
  * DomainError class, so `instanceof` cannot be trusted across them.
  */
 export function isDomainErrorLike(err: unknown): err is DomainErrorLike {
-  return !!err && typeof err === "object" && (err as { name?: unknown }).name === "DomainError" && typeof (err as { code?: unknown }).code === "string";
+  return (
+    !!err &&
+    typeof err === "object" &&
+    (err as { name?: unknown }).name === "DomainError" &&
+    typeof (err as { code?: unknown }).code === "string"
+  );
 }
 
 /**

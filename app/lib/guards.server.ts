@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
-import type { Actor } from "../../server/modules/accounts/actor";
-import { splitLocalePrefix } from "~/i18n/config";
+import type { Actor } from "#server/modules/accounts/actor";
+import { splitLocalePrefix } from "#app/i18n/config";
 
 type SignedIn = NonNullable<Actor>;
 
@@ -31,7 +31,6 @@ export function requireRoles(context: AppLoadContext, request: Request, allowed:
   if (!mine.some((r) => allowed.includes(r))) throw redirect(`${context.localePrefix}/`);
   return actor;
 }
-
 
 /** What a username or a slug in an address may hold: letters, digits, "_" and "-" (SPEC §5, slugify). */
 const NAME_PARAM = /^[A-Za-z0-9_-]{1,200}$/;

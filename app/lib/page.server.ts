@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { splitLocalePrefix } from "~/i18n/config";
-import { serverT } from "~/i18n/server";
+import { splitLocalePrefix } from "#app/i18n/config";
+import { serverT } from "#app/i18n/server";
 import type { Seo } from "./seo";
 
 /** Translator and SEO builder for a page loader, in the request's language. */
@@ -15,7 +15,12 @@ export function pageTools(context: AppLoadContext, request: Request, ns: string)
     locale,
     siteName: site,
     baseUrl: services.env.baseUrl,
-    keywords: serverT(locale, "site")("keywords").split(",").map((k) => k.trim()),
+    keywords: serverT(
+      locale,
+      "site",
+    )("keywords")
+      .split(",")
+      .map((k) => k.trim()),
     ...s,
     fullTitle: tc("siteTitle", { title: s.title, site }),
   });

@@ -1,8 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import { localizedReturnPath } from "../../shared/return-path";
+import { localizedReturnPath } from "#shared/return-path";
 
 /** What the auth operations need to know about the request. */
-export const requestFacts = (context: AppLoadContext, request: Request) => ({ headers: request.headers, ip: context.clientKey, locale: context.locale });
+export const requestFacts = (context: AppLoadContext, request: Request) => ({
+  headers: request.headers,
+  ip: context.clientKey,
+  locale: context.locale,
+});
 
 /**
  * A same-site return path, in the page's language (login?redirectTo=/account → /es/account on /es pages).

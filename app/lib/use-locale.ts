@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { localizedPath, type Locale } from "~/i18n/config";
-import type { loader as rootLoader } from "~/root";
+import { localizedPath, type Locale } from "#app/i18n/config";
+import type { loader as rootLoader } from "#app/root";
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 

@@ -1,11 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { FormAlert } from "~/components/ui/form-field";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { FormAlert } from "#app/components/ui/form-field";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { i18n: ["dashboard"] };
@@ -36,7 +36,12 @@ function actionsFor(kind: "creator" | "company" | "member", companySlug: string 
     ];
   }
   if (kind === "creator") {
-    return [{ to: "/campaigns", key: "opportunities" }, { to: "/my-keys", key: "myKeys" }, ...community, { to: "/featured-games", key: "featured" }];
+    return [
+      { to: "/campaigns", key: "opportunities" },
+      { to: "/my-keys", key: "myKeys" },
+      ...community,
+      { to: "/featured-games", key: "featured" },
+    ];
   }
   return [...community, { to: "/featured-games", key: "featured" }, { to: "/campaigns", key: "opportunities" }];
 }

@@ -1,7 +1,7 @@
 import { data, Outlet, redirect } from "react-router";
-import { currentLocation } from "~/lib/guards.server";
-import { heldCompanyMayOpen } from "../../shared/held-company";
-import { expiredSessionCookies } from "~/lib/session-cookies";
+import { currentLocation } from "#app/lib/guards.server";
+import { heldCompanyMayOpen } from "#shared/held-company";
+import { expiredSessionCookies } from "#app/lib/session-cookies";
 import type { Route } from "./+types/lang";
 
 /**

@@ -1,15 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { RelativeTime } from "~/components/ui/relative-time";
-import { Pagination } from "~/features/forum/ui";
-import { moderationReason, notificationSentence, notificationTarget, openPath, type NotificationItem } from "~/features/notifications/describe";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { Pagination } from "#app/features/forum/ui";
+import {
+  moderationReason,
+  notificationSentence,
+  notificationTarget,
+  openPath,
+  type NotificationItem,
+} from "#app/features/notifications/describe";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/notifications";
 
 // The forum namespace brings the pagination's words.
@@ -17,7 +23,8 @@ export const handle = { i18n: ["notifications", "forum", "badges"] };
 
 /** Someone else's notification, or an id that is not one, is a page that does not exist. */
 function notFoundFor(err: unknown): never {
-  if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid")) throw new Response("Not Found", { status: 404 });
+  if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid"))
+    throw new Response("Not Found", { status: 404 });
   throw err;
 }
 
@@ -144,7 +151,11 @@ function NotificationRow({ n }: { n: NotificationItem }) {
       <MiniAvatar url={n.actor?.avatarUrl} username={n.actor?.username ?? "?"} size={36} />
       <div className="min-w-0 flex-1 space-y-1">
         <p className={unread ? "font-semibold" : "text-muted-foreground"}>
-          {unread ? <span className="mr-2 inline-block rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">{t("unreadBadge")}</span> : null}
+          {unread ? (
+            <span className="mr-2 inline-block rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">
+              {t("unreadBadge")}
+            </span>
+          ) : null}
           {notificationTarget(n) ? (
             <Link to={to(openPath(n.id))} className="link break-words">
               {sentence}

@@ -1,4 +1,4 @@
-import type { RequestContext } from "../../server/http/request-context";
+import type { RequestContext } from "#server/http/request-context";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

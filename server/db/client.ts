@@ -9,7 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
-import { migrationsFolder } from "../paths";
+import { migrationsFolder } from "#server/paths";
 import { statementCounter } from "./statement-count";
 import { connectionProblem } from "./connection-problem";
 
@@ -34,7 +34,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection can fail (PostgreSQL restarted, a network cut). Without a listener that error
     // would end the process; the pool drops the client and opens a new one on the next query.
-    pool.on("error", (err) => process.stderr.write(JSON.stringify({ level: "warn", msg: "idle database connection failed", err: String(err) }) + "\n"));
+    pool.on("error", (err) =>
+      process.stderr.write(JSON.stringify({ level: "warn", msg: "idle database connection failed", err: String(err) }) + "\n"),
+    );
     const db = drizzlePg({ client: pool, schema, logger: statementCounter }) as unknown as Database;
     // A first query of our own, so a missing database or a wrong password is told plainly at start.
     await pool.query("select 1").catch(async (err) => {

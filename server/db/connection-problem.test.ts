@@ -32,7 +32,9 @@ describe("a database that cannot be used at start", () => {
       () => null,
       (e: Error) => e,
     );
-    expect(err?.message).toBe(`Cannot use the PostgreSQL database: nothing answers at 127.0.0.1:${port}. Start PostgreSQL there, or fix the host and port in DATABASE_URL.`);
+    expect(err?.message).toBe(
+      `Cannot use the PostgreSQL database: nothing answers at 127.0.0.1:${port}. Start PostgreSQL there, or fix the host and port in DATABASE_URL.`,
+    );
   });
 
   it("explains refused passwords, refused roles and missing rights by their PostgreSQL codes", () => {

@@ -17,7 +17,9 @@ export function connectionProblem(err: unknown, url: string): Error {
     ENOTFOUND: `the host "${target.host}" in DATABASE_URL cannot be found. Fix the host name.`,
     ETIMEDOUT: `the connection to ${target.server} timed out. Check that the server is reachable from here.`,
   };
-  const text = (code && hint[code]) ?? `the first query to ${target.server} failed: ${e.cause?.message ?? e.message ?? String(err)}. Check DATABASE_URL.`;
+  const text =
+    (code && hint[code]) ??
+    `the first query to ${target.server} failed: ${e.cause?.message ?? e.message ?? String(err)}. Check DATABASE_URL.`;
   return new Error(`Cannot use the PostgreSQL database: ${text}`, { cause: err });
 }
 
@@ -26,7 +28,13 @@ function describe(url: string) {
     const u = new URL(url);
     const host = u.hostname || "localhost";
     const port = u.port || "5432";
-    return { host, port, server: `${host}:${port}`, user: decodeURIComponent(u.username) || "postgres", database: decodeURIComponent(u.pathname.slice(1)) || undefined };
+    return {
+      host,
+      port,
+      server: `${host}:${port}`,
+      user: decodeURIComponent(u.username) || "postgres",
+      database: decodeURIComponent(u.pathname.slice(1)) || undefined,
+    };
   } catch {
     return { host: "localhost", port: "5432", server: "the server in DATABASE_URL", user: "postgres", database: undefined };
   }

@@ -1,10 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../tests/support/db";
-import { createLogger } from "../platform/logger";
-import { verifyPassword } from "../platform/auth";
+import { testDatabase } from "#tests/support/db";
+import { createLogger } from "#server/platform/logger";
+import { verifyPassword } from "#server/platform/auth";
 import type { DatabaseHandle } from "./client";
-import { accounts, companyProfiles, forumCategories, forums, forumTags, postLikes, posts, profiles, reports, roles, threads, userRoles, users } from "./schema";
+import {
+  accounts,
+  companyProfiles,
+  forumCategories,
+  forums,
+  forumTags,
+  postLikes,
+  posts,
+  profiles,
+  reports,
+  roles,
+  threads,
+  userRoles,
+  users,
+} from "./schema";
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoGamification } from "./seed";
 import { seedDemoForum } from "./seed-forum";
 
@@ -17,7 +31,12 @@ describe("demo data", () => {
   afterAll(() => database.close());
 
   it("fills an empty database with an admin, a moderator, creators and two companies, and logs the sign-in details", async () => {
-    expect(await seedDemoData(database.db, createLogger("info", {}, (l) => lines.push(l)))).toBe(true);
+    expect(
+      await seedDemoData(
+        database.db,
+        createLogger("info", {}, (l) => lines.push(l)),
+      ),
+    ).toBe(true);
     const roleOf = async (email: string) =>
       (
         await database.db
@@ -55,7 +74,9 @@ describe("demo data", () => {
 
   it("fills the forum: 3 categories, 6 forums, tags and over 30 threads in both languages with replies and likes", async () => {
     const db = database.db;
-    const count = async (table: typeof forums | typeof forumCategories | typeof forumTags | typeof threads | typeof posts | typeof postLikes) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    const count = async (
+      table: typeof forums | typeof forumCategories | typeof forumTags | typeof threads | typeof posts | typeof postLikes,
+    ) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
     expect(await count(forumCategories)).toBe(3);
     expect(await count(forums)).toBe(6);
     expect(await count(forumTags)).toBeGreaterThanOrEqual(5);
@@ -64,10 +85,16 @@ describe("demo data", () => {
     const all = await db.select().from(threads);
     expect(all.some((t) => /¿|ñ|ó/.test(t.title)) && all.some((t) => /\bthe\b|\bfor\b/i.test(t.title))).toBe(true);
     // Counters agree with the rows.
-    const [sum] = await db.select({ threads: sql<number>`sum(${forums.threadCount})::int`, posts: sql<number>`sum(${forums.postCount})::int` }).from(forums);
+    const [sum] = await db
+      .select({ threads: sql<number>`sum(${forums.threadCount})::int`, posts: sql<number>`sum(${forums.postCount})::int` })
+      .from(forums);
     expect(sum).toEqual({ threads: all.length, posts: await count(posts) });
     // Open reports for the forum admin's moderation queue, each on someone else's reply.
-    const open = await db.select({ reporterId: reports.reporterId, authorId: posts.authorId, number: posts.number }).from(reports).innerJoin(posts, eq(posts.id, reports.postId)).where(eq(reports.status, "open"));
+    const open = await db
+      .select({ reporterId: reports.reporterId, authorId: posts.authorId, number: posts.number })
+      .from(reports)
+      .innerJoin(posts, eq(posts.id, reports.postId))
+      .where(eq(reports.status, "open"));
     expect(open).toHaveLength(3);
     expect(open.every((r) => r.reporterId !== r.authorId && r.number > 1)).toBe(true);
     expect(await seedDemoForum(db)).toBe(false);
@@ -84,11 +111,32 @@ describe("demo data", () => {
         (select coalesce(sum(amount), 0) from xp_ledger g where g.user_id = p.id)::int as ledger,
         (select count(*) from user_achievements a where a.user_id = p.id)::int as badges
       from profiles p join user_stats s on s.user_id = p.id`)) as unknown as {
-      rows: Array<{ username: string; xp: number; level: number; threads: number; replies: number; likes_given: number; likes_received: number; made_threads: number; made_replies: number; got_likes: number; gave_likes: number; ledger: number; badges: number }>;
+      rows: Array<{
+        username: string;
+        xp: number;
+        level: number;
+        threads: number;
+        replies: number;
+        likes_given: number;
+        likes_received: number;
+        made_threads: number;
+        made_replies: number;
+        got_likes: number;
+        gave_likes: number;
+        ledger: number;
+        badges: number;
+      }>;
     };
     expect(rows.length).toBeGreaterThanOrEqual(8);
     for (const r of rows) {
-      expect([r.username, r.threads, r.replies, r.likes_received, r.likes_given, r.xp]).toEqual([r.username, r.made_threads, r.made_replies, r.got_likes, r.gave_likes, r.ledger]);
+      expect([r.username, r.threads, r.replies, r.likes_received, r.likes_given, r.xp]).toEqual([
+        r.username,
+        r.made_threads,
+        r.made_replies,
+        r.got_likes,
+        r.gave_likes,
+        r.ledger,
+      ]);
       if (r.made_threads > 0) expect(r.badges).toBeGreaterThan(0);
     }
     const lucia = rows.find((r) => r.username === "lucia_juega")!;

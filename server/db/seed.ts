@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { createCompany, createUser, ensureRoles } from "../../tests/support/factories";
-import { EventBus } from "../platform/events";
-import type { Logger } from "../platform/logger";
-import { ensureGamificationDefaults, replayForum } from "../modules/gamification";
-import { SettingsStore } from "../modules/site/settings";
+import { createCompany, createUser, ensureRoles } from "#tests/support/factories";
+import { EventBus } from "#server/platform/events";
+import type { Logger } from "#server/platform/logger";
+import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";
+import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
 import { posts, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
@@ -46,7 +46,6 @@ export async function seedDemoGamification(db: Database, log: Logger): Promise<b
 }
 
 async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {
-
   await ensureRoles(db);
   await createUser(db, { ...DEMO_ACCOUNTS.admin, name: "Admin", roles: ["Admin"], bio: "Equipo del sitio · Site team" });
   await createUser(db, {
@@ -72,7 +71,8 @@ async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {
     slug: "estudio-brisa",
     representativeName: "Irene Calvo",
     website: "https://estudiobrisa.example",
-    description: "Estudio independiente de Valencia: aventuras cortas con mucho corazón. / An independent studio from Valencia making short, heartfelt adventures.",
+    description:
+      "Estudio independiente de Valencia: aventuras cortas con mucho corazón. / An independent studio from Valencia making short, heartfelt adventures.",
     country: "ES",
     verified: true,
   });

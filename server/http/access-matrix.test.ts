@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { companyProfiles, notifications } from "../db/schema";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createCompany, createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { companyProfiles, notifications } from "#server/db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createCompany, createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
 
 /**
  * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for
@@ -29,7 +29,16 @@ let questionReplies: string[] = [];
 /** A notification of a person who is none of the personas. */
 let foreignNotificationId = 0;
 let banTargetId = "";
-const noLimits = { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 100, newUserMaxReplies: 100, duplicateWindowSeconds: 0 };
+const noLimits = {
+  postIntervalSeconds: 0,
+  threadIntervalSeconds: 0,
+  newUserHours: 0,
+  newUserPostIntervalSeconds: 0,
+  newUserThreadIntervalSeconds: 0,
+  newUserMaxThreads: 100,
+  newUserMaxReplies: 100,
+  duplicateWindowSeconds: 0,
+};
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
@@ -48,7 +57,10 @@ beforeAll(async () => {
   verifiedSlug = made.verifiedCompany.slug;
   pendingCompanyId = made.pendingCompany.id;
   targetUserId = (await createUser(db, { password: pw })).id;
-  [{ id: foreignNotificationId }] = await db.insert(notifications).values({ userId: targetUserId, type: "mention", actorId: null }).returning({ id: notifications.id });
+  [{ id: foreignNotificationId }] = await db
+    .insert(notifications)
+    .values({ userId: targetUserId, type: "mention", actorId: null })
+    .returning({ id: notifications.id });
   banTargetId = (await createUser(db, { password: pw })).id;
   // The forum (issue 4), switched on, with one forum, one thread and one hidden thread.
   await t.services.settings.write("forum_enabled", true, made.admin.id);
@@ -171,7 +183,24 @@ const ROUTES: [string, () => string, Answer[]][] = [
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
-const LATER = ["/campaigns", "/campaigns/1", "/featured-games", "/games/x", "/collaborate", "/contact", "/payment-success", "/payment-cancelled", "/episode-panel/x", "/creator/onboarding", "/my-keys", "/company/games", "/company/games/new", "/company/campaigns", "/company/campaigns/new", "/company/campaigns/1"];
+const LATER = [
+  "/campaigns",
+  "/campaigns/1",
+  "/featured-games",
+  "/games/x",
+  "/collaborate",
+  "/contact",
+  "/payment-success",
+  "/payment-cancelled",
+  "/episode-panel/x",
+  "/creator/onboarding",
+  "/my-keys",
+  "/company/games",
+  "/company/games/new",
+  "/company/campaigns",
+  "/company/campaigns/new",
+  "/company/campaigns/1",
+];
 
 describe("access matrix: pages", () => {
   for (const [name, path, expected] of ROUTES) {
@@ -198,41 +227,180 @@ describe("access matrix: mutations", () => {
     // (A pending company is held on its verification page before any action runs: verify.)
     ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "verify", "home", 200, 200]],
     ["grant Admin", "/en/admin/roles", () => grant("Admin"), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["verify a company", "/en/admin/companies", () => ({ intent: "verify", companyId: "no-such-company", name: "x" }), ["login", "home", "home", "verify", "home", 404, 404]],
+    [
+      "verify a company",
+      "/en/admin/companies",
+      () => ({ intent: "verify", companyId: "no-such-company", name: "x" }),
+      ["login", "home", "home", "verify", "home", 404, 404],
+    ],
     // (Before "feature flags": that form switches the forum off.)
     // SPEC §5: replying needs a login, and a member who may post; a reply lands on its post (303).
-    ["forum reply", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }), ["login", 403, 303, "verify", 303, 303, 303]],
+    [
+      "forum reply",
+      "/en/community/matrix-forum/matrix-thread",
+      () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }),
+      ["login", 403, 303, "verify", 303, 303, 303],
+    ],
     // The thread page's interactions (issue 4): plain form posts come back to the page (303). Liking and
     // reporting one's own post are refused (403); accepting is for the thread's author and moderators;
     // moderation is for moderators and admins.
-    ["forum like", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "like", postId: openingPostId, number: "1" }), ["login", 403, 403, "verify", 303, 303, 303]],
-    ["forum follow thread", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "follow", threadId }), ["login", 403, 303, "verify", 303, 303, 303]],
-    ["forum report", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "report", postId: openingPostId, number: "1", reason: "Looks like spam to me" }), ["login", 403, 403, "verify", 303, 303, 303]],
-    ["forum accept answer", "/en/community/matrix-forum/matrix-question", () => ({ intent: "accept", postId: questionReplies[0], number: "2" }), ["login", 403, 303, "verify", 403, 303, 303]],
-    ["forum pin", "/en/community/matrix-forum/matrix-thread", () => ({ intent: "pin", threadId, reason: "Matrix" }), ["login", 403, 403, "verify", 403, 303, 303]],
-    ["forum hide post", "/en/community/matrix-forum/matrix-question", () => ({ intent: "hidePost", postId: questionReplies[1], number: "3" }), ["login", 403, 403, "verify", 403, 303, 303]],
-    ["forum move", "/en/community/matrix-forum/matrix-question", () => ({ intent: "move", threadId: questionId, forumSlug: "matrix-forum" }), ["login", 403, 403, "verify", 403, 303, 303]],
+    [
+      "forum like",
+      "/en/community/matrix-forum/matrix-thread",
+      () => ({ intent: "like", postId: openingPostId, number: "1" }),
+      ["login", 403, 403, "verify", 303, 303, 303],
+    ],
+    [
+      "forum follow thread",
+      "/en/community/matrix-forum/matrix-thread",
+      () => ({ intent: "follow", threadId }),
+      ["login", 403, 303, "verify", 303, 303, 303],
+    ],
+    [
+      "forum report",
+      "/en/community/matrix-forum/matrix-thread",
+      () => ({ intent: "report", postId: openingPostId, number: "1", reason: "Looks like spam to me" }),
+      ["login", 403, 403, "verify", 303, 303, 303],
+    ],
+    [
+      "forum accept answer",
+      "/en/community/matrix-forum/matrix-question",
+      () => ({ intent: "accept", postId: questionReplies[0], number: "2" }),
+      ["login", 403, 303, "verify", 403, 303, 303],
+    ],
+    [
+      "forum pin",
+      "/en/community/matrix-forum/matrix-thread",
+      () => ({ intent: "pin", threadId, reason: "Matrix" }),
+      ["login", 403, 403, "verify", 403, 303, 303],
+    ],
+    [
+      "forum hide post",
+      "/en/community/matrix-forum/matrix-question",
+      () => ({ intent: "hidePost", postId: questionReplies[1], number: "3" }),
+      ["login", 403, 403, "verify", 403, 303, 303],
+    ],
+    [
+      "forum move",
+      "/en/community/matrix-forum/matrix-question",
+      () => ({ intent: "move", threadId: questionId, forumSlug: "matrix-forum" }),
+      ["login", 403, 403, "verify", 403, 303, 303],
+    ],
     // Following a person (on their profile): never oneself (400).
-    ["follow a person", "/en/u/matrix_creator", () => ({ intent: "follow", userId: creatorId }), ["login", 403, 400, "verify", 303, 303, 303]],
-    ["new thread", "/en/community/matrix-forum/new", () => ({ intent: "create", title: `Matrix thread ${Math.random()}`, body: "Opening words" }), ["login", 403, 303, "verify", 303, 303, 303]],
-    ["feature flags", "/en/admin/settings", () => ({ intent: "flags", analytics_enabled: "on" }), ["login", "home", "home", "verify", "home", 403, 200]],
+    [
+      "follow a person",
+      "/en/u/matrix_creator",
+      () => ({ intent: "follow", userId: creatorId }),
+      ["login", 403, 400, "verify", 303, 303, 303],
+    ],
+    [
+      "new thread",
+      "/en/community/matrix-forum/new",
+      () => ({ intent: "create", title: `Matrix thread ${Math.random()}`, body: "Opening words" }),
+      ["login", 403, 303, "verify", 303, 303, 303],
+    ],
+    [
+      "feature flags",
+      "/en/admin/settings",
+      () => ({ intent: "flags", analytics_enabled: "on" }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
     // Forum admin (issue 4).
-    ["forum category", "/en/admin/forum/content", () => ({ intent: "create-category", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, titleEs: "Matriz", titleEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["forum tag", "/en/admin/forum/content", () => ({ intent: "create-tag", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["forum posting limits", "/en/admin/forum/settings", () => ({ intent: "limits", ...Object.fromEntries(Object.entries(noLimits).map(([k, v]) => [k, String(v)])) }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["resolve a report", "/en/admin/forum/moderation", () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }), ["login", "home", "home", "verify", "home", 404, 404]],
-    ["ban a member", "/en/admin/forum/users", () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }), ["login", "home", "home", "verify", "home", 200, 200]],
-    ["unban a member", "/en/admin/forum/users", () => ({ intent: "unban", userId: banTargetId }), ["login", "home", "home", "verify", "home", 200, 200]],
+    [
+      "forum category",
+      "/en/admin/forum/content",
+      () => ({ intent: "create-category", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, titleEs: "Matriz", titleEn: "Matrix" }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "forum tag",
+      "/en/admin/forum/content",
+      () => ({ intent: "create-tag", slug: `matrix-${Math.random().toString(36).slice(2, 8)}`, nameEs: "Matriz", nameEn: "Matrix" }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "forum posting limits",
+      "/en/admin/forum/settings",
+      () => ({ intent: "limits", ...Object.fromEntries(Object.entries(noLimits).map(([k, v]) => [k, String(v)])) }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "resolve a report",
+      "/en/admin/forum/moderation",
+      () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }),
+      ["login", "home", "home", "verify", "home", 404, 404],
+    ],
+    [
+      "ban a member",
+      "/en/admin/forum/users",
+      () => ({ intent: "ban", userId: banTargetId, reason: "Matrix ban", duration: "forever" }),
+      ["login", "home", "home", "verify", "home", 200, 200],
+    ],
+    [
+      "unban a member",
+      "/en/admin/forum/users",
+      () => ({ intent: "unban", userId: banTargetId }),
+      ["login", "home", "home", "verify", "home", 200, 200],
+    ],
     // Gamification admin (issue 5): Admins only; a Moderator reads the ranking but adjusts nothing (403).
-    ["gamification settings", "/en/admin/gamification", () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["gamification level", "/en/admin/gamification/levels", () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["gamification achievement", "/en/admin/gamification/achievements", () => ({ intent: "create-achievement", key: `matrix_${Math.random().toString(36).slice(2, 8)}`, type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Matriz", nameEn: "Matrix" }), ["login", "home", "home", "verify", "home", 403, 200]],
-    ["adjust XP", "/en/admin/gamification/ranking", () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }), ["login", "home", "home", "verify", "home", 403, 303]],
-    ["company profile", "/en/company/verification", () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }), ["login", "home", "home", 200, 200, "home", "home"]],
+    [
+      "gamification settings",
+      "/en/admin/gamification",
+      () => ({
+        intent: "settings",
+        threadCreateXp: "10",
+        postCreateXp: "5",
+        likeReceivedXp: "2",
+        threadCreateCap: "50",
+        postCreateCap: "150",
+        likeReceivedCap: "200",
+        pairDailyCap: "10",
+        statPointsPerLevel: "3",
+      }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "gamification level",
+      "/en/admin/gamification/levels",
+      () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "gamification achievement",
+      "/en/admin/gamification/achievements",
+      () => ({
+        intent: "create-achievement",
+        key: `matrix_${Math.random().toString(36).slice(2, 8)}`,
+        type: "posts",
+        threshold: "999",
+        rewardXp: "0",
+        rarity: "Common",
+        nameEs: "Matriz",
+        nameEn: "Matrix",
+      }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "adjust XP",
+      "/en/admin/gamification/ranking",
+      () => ({ intent: "adjust-xp", userId: creatorId, amount: "5", reason: "Matrix adjustment" }),
+      ["login", "home", "home", "verify", "home", 403, 303],
+    ],
+    [
+      "company profile",
+      "/en/company/verification",
+      () => ({ companyName: "Renamed Studio", representativeName: "Rep Name" }),
+      ["login", "home", "home", 200, 200, "home", "home"],
+    ],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
     // Notifications (issue 4): each person settles their own; someone else's is not found (404).
     ["mark notifications read", "/en/notifications", () => ({ intent: "read-all" }), signedIn(200)],
-    ["mark someone else's notification read", "/en/notifications", () => ({ intent: "read", id: String(foreignNotificationId) }), signedIn(404)],
+    [
+      "mark someone else's notification read",
+      "/en/notifications",
+      () => ({ intent: "read", id: String(foreignNotificationId) }),
+      signedIn(404),
+    ],
     ["notification settings", "/en/account/notifications", () => ({ reply: "on" }), signedIn(200)],
     ["resend verification", "/en/auth/verify-email", () => ({}), ["login", 200, 409, 409, 409, 409, 409]],
   ];

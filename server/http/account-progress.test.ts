@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDate } from "../../app/i18n/format";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { testActor } from "../../tests/support/actors";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum } from "../../tests/support/forum-factories";
-import { NO_POSTING_LIMITS } from "../../tests/support/gamification-kit";
-import { DEFAULT_ACHIEVEMENTS } from "../modules/gamification";
-import type { Actor } from "../modules/accounts/actor";
+import { formatDate } from "#app/i18n/format";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { testActor } from "#tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum } from "#tests/support/forum-factories";
+import { NO_POSTING_LIMITS } from "#tests/support/gamification-kit";
+import { DEFAULT_ACHIEVEMENTS } from "#server/modules/gamification";
+import type { Actor } from "#server/modules/accounts/actor";
 
 /**
  * The account's progress tab and the public profile's level and achievements (issue 5 point 6), driven as a
@@ -26,7 +26,13 @@ let admin: NonNullable<Actor>;
 let anaThread: { threadId: string; slug: string; postId: string };
 
 const get = (path: string, cookie?: string) => t.request(path, { cookie, headers: { "x-test-ip": `198.51.100.${++ip % 250}` } });
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 const mainOf = (html: string) => decode(html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>")));
 const page = async (path: string, cookie?: string) => {
   const res = await get(path, cookie);
@@ -39,12 +45,22 @@ const historyRows = (html: string) => {
   return body
     .split("</tr>")
     .slice(0, -1)
-    .map((r) => r.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    .map((r) =>
+      r
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
 };
 
 async function member(roles: string[] = []): Promise<Member> {
   const u = await createUser(t.services.db, { password: PW, roles });
-  return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW), actor: testActor({ userId: u.id, username: u.username, roles }) };
+  return {
+    id: u.id,
+    username: u.username,
+    cookie: await signIn(t, u.email, PW),
+    actor: testActor({ userId: u.id, username: u.username, roles }),
+  };
 }
 
 beforeAll(async () => {
@@ -59,7 +75,11 @@ beforeAll(async () => {
   await t.services.settings.write("forum_enabled", true, admin.userId);
   await createForum(db, { categoryId: (await createCategory(db)).id, slug: forumSlug });
   // Ana's first thread: 10 XP for the thread and 10 for "First thread" (threads_1).
-  const created = await t.services.forum.createThread(ana.actor, { forumSlug, title: "Pixel palettes for small games", body: "Which palettes do you use?" });
+  const created = await t.services.forum.createThread(ana.actor, {
+    forumSlug,
+    title: "Pixel palettes for small games",
+    body: "Which palettes do you use?",
+  });
   anaThread = { threadId: created.threadId, slug: created.slug, postId: created.postId };
 });
 afterAll(() => t.close());
@@ -83,12 +103,24 @@ describe("/account/progress", () => {
     expect(html).toContain('aria-current="page"'); // the tab is marked in the account's navigation
     expect(html).toContain("Level 1 · Newcomer");
     expect(html).toContain("0 XP");
-    expect(html).toMatch(/role="progressbar" aria-label="Progress to the next level" aria-valuemin="0" aria-valuemax="50" aria-valuenow="0" aria-valuetext="0 of 50 XP to level 2"/);
+    expect(html).toMatch(
+      /role="progressbar" aria-label="Progress to the next level" aria-valuemin="0" aria-valuemax="50" aria-valuenow="0" aria-valuetext="0 of 50 XP to level 2"/,
+    );
     expect(html).toContain("50 more XP to reach level 2 (Newcomer).");
     expect(html).toContain("Stat points");
     expect(html).toContain(`0 of ${DEFAULT_ACHIEVEMENTS.length} unlocked`);
     // Every achievement, locked, with its rarity as a word, its reward and its progress.
-    for (const name of ["First thread", "Conversation starter", "Community pillar", "Joining in", "Heart of gold", "Forum legend", "Getting started", "Centurion"]) expect(html).toContain(name);
+    for (const name of [
+      "First thread",
+      "Conversation starter",
+      "Community pillar",
+      "Joining in",
+      "Heart of gold",
+      "Forum legend",
+      "Getting started",
+      "Centurion",
+    ])
+      expect(html).toContain(name);
     expect(html.match(/>Locked</g)?.length).toBe(DEFAULT_ACHIEVEMENTS.length);
     for (const rarity of ["Common", "Rare", "Epic", "Legendary"]) expect(html).toContain(`>${rarity}</span>`);
     expect(html).toContain("+250 XP");
@@ -170,7 +202,9 @@ describe("/account/progress", () => {
     expect(rows.some((r) => r.includes(`Like received from ${bruno.username}`) && r.endsWith("+2 XP"))).toBe(true);
     await t.services.forum.unlikePost(bruno.actor, { postId: anaThread.postId });
     rows = historyRows(await page("/en/account/progress", ana.cookie));
-    expect(rows[0]).toMatch(new RegExp(`Like received from ${bruno.username} Taken back because the like was removed\\. Pixel palettes for small games -2 XP$`));
+    expect(rows[0]).toMatch(
+      new RegExp(`Like received from ${bruno.username} Taken back because the like was removed\\. Pixel palettes for small games -2 XP$`),
+    );
   });
 
   it("only ever shows the signed-in person's history: the ledger refuses someone else's to a member", async () => {
@@ -187,7 +221,9 @@ describe("/account/progress", () => {
     const html = await page("/en/account/progress", m.cookie);
     const rows = historyRows(html);
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toBe(`${rows[0].split(" Adjustment")[0]} Adjustment by an administrator Reason: Event prize 22 Site administration +22 XP`);
+    expect(rows[0]).toBe(
+      `${rows[0].split(" Adjustment")[0]} Adjustment by an administrator Reason: Event prize 22 Site administration +22 XP`,
+    );
     expect(html).toContain("22 entries");
     expect(html).toContain("Page 1 of 2");
     expect(html).toContain('href="/en/account/progress?page=2#xp-history"');

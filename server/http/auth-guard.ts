@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { assertAccountNotLocked, limitAuthAttempt, recordSignInFailure, type AuthLimitKind } from "../modules/accounts/auth-limits";
-import { isDomainError } from "../modules/errors";
-import { translator } from "../platform/translate";
+import { assertAccountNotLocked, limitAuthAttempt, recordSignInFailure, type AuthLimitKind } from "#server/modules/accounts/auth-limits";
+import { isDomainError } from "#server/modules/errors";
+import { translator } from "#server/platform/translate";
 import type { AppEnv } from "./types";
 
 /** Which better-auth endpoints count against which limit; the pages call the same limits in-process. */
@@ -27,7 +27,11 @@ const FORM_POST_ALLOWED = /^\/api\/auth\/callback\/[^/]+$/;
 const SECRET_KEYS = new Set(["token", "sessionToken", "accessToken", "refreshToken", "idToken", "password"]);
 
 /** The path as better-auth would route it, for looking up the limits (case, doubled and trailing slashes). */
-const limitKey = (path: string) => path.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1");
+const limitKey = (path: string) =>
+  path
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/+$/, "$1");
 
 /**
  * In front of better-auth's own HTTP endpoints: JSON bodies only (415 otherwise, translated); rate limits (its
@@ -111,7 +115,11 @@ async function withoutSecrets(c: Context<AppEnv>) {
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEYS.has(k)).map(([k, v]) => [k, strip(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_KEYS.has(k))
+        .map(([k, v]) => [k, strip(v)]),
+    );
   }
   return value;
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, testApp, type TestApp } from "../../tests/support/app";
-import { users } from "../db/schema";
-import { createUser } from "../../tests/support/factories";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
+import { users } from "#server/db/schema";
+import { createUser } from "#tests/support/factories";
+import { startSmtpServer } from "#tests/support/smtp";
 
 /**
  * Issue 10, points 3-5: better-auth's own HTTP endpoints keep the account lock whatever the body's encoding,
@@ -33,7 +33,10 @@ function encode(fields: Fields, as: Encoding): { body: BodyInit; headers: Record
     case "json":
       return { body: JSON.stringify(fields), headers: { "content-type": "application/json" } };
     case "form":
-      return { body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } };
+      return {
+        body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      };
     case "multipart": {
       const fd = new FormData();
       for (const [k, v] of Object.entries(fields)) fd.set(k, String(v));
@@ -117,7 +120,8 @@ describe("better-auth's endpoints take JSON only", () => {
 
   it("counts form-encoded failures against the account: after 10, even the right password is refused", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
-    for (let i = 0; i < 10; i++) expect([401, 415]).toContain((await post("/api/auth/sign-in/email", { email: u.email, password: "nope" }, { as: "form" })).status);
+    for (let i = 0; i < 10; i++)
+      expect([401, 415]).toContain((await post("/api/auth/sign-in/email", { email: u.email, password: "nope" }, { as: "form" })).status);
     const formRight = await post("/api/auth/sign-in/email", { email: u.email, password: "right-horse-9" }, { as: "form" });
     expect([415, 429]).toContain(formRight.status);
     expect(formRight.headers.getSetCookie().join()).not.toContain("session_token");
@@ -138,7 +142,8 @@ describe("better-auth's endpoints take JSON only", () => {
 
   it("locks code sign-in after the failures too", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
-    for (let i = 0; i < 10; i++) await post("/api/auth/sign-in/email", { email: u.email, password: "nope" }, { as: i % 2 ? "multipart" : "form" });
+    for (let i = 0; i < 10; i++)
+      await post("/api/auth/sign-in/email", { email: u.email, password: "nope" }, { as: i % 2 ? "multipart" : "form" });
     expect((await post("/api/auth/sign-in/email-otp", { email: u.email, otp: "123456" })).status).toBe(429);
   });
 });
@@ -164,13 +169,19 @@ describe("the password rules hold on better-auth's endpoints", () => {
       body: JSON.stringify({ email: `c-${++ip}@example.test`, password: "123456", name: "C" }),
     });
     expect((await byCookie.json()).message).toBe("Esta contraseña es de las más usadas y fáciles de adivinar. Elige otra.");
-    expect((await post("/api/auth/sign-up/email", { email: `c-${++ip}@example.test`, password: "sturdy-fern-42", name: "C" })).status).toBe(200);
+    expect((await post("/api/auth/sign-up/email", { email: `c-${++ip}@example.test`, password: "sturdy-fern-42", name: "C" })).status).toBe(
+      200,
+    );
   });
 
   it("refuses a common new password at change-password; a good one is accepted", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
     const cookie = cookiesFrom(await post("/api/auth/sign-in/email", { email: u.email, password: "right-horse-9" }));
-    const common = await post("/api/auth/change-password", { currentPassword: "right-horse-9", newPassword: "123456" }, { cookie, lang: "en" });
+    const common = await post(
+      "/api/auth/change-password",
+      { currentPassword: "right-horse-9", newPassword: "123456" },
+      { cookie, lang: "en" },
+    );
     expect(common.status).toBe(400);
     expect((await common.json()).message).toBe("This password is one of the most used and easy to guess. Choose another one.");
     const ok = await post("/api/auth/change-password", { currentPassword: "right-horse-9", newPassword: "sturdy-fern-42" }, { cookie });
@@ -189,18 +200,32 @@ describe("the password rules hold on better-auth's endpoints", () => {
     expect((await common.json()).message).toBe("Esta contraseña es de las más usadas y fáciles de adivinar. Elige otra.");
     expect((await post("/api/auth/reset-password", { token, newPassword: "sturdy-fern-42" })).status).toBe(200);
     expect((await post("/api/auth/sign-in/email", { email: u.email, password: "sturdy-fern-42" })).status).toBe(200);
-
   });
 
   it("holds in-process too, for the endpoints the site does not offer over HTTP", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
     const cookie = cookiesFrom(await post("/api/auth/sign-in/email", { email: u.email, password: "right-horse-9" }));
-    const refusal = (run: Promise<unknown>) => run.then(() => null, (err: { body?: { code?: string; message?: string } }) => err.body);
-    expect(await refusal(t.services.auth.api.setPassword({ body: { newPassword: "123456" }, headers: new Headers({ cookie, "accept-language": "es" }) }))).toEqual({
+    const refusal = (run: Promise<unknown>) =>
+      run.then(
+        () => null,
+        (err: { body?: { code?: string; message?: string } }) => err.body,
+      );
+    expect(
+      await refusal(
+        t.services.auth.api.setPassword({ body: { newPassword: "123456" }, headers: new Headers({ cookie, "accept-language": "es" }) }),
+      ),
+    ).toEqual({
       code: "PASSWORD_COMMON",
       message: "Esta contraseña es de las más usadas y fáciles de adivinar. Elige otra.",
     });
-    expect(await refusal(t.services.auth.api.resetPasswordEmailOTP({ body: { email: u.email, otp: "123456", password: "password" }, headers: new Headers({ "accept-language": "en" }) }))).toEqual({
+    expect(
+      await refusal(
+        t.services.auth.api.resetPasswordEmailOTP({
+          body: { email: u.email, otp: "123456", password: "password" },
+          headers: new Headers({ "accept-language": "en" }),
+        }),
+      ),
+    ).toEqual({
       code: "PASSWORD_COMMON",
       message: "This password is one of the most used and easy to guess. Choose another one.",
     });
@@ -268,7 +293,11 @@ describe("session tokens stay in the cookie", () => {
   it("change-password and code sign-in answer no token either", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });
     const cookie = cookiesFrom(await post("/api/auth/sign-in/email", { email: u.email, password: "right-horse-9" }));
-    const changed = await post("/api/auth/change-password", { currentPassword: "right-horse-9", newPassword: "sturdy-fern-42", revokeOtherSessions: true }, { cookie });
+    const changed = await post(
+      "/api/auth/change-password",
+      { currentPassword: "right-horse-9", newPassword: "sturdy-fern-42", revokeOtherSessions: true },
+      { cookie },
+    );
     expect(changed.status).toBe(200);
     await expectNoSecrets(changed, changed.headers.getSetCookie().length ? [sessionToken(changed)] : []);
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../db/schema";
-import { cookiesFrom, signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createCompany, createUser } from "../../tests/support/factories";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { sessions, users } from "#server/db/schema";
+import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
+import { createCompany, createUser } from "#tests/support/factories";
+import { startSmtpServer } from "#tests/support/smtp";
 
 /** The sign-in and registration pages driven as a browser without JavaScript would: plain form posts. */
 let t: TestApp;
@@ -15,7 +15,11 @@ function post(path: string, fields: Record<string, string>, opts: { cookie?: str
   return t.request(path, {
     method: "POST",
     cookie: opts.cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": opts.ip ?? `192.0.2.${++ip}`, ...(opts.origin ? { origin: opts.origin } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-test-ip": opts.ip ?? `192.0.2.${++ip}`,
+      ...(opts.origin ? { origin: opts.origin } : {}),
+    },
     body: form(fields),
   });
 }
@@ -38,7 +42,13 @@ async function startEarlyInAMinute() {
 
 describe("registration page", () => {
   it("registers a creator, lands on the dashboard, and the mailed link confirms the email", async () => {
-    const res = await post("/en/auth/register", { role: "creator", email: "Maya@Example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42", redirectTo: "/dashboard" });
+    const res = await post("/en/auth/register", {
+      role: "creator",
+      email: "Maya@Example.test",
+      password: "lantern-fish-42",
+      confirmPassword: "lantern-fish-42",
+      redirectTo: "/dashboard",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/en/dashboard?welcome=1");
     const cookie = cookiesFrom(res);
@@ -59,7 +69,13 @@ describe("registration page", () => {
   });
 
   it("keeps what was typed (never the password) and explains each problem", async () => {
-    const res = await post("/en/auth/register", { role: "company", email: "studio@example.test", password: "moon-base-31", confirmPassword: "moon-base-32", companyName: "Moon Base" });
+    const res = await post("/en/auth/register", {
+      role: "company",
+      email: "studio@example.test",
+      password: "moon-base-31",
+      confirmPassword: "moon-base-32",
+      companyName: "Moon Base",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Passwords do not match.");
@@ -71,7 +87,12 @@ describe("registration page", () => {
 
   it("says 'Email already in use' in the page's language", async () => {
     await createUser(t.services.db, { email: "ya@example.test" });
-    const res = await post("/es/auth/register", { role: "creator", email: "YA@example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42" });
+    const res = await post("/es/auth/register", {
+      role: "creator",
+      email: "YA@example.test",
+      password: "lantern-fish-42",
+      confirmPassword: "lantern-fish-42",
+    });
     expect(res.status).toBe(409);
     const html = await res.text();
     expect(html).toContain("Este correo ya está registrado. Prueba a iniciar sesión.");
@@ -79,7 +100,11 @@ describe("registration page", () => {
   });
 
   it("refuses a cross-origin form post", async () => {
-    const res = await post("/en/auth/register", { role: "creator", email: "x@example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42" }, { origin: "https://evil.test" });
+    const res = await post(
+      "/en/auth/register",
+      { role: "creator", email: "x@example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42" },
+      { origin: "https://evil.test" },
+    );
     expect(res.status).toBe(403);
     expect(await t.services.db.select().from(users).where(eq(users.email, "x@example.test"))).toHaveLength(0);
   });
@@ -101,11 +126,14 @@ describe("sign-in page", () => {
     expect(ok.headers.get("location")).toBe("/es/account?tab=1");
   });
 
-  it.each(["//evil.test/x", "https://evil.test", "/\\evil.test", "javascript:alert(1)"])("never follows %s after sign-in", async (target) => {
-    const u = await createUser(t.services.db, { password: "right-horse-9" });
-    const ok = await post("/en/auth/login", { email: u.email, password: "right-horse-9", redirectTo: target });
-    expect(ok.headers.get("location")).toBe("/en/dashboard");
-  });
+  it.each(["//evil.test/x", "https://evil.test", "/\\evil.test", "javascript:alert(1)"])(
+    "never follows %s after sign-in",
+    async (target) => {
+      const u = await createUser(t.services.db, { password: "right-horse-9" });
+      const ok = await post("/en/auth/login", { email: u.email, password: "right-horse-9", redirectTo: target });
+      expect(ok.headers.get("location")).toBe("/en/dashboard");
+    },
+  );
 
   it("answers 429 with a translated message at the 7th attempt in a minute from one address", async () => {
     const u = await createUser(t.services.db, { password: "right-horse-9" });

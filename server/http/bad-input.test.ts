@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverT } from "../../app/i18n/server";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createCompany, createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { notifications } from "../db/schema";
+import { serverT } from "#app/i18n/server";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createCompany, createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { notifications } from "#server/db/schema";
 
 /**
  * Issue 10 point 8: control characters and broken percent-encoding, in every route parameter, every query
@@ -46,7 +46,11 @@ const ids = { member: "", target: "", targetName: "", threadId: "", openingPostI
 let ip = 0;
 
 /** The same escaping as the light page (server/http/light-page.ts); React escapes the same characters and the apostrophe. */
-const inHtml = (s: string) => [s, s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`), s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")];
+const inHtml = (s: string) => [
+  s,
+  s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`),
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;"),
+];
 const expected = (lang: Lang, kind: "notFound" | "address" | "form") => {
   const errors = serverT(lang, "errors");
   const common = serverT(lang, "common");
@@ -70,7 +74,10 @@ async function expectRefusal(res: Response, status: number, lang: Lang, kind: "n
     expect((JSON.parse(text) as { error: { message: string } }).error.message, label).toBe(message);
   } else {
     expect(text, label).toContain(`lang="${lang}"`);
-    expect(inHtml(title).some((s) => text.includes(s)), `${label}: title "${title}"`).toBe(true);
+    expect(
+      inHtml(title).some((s) => text.includes(s)),
+      `${label}: title "${title}"`,
+    ).toBe(true);
   }
 }
 
@@ -84,14 +91,38 @@ async function expectNoServerError(res: Response, lang: Lang, label: string) {
 
 /** What the refused requests must not change: every table people's actions write to. */
 const WATCHED = [
-  "users", "accounts", "profiles", "company_profiles", "user_roles", "audit_log", "forum_categories", "forums", "forum_tags", "threads", "thread_tags",
-  "posts", "post_revisions", "post_likes", "thread_follows", "user_follows", "reports", "user_bans", "notifications", "notification_preferences",
-  "xp_ledger", "user_stats", "levels", "achievements", "site_settings",
+  "users",
+  "accounts",
+  "profiles",
+  "company_profiles",
+  "user_roles",
+  "audit_log",
+  "forum_categories",
+  "forums",
+  "forum_tags",
+  "threads",
+  "thread_tags",
+  "posts",
+  "post_revisions",
+  "post_likes",
+  "thread_follows",
+  "user_follows",
+  "reports",
+  "user_bans",
+  "notifications",
+  "notification_preferences",
+  "xp_ledger",
+  "user_stats",
+  "levels",
+  "achievements",
+  "site_settings",
 ];
 async function fingerprint(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of WATCHED) {
-    const { rows } = await t.services.database.query(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`);
+    const { rows } = await t.services.database.query(
+      `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`,
+    );
     out[table] = rows[0].h as string;
   }
   return out;
@@ -112,16 +143,33 @@ beforeAll(async () => {
   await t.services.settings.write("forum_enabled", true, admin.id);
   await t.services.settings.write(
     "forum_posting_limits",
-    { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 1000, newUserMaxReplies: 1000, duplicateWindowSeconds: 0 },
+    {
+      postIntervalSeconds: 0,
+      threadIntervalSeconds: 0,
+      newUserHours: 0,
+      newUserPostIntervalSeconds: 0,
+      newUserThreadIntervalSeconds: 0,
+      newUserMaxThreads: 1000,
+      newUserMaxReplies: 1000,
+      duplicateWindowSeconds: 0,
+    },
     admin.id,
   );
   const category = await createCategory(db, { slug: "bad-category" });
   const forum = await createForum(db, { categoryId: category.id, slug: "bad-forum" });
-  const thread = await createThreadWithPosts(db, { forumId: forum.id, authorId: member.id, title: "Bad thread", replies: [{ authorId: target.id, body: "A reply" }] });
+  const thread = await createThreadWithPosts(db, {
+    forumId: forum.id,
+    authorId: member.id,
+    title: "Bad thread",
+    replies: [{ authorId: target.id, body: "A reply" }],
+  });
   ids.threadId = thread.id;
   ids.openingPostId = thread.posts[0].id;
   ids.replyId = thread.posts[1].id;
-  [{ id: ids.notificationId }] = await db.insert(notifications).values({ userId: member.id, type: "mention", actorId: target.id }).returning({ id: notifications.id });
+  [{ id: ids.notificationId }] = await db
+    .insert(notifications)
+    .values({ userId: member.id, type: "mention", actorId: target.id })
+    .returning({ id: notifications.id });
   cookies.member = await signIn(t, member.email, PASSWORD);
   cookies.admin = await signIn(t, admin.email, PASSWORD);
   cookies.pending = await signIn(t, pending.email, PASSWORD);
@@ -164,7 +212,13 @@ describe("control characters in a route parameter: 404, translated", () => {
             for (const method of methods) {
               const body = method === "GET" ? undefined : method === "PUT" ? JSON.stringify({ value: true }) : "intent=follow";
               const type = method === "GET" ? undefined : method === "PUT" ? "application/json" : "application/x-www-form-urlencoded";
-              await expectRefusal(await send(url, { method, persona, lang, body, type }), 404, lang, "notFound", `${method} ${url} (${name}, ${persona})`);
+              await expectRefusal(
+                await send(url, { method, persona, lang, body, type }),
+                404,
+                lang,
+                "notFound",
+                `${method} ${url} (${name}, ${persona})`,
+              );
             }
           }
         }
@@ -200,7 +254,10 @@ const QUERIES: { path: string; names: string[]; admin?: boolean }[] = [
   { path: "/community", names: ["page"] },
   { path: "/community/bad-forum", names: ["page", "tag", "status", "sort"] },
   { path: "/community/bad-forum/new", names: ["x"] },
-  { path: "/community/bad-forum/bad-thread", names: ["post", "page", "quote", "edit", "delete", "history", "hide", "publish", "hideThread", "reported"] },
+  {
+    path: "/community/bad-forum/bad-thread",
+    names: ["post", "page", "quote", "edit", "delete", "history", "hide", "publish", "hideThread", "reported"],
+  },
   { path: "/u/bad_input_target", names: ["x"] },
   { path: "/dashboard", names: ["welcome"] },
   { path: "/account?index", names: ["checkUsername"] },
@@ -246,7 +303,13 @@ describe("control characters in a query parameter: 400, translated", () => {
 
   it("in a React Router data request, and in a parameter's name: 400 as JSON", async () => {
     for (const lang of LANGS) {
-      await expectRefusal(await send(`/${lang}/search.data?q=a%00&_routes=routes%2Fpages%2Fsearch`, { lang, persona: "member" }), 400, lang, "address", "search.data");
+      await expectRefusal(
+        await send(`/${lang}/search.data?q=a%00&_routes=routes%2Fpages%2Fsearch`, { lang, persona: "member" }),
+        400,
+        lang,
+        "address",
+        "search.data",
+      );
       await expectRefusal(await send(`/${lang}/leaderboard?pe%00riod=week`, { lang }), 400, lang, "address", "name");
     }
   });
@@ -270,64 +333,320 @@ type FormCase = { label: string; path: string; persona: Persona; fields: () => R
 const FORMS: FormCase[] = [
   // Account (a member).
   { label: "username", path: "/account?index", persona: "member", fields: () => ({ intent: "username", username: "member_renamed" }) },
-  { label: "profile", path: "/account?index", persona: "member", fields: () => ({ intent: "profile", bio: "Hello", locale: "en", showEmail: "on", link_website: "https://example.com/", link_youtube: "" }) },
+  {
+    label: "profile",
+    path: "/account?index",
+    persona: "member",
+    fields: () => ({
+      intent: "profile",
+      bio: "Hello",
+      locale: "en",
+      showEmail: "on",
+      link_website: "https://example.com/",
+      link_youtube: "",
+    }),
+  },
   { label: "remove avatar", path: "/account?index", persona: "member", fields: () => ({ intent: "remove-avatar" }), multipart: true },
   { label: "unlink", path: "/account/connections", persona: "member", fields: () => ({ intent: "unlink", accountId: "no-such-account" }) },
   { label: "link", path: "/account/connections", persona: "member", fields: () => ({ intent: "link", provider: "github" }) },
-  { label: "email", path: "/account/security", persona: "member", fields: () => ({ intent: "email", newEmail: "bad_input_target@example.test" }) },
-  { label: "password", path: "/account/security", persona: "member", fields: () => ({ intent: "password", currentPassword: "not-the-password", newPassword: "n3w-pass-word!", confirmPassword: "n3w-pass-word!" }) },
+  {
+    label: "email",
+    path: "/account/security",
+    persona: "member",
+    fields: () => ({ intent: "email", newEmail: "bad_input_target@example.test" }),
+  },
+  {
+    label: "password",
+    path: "/account/security",
+    persona: "member",
+    fields: () => ({
+      intent: "password",
+      currentPassword: "not-the-password",
+      newPassword: "n3w-pass-word!",
+      confirmPassword: "n3w-pass-word!",
+    }),
+  },
   { label: "revoke", path: "/account/security", persona: "member", fields: () => ({ intent: "revoke", sessionId: "no-such-session" }) },
-  { label: "delete account", path: "/account/data", persona: "member", fields: () => ({ confirm: "on", password: "not-the-password", confirmUsername: "someone_else" }) },
-  { label: "notification settings", path: "/account/notifications", persona: "member", fields: () => ({ reply: "on", mention: "on", like: "on" }) },
+  {
+    label: "delete account",
+    path: "/account/data",
+    persona: "member",
+    fields: () => ({ confirm: "on", password: "not-the-password", confirmUsername: "someone_else" }),
+  },
+  {
+    label: "notification settings",
+    path: "/account/notifications",
+    persona: "member",
+    fields: () => ({ reply: "on", mention: "on", like: "on" }),
+  },
   { label: "mark read", path: "/notifications", persona: "member", fields: () => ({ intent: "read", id: String(ids.notificationId) }) },
   { label: "mark all read", path: "/notifications", persona: "member", fields: () => ({ intent: "read-all" }) },
   { label: "follow a person", path: "/u/bad_input_target", persona: "member", fields: () => ({ intent: "follow", userId: ids.target }) },
   // The forum (a member; moderation by an Admin).
-  { label: "new thread", path: "/community/bad-forum/new", persona: "member", fields: () => ({ intent: "create", title: "A fine title", body: "Some words", tags: "" }) },
-  { label: "new thread preview", path: "/community/bad-forum/new", persona: "member", fields: () => ({ intent: "preview", title: "A fine title", body: "Some **words**" }) },
-  { label: "reply", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "reply", threadId: ids.threadId, body: "A reply" }) },
-  { label: "reply preview", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "preview", body: "A **reply**" }) },
-  { label: "edit", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "edit", postId: ids.openingPostId, title: "Bad thread", body: "Edited words", number: "1" }) },
-  { label: "delete", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "delete", postId: ids.openingPostId, number: "1" }) },
-  { label: "like", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "like", postId: ids.replyId, number: "2", js: "1" }) },
-  { label: "follow thread", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "follow", threadId: ids.threadId }) },
-  { label: "report", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "report", postId: ids.replyId, number: "2", reason: "Looks like spam to me" }) },
-  { label: "accept", path: "/community/bad-forum/bad-thread", persona: "member", fields: () => ({ intent: "accept", postId: ids.replyId, number: "2" }) },
-  { label: "pin", path: "/community/bad-forum/bad-thread", persona: "admin", fields: () => ({ intent: "pin", threadId: ids.threadId, reason: "Useful" }) },
-  { label: "hide post", path: "/community/bad-forum/bad-thread", persona: "admin", fields: () => ({ intent: "hidePost", postId: ids.replyId, number: "2", reason: "Off topic" }) },
-  { label: "move", path: "/community/bad-forum/bad-thread", persona: "admin", fields: () => ({ intent: "move", threadId: ids.threadId, forumSlug: "bad-forum" }) },
+  {
+    label: "new thread",
+    path: "/community/bad-forum/new",
+    persona: "member",
+    fields: () => ({ intent: "create", title: "A fine title", body: "Some words", tags: "" }),
+  },
+  {
+    label: "new thread preview",
+    path: "/community/bad-forum/new",
+    persona: "member",
+    fields: () => ({ intent: "preview", title: "A fine title", body: "Some **words**" }),
+  },
+  {
+    label: "reply",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "reply", threadId: ids.threadId, body: "A reply" }),
+  },
+  {
+    label: "reply preview",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "preview", body: "A **reply**" }),
+  },
+  {
+    label: "edit",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "edit", postId: ids.openingPostId, title: "Bad thread", body: "Edited words", number: "1" }),
+  },
+  {
+    label: "delete",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "delete", postId: ids.openingPostId, number: "1" }),
+  },
+  {
+    label: "like",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "like", postId: ids.replyId, number: "2", js: "1" }),
+  },
+  {
+    label: "follow thread",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "follow", threadId: ids.threadId }),
+  },
+  {
+    label: "report",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "report", postId: ids.replyId, number: "2", reason: "Looks like spam to me" }),
+  },
+  {
+    label: "accept",
+    path: "/community/bad-forum/bad-thread",
+    persona: "member",
+    fields: () => ({ intent: "accept", postId: ids.replyId, number: "2" }),
+  },
+  {
+    label: "pin",
+    path: "/community/bad-forum/bad-thread",
+    persona: "admin",
+    fields: () => ({ intent: "pin", threadId: ids.threadId, reason: "Useful" }),
+  },
+  {
+    label: "hide post",
+    path: "/community/bad-forum/bad-thread",
+    persona: "admin",
+    fields: () => ({ intent: "hidePost", postId: ids.replyId, number: "2", reason: "Off topic" }),
+  },
+  {
+    label: "move",
+    path: "/community/bad-forum/bad-thread",
+    persona: "admin",
+    fields: () => ({ intent: "move", threadId: ids.threadId, forumSlug: "bad-forum" }),
+  },
   // Sign-in pages (visitors; the resend form for a member).
-  { label: "login", path: "/auth/login", persona: "visitor", fields: () => ({ email: "bad_input_member@example.test", password: "not-the-password", redirectTo: "/dashboard" }) },
-  { label: "/login", path: "/login", persona: "visitor", fields: () => ({ email: "bad_input_member@example.test", password: "not-the-password" }) },
-  { label: "register", path: "/auth/register", persona: "visitor", fields: () => ({ email: "bad_input_member@example.test", password: "a-long-pass-123", confirmPassword: "a-long-pass-123", role: "creator", redirectTo: "/dashboard" }) },
-  { label: "register a company", path: "/register", persona: "visitor", fields: () => ({ email: "bad_input_member@example.test", password: "a-long-pass-123", confirmPassword: "a-long-pass-123", role: "company", companyName: "Studio", representativeName: "Rep" }) },
+  {
+    label: "login",
+    path: "/auth/login",
+    persona: "visitor",
+    fields: () => ({ email: "bad_input_member@example.test", password: "not-the-password", redirectTo: "/dashboard" }),
+  },
+  {
+    label: "/login",
+    path: "/login",
+    persona: "visitor",
+    fields: () => ({ email: "bad_input_member@example.test", password: "not-the-password" }),
+  },
+  {
+    label: "register",
+    path: "/auth/register",
+    persona: "visitor",
+    fields: () => ({
+      email: "bad_input_member@example.test",
+      password: "a-long-pass-123",
+      confirmPassword: "a-long-pass-123",
+      role: "creator",
+      redirectTo: "/dashboard",
+    }),
+  },
+  {
+    label: "register a company",
+    path: "/register",
+    persona: "visitor",
+    fields: () => ({
+      email: "bad_input_member@example.test",
+      password: "a-long-pass-123",
+      confirmPassword: "a-long-pass-123",
+      role: "company",
+      companyName: "Studio",
+      representativeName: "Rep",
+    }),
+  },
   { label: "forgot password", path: "/auth/forgot-password", persona: "visitor", fields: () => ({ email: "nobody@example.test" }) },
-  { label: "reset password", path: "/auth/reset-password", persona: "visitor", fields: () => ({ token: "no-such-token", password: "a-long-pass-123", confirmPassword: "a-long-pass-123" }) },
+  {
+    label: "reset password",
+    path: "/auth/reset-password",
+    persona: "visitor",
+    fields: () => ({ token: "no-such-token", password: "a-long-pass-123", confirmPassword: "a-long-pass-123" }),
+  },
   { label: "sign-in code", path: "/auth/code", persona: "visitor", fields: () => ({ email: "nobody@example.test" }) },
-  { label: "sign in with a code", path: "/auth/code", persona: "visitor", fields: () => ({ intent: "verify", email: "nobody@example.test", code: "123456", redirectTo: "/dashboard" }) },
+  {
+    label: "sign in with a code",
+    path: "/auth/code",
+    persona: "visitor",
+    fields: () => ({ intent: "verify", email: "nobody@example.test", code: "123456", redirectTo: "/dashboard" }),
+  },
   { label: "resend confirmation", path: "/auth/verify-email", persona: "member", fields: () => ({ intent: "resend" }) },
   { label: "single sign-on", path: "/auth/sso/github", persona: "visitor", fields: () => ({ redirectTo: "/dashboard" }) },
   // The company verification page (a pending company).
-  { label: "company profile", path: "/company/verification", persona: "pending", fields: () => ({ companyName: "Pending Studio", representativeName: "Rep Name", website: "", description: "We make games", country: "ES" }), multipart: true },
+  {
+    label: "company profile",
+    path: "/company/verification",
+    persona: "pending",
+    fields: () => ({
+      companyName: "Pending Studio",
+      representativeName: "Rep Name",
+      website: "",
+      description: "We make games",
+      country: "ES",
+    }),
+    multipart: true,
+  },
   // The admin area (an Admin).
-  { label: "grant a role", path: "/admin/roles", persona: "admin", fields: () => ({ intent: "grant", userId: ids.target, role: "Moderator", name: "target" }) },
-  { label: "verify a company", path: "/admin/companies", persona: "admin", fields: () => ({ intent: "verify", companyId: "no-such-company", name: "x" }) },
-  { label: "reject a company", path: "/admin/companies", persona: "admin", fields: () => ({ intent: "reject", companyId: "no-such-company", name: "x", reason: "Not a studio" }) },
+  {
+    label: "grant a role",
+    path: "/admin/roles",
+    persona: "admin",
+    fields: () => ({ intent: "grant", userId: ids.target, role: "Moderator", name: "target" }),
+  },
+  {
+    label: "verify a company",
+    path: "/admin/companies",
+    persona: "admin",
+    fields: () => ({ intent: "verify", companyId: "no-such-company", name: "x" }),
+  },
+  {
+    label: "reject a company",
+    path: "/admin/companies",
+    persona: "admin",
+    fields: () => ({ intent: "reject", companyId: "no-such-company", name: "x", reason: "Not a studio" }),
+  },
   { label: "retry a mail", path: "/admin/mail", persona: "admin", fields: () => ({ intent: "retry", id: "999999" }) },
-  { label: "announcement", path: "/admin/settings", persona: "admin", fields: () => ({ intent: "announcement", url: "https://example.com/news", imageUrl: "" }) },
+  {
+    label: "announcement",
+    path: "/admin/settings",
+    persona: "admin",
+    fields: () => ({ intent: "announcement", url: "https://example.com/news", imageUrl: "" }),
+  },
   { label: "maintenance", path: "/admin/settings", persona: "admin", fields: () => ({ intent: "maintenance", password: "" }) },
-  { label: "forum category", path: "/admin/forum/content", persona: "admin", fields: () => ({ intent: "create-category", slug: "bad-category", titleEs: "Categoría", titleEn: "Category" }) },
-  { label: "forum tag", path: "/admin/forum/content", persona: "admin", fields: () => ({ intent: "create-tag", slug: "bad-tag", nameEs: "Etiqueta", nameEn: "Tag" }) },
-  { label: "resolve a report", path: "/admin/forum/moderation", persona: "admin", fields: () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }) },
-  { label: "posting limits", path: "/admin/forum/settings", persona: "admin", fields: () => ({ intent: "limits", postIntervalSeconds: "0", threadIntervalSeconds: "0", newUserHours: "0", newUserPostIntervalSeconds: "0", newUserThreadIntervalSeconds: "0", newUserMaxThreads: "1000", newUserMaxReplies: "1000", duplicateWindowSeconds: "0" }) },
-  { label: "ban", path: "/admin/forum/users", persona: "admin", fields: () => ({ intent: "ban", userId: ids.target, reason: "Bad input", duration: "forever" }) },
+  {
+    label: "forum category",
+    path: "/admin/forum/content",
+    persona: "admin",
+    fields: () => ({ intent: "create-category", slug: "bad-category", titleEs: "Categoría", titleEn: "Category" }),
+  },
+  {
+    label: "forum tag",
+    path: "/admin/forum/content",
+    persona: "admin",
+    fields: () => ({ intent: "create-tag", slug: "bad-tag", nameEs: "Etiqueta", nameEn: "Tag" }),
+  },
+  {
+    label: "resolve a report",
+    path: "/admin/forum/moderation",
+    persona: "admin",
+    fields: () => ({ intent: "resolve", reportId: "no-such-report", hide: "on" }),
+  },
+  {
+    label: "posting limits",
+    path: "/admin/forum/settings",
+    persona: "admin",
+    fields: () => ({
+      intent: "limits",
+      postIntervalSeconds: "0",
+      threadIntervalSeconds: "0",
+      newUserHours: "0",
+      newUserPostIntervalSeconds: "0",
+      newUserThreadIntervalSeconds: "0",
+      newUserMaxThreads: "1000",
+      newUserMaxReplies: "1000",
+      duplicateWindowSeconds: "0",
+    }),
+  },
+  {
+    label: "ban",
+    path: "/admin/forum/users",
+    persona: "admin",
+    fields: () => ({ intent: "ban", userId: ids.target, reason: "Bad input", duration: "forever" }),
+  },
   { label: "unban", path: "/admin/forum/users", persona: "admin", fields: () => ({ intent: "unban", userId: ids.target }) },
-  { label: "gamification settings", path: "/admin/gamification", persona: "admin", fields: () => ({ intent: "settings", threadCreateXp: "10", postCreateXp: "5", likeReceivedXp: "2", threadCreateCap: "50", postCreateCap: "150", likeReceivedCap: "200", pairDailyCap: "10", statPointsPerLevel: "3" }) },
-  { label: "level", path: "/admin/gamification/levels", persona: "admin", fields: () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }) },
-  { label: "achievement", path: "/admin/gamification/achievements", persona: "admin", fields: () => ({ intent: "create-achievement", key: "bad_input", type: "posts", threshold: "999", rewardXp: "0", rarity: "Common", nameEs: "Mala", nameEn: "Bad" }) },
-  { label: "adjust XP", path: "/admin/gamification/ranking", persona: "admin", fields: () => ({ intent: "adjust-xp", userId: ids.target, amount: "5", reason: "Bad input" }) },
+  {
+    label: "gamification settings",
+    path: "/admin/gamification",
+    persona: "admin",
+    fields: () => ({
+      intent: "settings",
+      threadCreateXp: "10",
+      postCreateXp: "5",
+      likeReceivedXp: "2",
+      threadCreateCap: "50",
+      postCreateCap: "150",
+      likeReceivedCap: "200",
+      pairDailyCap: "10",
+      statPointsPerLevel: "3",
+    }),
+  },
+  {
+    label: "level",
+    path: "/admin/gamification/levels",
+    persona: "admin",
+    fields: () => ({ intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "0" }),
+  },
+  {
+    label: "achievement",
+    path: "/admin/gamification/achievements",
+    persona: "admin",
+    fields: () => ({
+      intent: "create-achievement",
+      key: "bad_input",
+      type: "posts",
+      threshold: "999",
+      rewardXp: "0",
+      rarity: "Common",
+      nameEs: "Mala",
+      nameEn: "Bad",
+    }),
+  },
+  {
+    label: "adjust XP",
+    path: "/admin/gamification/ranking",
+    persona: "admin",
+    fields: () => ({ intent: "adjust-xp", userId: ids.target, amount: "5", reason: "Bad input" }),
+  },
   // Last: switching flags off and on again would change what the forms above meet.
-  { label: "feature flags", path: "/admin/settings", persona: "admin", fields: () => ({ intent: "flags", forum_enabled: "on", analytics_enabled: "on" }) },
+  {
+    label: "feature flags",
+    path: "/admin/settings",
+    persona: "admin",
+    fields: () => ({ intent: "flags", forum_enabled: "on", analytics_enabled: "on" }),
+  },
 ];
 
 /** A form post as a browser sends it: URL-encoded, or multipart (with its length) for forms that carry a file. */
@@ -345,7 +664,13 @@ async function postForm(path: string, persona: Persona, lang: Lang, fields: Reco
   return t.request(`/${lang}${path}`, {
     method: "POST",
     cookie: cookies[persona] || undefined,
-    headers: { "accept-language": lang, "x-test-ip": `10.67.${(++ip >> 8) % 250}.${ip % 250}`, "content-type": type, "content-length": String(length), referer: `http://localhost:3999/${lang}${path}` },
+    headers: {
+      "accept-language": lang,
+      "x-test-ip": `10.67.${(++ip >> 8) % 250}.${ip % 250}`,
+      "content-type": type,
+      "content-length": String(length),
+      referer: `http://localhost:3999/${lang}${path}`,
+    },
     body,
   });
 }
@@ -368,7 +693,13 @@ describe("control characters in a form field: 400, translated, and nothing chang
       }
     }
     // A control character in a field's name is refused too.
-    await expectRefusal(await postForm("/notifications", "member", "es", { intent: "read-all", "x\u0000": "1" }), 400, "es", "form", "name");
+    await expectRefusal(
+      await postForm("/notifications", "member", "es", { intent: "read-all", "x\u0000": "1" }),
+      400,
+      "es",
+      "form",
+      "name",
+    );
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -388,7 +719,11 @@ describe("tab and line breaks in a form field: ordinary text, never a 5xx", () =
         for (const [name, ws] of WHITESPACE_IN_FORM) {
           const lang: Lang = ++ip % 2 ? "es" : "en";
           const fields = { ...form.fields(), [field]: `${form.fields()[field]}${ws}` };
-          await expectNoServerError(await postForm(form.path, form.persona, lang, fields, form.multipart), lang, `${form.label}: ${field} with ${name}`);
+          await expectNoServerError(
+            await postForm(form.path, form.persona, lang, fields, form.multipart),
+            lang,
+            `${form.label}: ${field} with ${name}`,
+          );
         }
       }
     }
@@ -421,20 +756,57 @@ describe("control characters in the API's JSON bodies: 400, translated; tab and 
   const API: { path: string; method: string; persona: Persona; body: (bad: string) => unknown }[] = [
     { path: "/api/v1/site/theme", method: "POST", persona: "visitor", body: (bad) => ({ theme: `dark${bad}`, returnTo: `/${bad}` }) },
     { path: "/api/v1/site/consent", method: "POST", persona: "visitor", body: (bad) => ({ choice: `all${bad}`, returnTo: `/${bad}` }) },
-    { path: "/api/v1/site/i18n-missing", method: "POST", persona: "visitor", body: (bad) => ({ key: `a${bad}`, ns: `common${bad}`, lng: `en${bad}` }) },
+    {
+      path: "/api/v1/site/i18n-missing",
+      method: "POST",
+      persona: "visitor",
+      body: (bad) => ({ key: `a${bad}`, ns: `common${bad}`, lng: `en${bad}` }),
+    },
     { path: "/api/v1/analytics/pageview", method: "POST", persona: "visitor", body: (bad) => ({ path: `/a${bad}`, referrer: `x${bad}` }) },
     { path: "/api/v1/analytics/event", method: "POST", persona: "visitor", body: (bad) => ({ name: `a${bad}`, props: { k: `v${bad}` } }) },
-    { path: "/api/v1/site/settings/announcement", method: "PUT", persona: "admin", body: (bad) => ({ value: { url: `https://example.com/${bad}`, imageUrl: "" } }) },
+    {
+      path: "/api/v1/site/settings/announcement",
+      method: "PUT",
+      persona: "admin",
+      body: (bad) => ({ value: { url: `https://example.com/${bad}`, imageUrl: "" } }),
+    },
     { path: "/api/v1/site/maintenance", method: "PUT", persona: "admin", body: (bad) => ({ enabled: false, password: `pw${bad}` }) },
-    { path: "/api/v1/site/maintenance/unlock", method: "POST", persona: "visitor", body: (bad) => ({ password: `pw${bad}`, returnTo: `/${bad}` }) },
-    { path: "/api/auth/sign-in/email", method: "POST", persona: "visitor", body: (bad) => ({ email: `bad_input_member${bad}@example.test`, password: `pw${bad}` }) },
-    { path: "/api/auth/sign-up/email", method: "POST", persona: "visitor", body: (bad) => ({ email: `new${bad}@example.test`, password: `a-long-pass-123${bad}`, name: `n${bad}` }) },
-    { path: "/api/auth/request-password-reset", method: "POST", persona: "visitor", body: (bad) => ({ email: `nobody${bad}@example.test`, redirectTo: "/auth/reset-password" }) },
+    {
+      path: "/api/v1/site/maintenance/unlock",
+      method: "POST",
+      persona: "visitor",
+      body: (bad) => ({ password: `pw${bad}`, returnTo: `/${bad}` }),
+    },
+    {
+      path: "/api/auth/sign-in/email",
+      method: "POST",
+      persona: "visitor",
+      body: (bad) => ({ email: `bad_input_member${bad}@example.test`, password: `pw${bad}` }),
+    },
+    {
+      path: "/api/auth/sign-up/email",
+      method: "POST",
+      persona: "visitor",
+      body: (bad) => ({ email: `new${bad}@example.test`, password: `a-long-pass-123${bad}`, name: `n${bad}` }),
+    },
+    {
+      path: "/api/auth/request-password-reset",
+      method: "POST",
+      persona: "visitor",
+      body: (bad) => ({ email: `nobody${bad}@example.test`, redirectTo: "/auth/reset-password" }),
+    },
   ];
   for (const api of API) {
     it(`${api.method} ${api.path}`, async () => {
       const call = (bad: string, lang: Lang) =>
-        send(api.path, { method: api.method, persona: api.persona, lang, type: "application/json", body: JSON.stringify(api.body(bad)), headers: { accept: "application/json" } });
+        send(api.path, {
+          method: api.method,
+          persona: api.persona,
+          lang,
+          type: "application/json",
+          body: JSON.stringify(api.body(bad)),
+          headers: { accept: "application/json" },
+        });
       for (const [name, bad] of REFUSED_IN_FORM) {
         for (const lang of LANGS) await expectRefusal(await call(bad, lang), 400, lang, "form", `${api.path} with ${name}`);
       }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { translator } from "../platform/translate";
-import { readAtMost } from "../../shared/read-at-most";
+import { translator } from "#server/platform/translate";
+import { readAtMost } from "#shared/read-at-most";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 
@@ -62,7 +62,13 @@ function notFound(c: Context<AppEnv>) {
   const message = translator(locale, "errors")("not_found");
   c.header("Cache-Control", "no-store");
   if (wantsJson(c)) return c.json({ error: { code: "not_found", message } }, 404);
-  return c.html(lightPage(locale, common("errors.notFoundTitle"), common("errors.notFoundText"), { href: `${prefix}/`, label: common("errors.goHome") }), 404);
+  return c.html(
+    lightPage(locale, common("errors.notFoundTitle"), common("errors.notFoundText"), {
+      href: `${prefix}/`,
+      label: common("errors.goHome"),
+    }),
+    404,
+  );
 }
 
 function badRequest(c: Context<AppEnv>, what: "address" | "form") {
@@ -76,7 +82,6 @@ function badRequest(c: Context<AppEnv>, what: "address" | "form") {
   const link = back ? { href: back, label: t("go_back") } : { href: `${prefix}/`, label: translator(locale, "common")("errors.goHome") };
   return c.html(lightPage(locale, t("bad_request.title"), message, link), 400);
 }
-
 
 /** Whether a decoded JSON body holds a control character (tab and line breaks aside) in any string, name or value. */
 function jsonIsDirty(value: unknown, depth = 0): boolean {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, users } from "../db/schema";
-import { signIn, testApp, TEST_ORIGIN, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { posts, users } from "#server/db/schema";
+import { signIn, testApp, TEST_ORIGIN, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
 import { BODY_LIMITS, bodyLimitFor } from "./body-limits";
 
 /**
@@ -24,7 +24,10 @@ beforeAll(async () => {
   const admin = await createUser(db, { roles: ["Admin"] });
   await t.services.settings.write("forum_enabled", true, admin.id);
   const member = await createUser(db, { password: "limits-pass-1" });
-  await db.update(users).set({ createdAt: new Date(Date.now() - 30 * 24 * 3600_000) }).where(eq(users.id, member.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 30 * 24 * 3600_000) })
+    .where(eq(users.id, member.id));
   cookie = await signIn(t, member.email, "limits-pass-1");
   const category = await createCategory(db);
   const forum = await createForum(db, { categoryId: category.id });
@@ -77,7 +80,11 @@ describe("body limits per route", () => {
       const res = await t.request(`${prefix}${threadPath}`, {
         method: "POST",
         cookie,
-        headers: headers({ "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.size), referer: `${TEST_ORIGIN}${prefix}${threadPath}` }),
+        headers: headers({
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(body.size),
+          referer: `${TEST_ORIGIN}${prefix}${threadPath}`,
+        }),
         body,
       });
       expect(res.status).toBe(413);
@@ -110,10 +117,16 @@ describe("body limits per route", () => {
       body: JSON.stringify({ key: "x".repeat(10 * MB), ns: "common" }),
     });
     expect(report.status).toBe(413);
-    expect(await report.json()).toEqual({ error: { code: "payload_too_large", message: "Lo que has enviado es demasiado grande. Envía algo más pequeño." } });
+    expect(await report.json()).toEqual({
+      error: { code: "payload_too_large", message: "Lo que has enviado es demasiado grande. Envía algo más pequeño." },
+    });
 
     const signInBody = JSON.stringify({ email: "a@example.test", password: "p".repeat(20_000) });
-    const res = await t.request("/api/auth/sign-in/email", { method: "POST", headers: headers({ "content-type": "application/json" }), body: signInBody });
+    const res = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: headers({ "content-type": "application/json" }),
+      body: signInBody,
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe("payload_too_large");
   });
@@ -126,7 +139,12 @@ describe("body limits per route", () => {
       new Uint8Array(9 * MB),
       `\r\n--${boundary}--\r\n`,
     ]);
-    const upload = await t.request("/en/account", { method: "POST", cookie, headers: headers({ "content-type": `multipart/form-data; boundary=${boundary}` }), body });
+    const upload = await t.request("/en/account", {
+      method: "POST",
+      cookie,
+      headers: headers({ "content-type": `multipart/form-data; boundary=${boundary}` }),
+      body,
+    });
     expect(upload.status).not.toBe(413);
 
     const before = await postCount();
@@ -149,7 +167,12 @@ describe("body limits per route", () => {
       ["application/xml", "<reply>hello</reply>"],
       ["", `intent=reply&threadId=${threadId}&body=hello`],
     ]) {
-      const res = await t.request(`/es${threadPath}`, { method: "POST", cookie, headers: headers(type ? { "content-type": type } : {}), body });
+      const res = await t.request(`/es${threadPath}`, {
+        method: "POST",
+        cookie,
+        headers: headers(type ? { "content-type": type } : {}),
+        body,
+      });
       expect(res.status, type).toBe(415);
       expect(await res.text()).toContain("Aquí no se acepta este tipo de petición.");
     }
@@ -166,10 +189,17 @@ describe("writes without Origin or Sec-Fetch-Site", () => {
       body: new URLSearchParams({ intent: "reply", threadId, body: "no origin reply" }).toString(),
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toMatchObject({ code: "auth.cross_origin", message: expect.stringContaining("did not come from our site") });
+    expect((await res.json()).error).toMatchObject({
+      code: "auth.cross_origin",
+      message: expect.stringContaining("did not come from our site"),
+    });
     expect(await postCount()).toBe(before);
 
-    const theme = await t.app.request(`${TEST_ORIGIN}/api/v1/site/theme`, { method: "POST", headers: headers({ cookie: `lng=es; ${cookie}`, "content-type": "application/json" }), body: '{"theme":"dark"}' });
+    const theme = await t.app.request(`${TEST_ORIGIN}/api/v1/site/theme`, {
+      method: "POST",
+      headers: headers({ cookie: `lng=es; ${cookie}`, "content-type": "application/json" }),
+      body: '{"theme":"dark"}',
+    });
     expect(theme.status).toBe(403);
     expect((await theme.json()).error.message).toContain("no venía de nuestro sitio");
   });

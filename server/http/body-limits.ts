@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AVATAR_MAX_BYTES } from "../../app/features/account/social-sites";
-import { translator } from "../platform/translate";
+import { AVATAR_MAX_BYTES } from "#app/features/account/social-sites";
+import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
 
@@ -58,7 +58,10 @@ export function bodyLimits(): MiddlewareHandler<AppEnv> {
       const empty = declared === "0" && !c.req.header("transfer-encoding");
       if (!empty && !PAGE_BODY_TYPES.test(type)) return refuse(c, 415, "unsupported_media_type");
     }
-    return bodyLimit({ maxSize: limit, onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, "payload_too_large", limit === BODY_LIMITS.upload) })(c, next);
+    return bodyLimit({
+      maxSize: limit,
+      onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, "payload_too_large", limit === BODY_LIMITS.upload),
+    })(c, next);
   };
 }
 
@@ -75,7 +78,14 @@ function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large"
   }
   const href = sameSiteReferer(c) ?? `${c.var.locale.prefix}/`;
   // A form with an image says the image's own limit, as the page would.
-  const hint = upload ? `${t("accounts.avatar_too_large")} ${t("payload_too_large_hint")}` : t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint");
-  return c.html(lightPage(locale, t(status === 413 ? "payload_too_large_title" : "unsupported_media_type_title"), `${message} ${hint}`, { href, label: t("go_back") }), status);
+  const hint = upload
+    ? `${t("accounts.avatar_too_large")} ${t("payload_too_large_hint")}`
+    : t(status === 413 ? "payload_too_large_hint" : "unsupported_media_type_hint");
+  return c.html(
+    lightPage(locale, t(status === 413 ? "payload_too_large_title" : "unsupported_media_type_title"), `${message} ${hint}`, {
+      href,
+      label: t("go_back"),
+    }),
+    status,
+  );
 }
-

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createCompany, createUser } from "../../tests/support/factories";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createCompany, createUser } from "#tests/support/factories";
 import type { ServerBuild } from "react-router";
-import { companyProfiles, profiles } from "../db/schema";
-import { serverBuildFile } from "../paths";
+import { companyProfiles, profiles } from "#server/db/schema";
+import { serverBuildFile } from "#server/paths";
 
 /**
  * Issue 10 points 9 and 10b: a company whose company profile the team has not verified yet is held on
@@ -20,7 +20,12 @@ let ip = 0;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
-  t.request(path, { method: "POST", cookie, headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": `10.77.0.${++ip % 250}` }, body: form(fields) });
+  t.request(path, {
+    method: "POST",
+    cookie,
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": `10.77.0.${++ip % 250}` },
+    body: form(fields),
+  });
 const get = (path: string, cookie: string) => t.request(path, { cookie, headers: { "x-test-ip": `10.77.1.${++ip % 250}` } });
 const profileOf = async (id: string) => (await t.services.db.select().from(profiles).where(eq(profiles.id, id)))[0];
 
@@ -94,7 +99,14 @@ describe("a pending company's data requests", () => {
   });
 
   it("cannot read the other pages' data either, with or without the language prefix", async () => {
-    for (const path of ["/en/dashboard.data", "/dashboard.data?_routes=routes%2Fdashboard", "/en/account.data?_routes=routes%2Faccount%2Fprofile-tab", "/en/notifications.data", "/_root.data", "/en.data"]) {
+    for (const path of [
+      "/en/dashboard.data",
+      "/dashboard.data?_routes=routes%2Fdashboard",
+      "/en/account.data?_routes=routes%2Faccount%2Fprofile-tab",
+      "/en/notifications.data",
+      "/_root.data",
+      "/en.data",
+    ]) {
       const res = await get(path, cookies.pending);
       expect(res.status, path).toBe(204);
       expect(res.headers.get("x-remix-redirect"), path).toMatch(/^(\/en)?\/company\/verification$/);
@@ -115,7 +127,9 @@ describe("a pending company's data requests", () => {
       body: JSON.stringify({ value: true }),
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "company.pending", message: "Tu empresa está pendiente de verificación por el equipo." } });
+    expect(await res.json()).toEqual({
+      error: { code: "company.pending", message: "Tu empresa está pendiente de verificación por el equipo." },
+    });
   });
 });
 
@@ -128,25 +142,46 @@ describe("what the verification page offers keeps working", () => {
 
   it("React Router's route manifest, which the browser asks for before following any link", async () => {
     const { assets } = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
-    const res = await get(`/__manifest?paths=%2Fes%2Fdashboard%2C%2Fes%2Fcompany%2Fverification&version=${assets.version}`, cookies.pending);
+    const res = await get(
+      `/__manifest?paths=%2Fes%2Fdashboard%2C%2Fes%2Fcompany%2Fverification&version=${assets.version}`,
+      cookies.pending,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("json");
   });
 
   it("its company profile form saves (as a page post and as a data request)", async () => {
-    const res = await post("/en/company/verification", { companyName: "Held Studio Renamed", representativeName: "Rep Person", country: "ES" }, cookies.pending);
+    const res = await post(
+      "/en/company/verification",
+      { companyName: "Held Studio Renamed", representativeName: "Rep Person", country: "ES" },
+      cookies.pending,
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Held Studio Renamed");
-    const viaFetch = await post("/en/company/verification.data", { companyName: "Held Studio Fetched", representativeName: "Rep Person" }, cookies.pending);
+    const viaFetch = await post(
+      "/en/company/verification.data",
+      { companyName: "Held Studio Fetched", representativeName: "Rep Person" },
+      cookies.pending,
+    );
     expect(viaFetch.status).toBe(200);
     const [row] = await t.services.db.select().from(companyProfiles).where(eq(companyProfiles.id, pending.id));
     expect(row.companyName).toBe("Held Studio Fetched");
   });
 
   it("the theme, the cookie choice, the email confirmation page, the data export and signing out", async () => {
-    const theme = await t.request("/api/v1/site/theme", { method: "POST", cookie: cookies.pending, headers: { "content-type": "application/json" }, body: JSON.stringify({ theme: "dark" }) });
+    const theme = await t.request("/api/v1/site/theme", {
+      method: "POST",
+      cookie: cookies.pending,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ theme: "dark" }),
+    });
     expect(theme.status).toBe(200);
-    const consent = await t.request("/api/v1/site/consent", { method: "POST", cookie: cookies.pending, headers: { "content-type": "application/json" }, body: JSON.stringify({ choice: "essentials" }) });
+    const consent = await t.request("/api/v1/site/consent", {
+      method: "POST",
+      cookie: cookies.pending,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ choice: "essentials" }),
+    });
     expect(consent.status).toBe(200);
     // Its email is confirmed: the resend form answers that (409), it is not sent away.
     expect((await post("/en/auth/verify-email", {}, cookies.pending)).status).toBe(409);

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { splitLocalePrefix } from "../../app/i18n/config";
-import { heldCompanyMayOpen } from "../../shared/held-company";
-import { isPendingCompany } from "../modules/accounts/actor";
-import { translator } from "../platform/translate";
+import { splitLocalePrefix } from "#app/i18n/config";
+import { heldCompanyMayOpen } from "#shared/held-company";
+import { isPendingCompany } from "#server/modules/accounts/actor";
+import { translator } from "#server/platform/translate";
 import type { AppEnv } from "./types";
 
 /** API calls a held company still makes: signing out, its theme and cookie choices, the site's own reports. */
@@ -24,7 +24,10 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const isFile = (path: string) =>
   path === "/__manifest" ||
-  path.startsWith("/assets/") || path.startsWith("/media/") || path.startsWith("/locales/") || /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf("/") + 1));
+  path.startsWith("/assets/") ||
+  path.startsWith("/media/") ||
+  path.startsWith("/locales/") ||
+  /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf("/") + 1));
 
 /** The page a request is about, without the language prefix: "/en/dashboard.data" → "/dashboard", "/_root.data" → "/". */
 export function pageOf(path: string): string {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isDomainError } from "../modules/errors";
+import { isDomainError } from "#server/modules/errors";
 
 /** Maps a thrown error to the JSON error shape of the API: `{ error: { code, details? } }`. */
 export function errorResponse(c: Context, err: unknown) {

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, forumCategories, forums, forumTags, posts, reports, threadTags, userBans, users } from "../db/schema";
-import { pageClient, textOf } from "../../tests/support/pages";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { settingDefinitions } from "../modules/site/settings";
+import { auditLog, forumCategories, forums, forumTags, posts, reports, threadTags, userBans, users } from "#server/db/schema";
+import { pageClient, textOf } from "#tests/support/pages";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { settingDefinitions } from "#server/modules/site/settings";
 
 /**
  * The forum admin tabs (issue 4) driven as a browser without JavaScript would: plain GETs and form posts to
@@ -34,7 +34,10 @@ beforeAll(async () => {
   const db = t.services.db;
   const make = async (spec: { roles?: string[]; username?: string } = {}) => {
     const u = await createUser(db, { password: PW, ...spec });
-    await db.update(users).set({ createdAt: new Date(Date.now() - 30 * DAY) }).where(eq(users.id, u.id));
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+      .where(eq(users.id, u.id));
     return u;
   };
   const admin = await make({ roles: ["Admin"], username: "chief_admin" });
@@ -67,7 +70,10 @@ beforeAll(async () => {
     ],
   });
   const report = async (postId: string, reporter: string, reason: string) => {
-    const [row] = await db.insert(reports).values({ id: crypto.randomUUID(), postId, reporterId: reporter, reason }).returning({ id: reports.id });
+    const [row] = await db
+      .insert(reports)
+      .values({ id: crypto.randomUUID(), postId, reporterId: reporter, reason })
+      .returning({ id: reports.id });
     return row.id;
   };
   reportId = await report(thread.posts[1].id, member.id, "Spam links to a key shop");
@@ -148,14 +154,41 @@ describe("overview", () => {
 });
 
 describe("content (Admins)", () => {
-  const form = (fields: Record<string, string>) => ({ slug: "", titleEs: "", titleEn: "", descriptionEs: "", descriptionEn: "", ...fields });
+  const form = (fields: Record<string, string>) => ({
+    slug: "",
+    titleEs: "",
+    titleEn: "",
+    descriptionEs: "",
+    descriptionEn: "",
+    ...fields,
+  });
   const MUTATIONS: [string, () => Record<string, string>][] = [
-    ["create a category", () => form({ intent: "create-category", formId: "category-new", slug: "refused-cat", titleEs: "Nope", titleEn: "Nope" })],
-    ["edit a category", () => form({ intent: "update-category", categoryId: category.id, slug: "refused-cat", titleEs: "Nope", titleEn: "Nope" })],
+    [
+      "create a category",
+      () => form({ intent: "create-category", formId: "category-new", slug: "refused-cat", titleEs: "Nope", titleEn: "Nope" }),
+    ],
+    [
+      "edit a category",
+      () => form({ intent: "update-category", categoryId: category.id, slug: "refused-cat", titleEs: "Nope", titleEn: "Nope" }),
+    ],
     ["move a category", () => ({ intent: "move-category", categoryId: category.id, direction: "down" })],
     ["delete a category", () => ({ intent: "delete-category", categoryId: category.id })],
-    ["create a forum", () => form({ intent: "create-forum", categoryId: category.id, slug: "refused-forum", titleEs: "Nope", titleEn: "Nope" })],
-    ["edit a forum", () => form({ intent: "update-forum", forumId: busyForum.id, categoryId: category.id, slug: "refused-forum", titleEs: "Nope", titleEn: "Nope" })],
+    [
+      "create a forum",
+      () => form({ intent: "create-forum", categoryId: category.id, slug: "refused-forum", titleEs: "Nope", titleEn: "Nope" }),
+    ],
+    [
+      "edit a forum",
+      () =>
+        form({
+          intent: "update-forum",
+          forumId: busyForum.id,
+          categoryId: category.id,
+          slug: "refused-forum",
+          titleEs: "Nope",
+          titleEn: "Nope",
+        }),
+    ],
     ["move a forum", () => ({ intent: "move-forum", forumId: emptyForumId, direction: "up" })],
     ["delete a forum", () => ({ intent: "delete-forum", forumId: emptyForumId })],
     ["create a tag", () => ({ intent: "create-tag", slug: "refused-tag", nameEs: "No", nameEn: "No" })],
@@ -197,20 +230,49 @@ describe("content (Admins)", () => {
   });
 
   it("creates a category and a forum in it, audited", async () => {
-    let res = await post("/en/admin/forum/content", form({ intent: "create-category", formId: "category-new", slug: "comunidad", titleEs: "Comunidad", titleEn: "Community" }), cookies.admin);
+    let res = await post(
+      "/en/admin/forum/content",
+      form({ intent: "create-category", formId: "category-new", slug: "comunidad", titleEs: "Comunidad", titleEn: "Community" }),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("The category comunidad was created.");
     const [cat] = await t.services.db.select().from(forumCategories).where(eq(forumCategories.slug, "comunidad"));
     expect(cat).toMatchObject({ titleEs: "Comunidad", titleEn: "Community", position: 1 });
-    res = await post("/en/admin/forum/content", form({ intent: "create-forum", formId: `forum-new-${cat.id}`, categoryId: cat.id, slug: "presentaciones", titleEs: "Presentaciones", titleEn: "Introductions" }), cookies.admin);
+    res = await post(
+      "/en/admin/forum/content",
+      form({
+        intent: "create-forum",
+        formId: `forum-new-${cat.id}`,
+        categoryId: cat.id,
+        slug: "presentaciones",
+        titleEs: "Presentaciones",
+        titleEn: "Introductions",
+      }),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
-    expect((await t.services.db.select().from(forums).where(eq(forums.slug, "presentaciones")))[0]).toMatchObject({ categoryId: cat.id, position: 0 });
+    expect((await t.services.db.select().from(forums).where(eq(forums.slug, "presentaciones")))[0]).toMatchObject({
+      categoryId: cat.id,
+      position: 0,
+    });
     const audit = await t.services.db.select().from(auditLog).where(eq(auditLog.actorId, ids.admin));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["forum.category.create", "forum.forum.create"]));
   });
 
   it("keeps what was typed when a submit fails: a bad slug, then a taken one", async () => {
-    let res = await post("/en/admin/forum/content", form({ intent: "create-category", formId: "category-new", slug: "Not A Slug!", titleEs: "Arte y sonido", titleEn: "Art & sound", descriptionEn: "Pixels & music" }), cookies.admin);
+    let res = await post(
+      "/en/admin/forum/content",
+      form({
+        intent: "create-category",
+        formId: "category-new",
+        slug: "Not A Slug!",
+        titleEs: "Arte y sonido",
+        titleEn: "Art & sound",
+        descriptionEn: "Pixels & music",
+      }),
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     let html = await textOf(res);
     expect(html).toContain("Use 2 to 60 lower-case letters, numbers and single hyphens");
@@ -219,7 +281,19 @@ describe("content (Admins)", () => {
     expect(html).toContain('value="Pixels & music"');
     expect(html).toMatch(/<details[^>]*open=""[^>]*>\s*<summary[^>]*>Add a category/);
 
-    res = await post("/en/admin/forum/content", form({ intent: "update-forum", formId: `forum-${emptyForumId}`, forumId: emptyForumId, categoryId: category.id, slug: "programacion", titleEs: "Vacío", titleEn: "Renamed but taken" }), cookies.admin);
+    res = await post(
+      "/en/admin/forum/content",
+      form({
+        intent: "update-forum",
+        formId: `forum-${emptyForumId}`,
+        forumId: emptyForumId,
+        categoryId: category.id,
+        slug: "programacion",
+        titleEs: "Vacío",
+        titleEn: "Renamed but taken",
+      }),
+      cookies.admin,
+    );
     expect(res.status).toBe(409);
     html = await textOf(res);
     expect(html).toContain("That slug is already in use. Choose another one.");
@@ -228,17 +302,26 @@ describe("content (Admins)", () => {
   });
 
   it("moves a forum up with the arrow buttons", async () => {
-    const res = await post("/en/admin/forum/content", { intent: "move-forum", forumId: emptyForumId, direction: "up", name: "Empty one" }, cookies.admin);
+    const res = await post(
+      "/en/admin/forum/content",
+      { intent: "move-forum", forumId: emptyForumId, direction: "up", name: "Empty one" },
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("Empty one was moved.");
-    const rows = await t.services.db.select({ slug: forums.slug, position: forums.position }).from(forums).where(eq(forums.categoryId, category.id));
+    const rows = await t.services.db
+      .select({ slug: forums.slug, position: forums.position })
+      .from(forums)
+      .where(eq(forums.categoryId, category.id));
     expect(rows.sort((a, b) => a.position - b.position).map((r) => r.slug)).toEqual(["vacio", "programacion"]);
   });
 
   it("refuses to delete a forum or a category that is not empty, with a clear message; deletes an empty forum", async () => {
     let res = await post("/en/admin/forum/content", { intent: "delete-forum", forumId: busyForum.id, name: "Programming" }, cookies.admin);
     expect(res.status).toBe(409);
-    expect(await textOf(res)).toContain("This forum still holds 1 thread(s), hidden ones included: move or delete them before deleting it.");
+    expect(await textOf(res)).toContain(
+      "This forum still holds 1 thread(s), hidden ones included: move or delete them before deleting it.",
+    );
     res = await post("/en/admin/forum/content", { intent: "delete-category", categoryId: category.id, name: "Development" }, cookies.admin);
     expect(res.status).toBe(409);
     expect(await textOf(res)).toContain("This category still holds 2 forum(s)");
@@ -248,17 +331,31 @@ describe("content (Admins)", () => {
   });
 
   it("creates, renames and deletes a tag; deleting removes it from threads", async () => {
-    let res = await post("/en/admin/forum/content", { intent: "create-tag", formId: "tag-new", slug: "pixel-art", nameEs: "Pixel art", nameEn: "Pixel art" }, cookies.admin);
+    let res = await post(
+      "/en/admin/forum/content",
+      { intent: "create-tag", formId: "tag-new", slug: "pixel-art", nameEs: "Pixel art", nameEn: "Pixel art" },
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
-    res = await post("/en/admin/forum/content", { intent: "update-tag", formId: `tag-${tagId}`, tagId, nameEs: "Godot Engine", nameEn: "" }, cookies.admin);
+    res = await post(
+      "/en/admin/forum/content",
+      { intent: "update-tag", formId: `tag-${tagId}`, tagId, nameEs: "Godot Engine", nameEn: "" },
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     const html = await textOf(res);
     expect(html).toContain("The name needs 1 to 40 characters.");
     expect(html).toContain('value="Godot Engine"');
-    res = await post("/en/admin/forum/content", { intent: "update-tag", formId: `tag-${tagId}`, tagId, nameEs: "Godot Engine", nameEn: "Godot Engine", name: "Godot" }, cookies.admin);
+    res = await post(
+      "/en/admin/forum/content",
+      { intent: "update-tag", formId: `tag-${tagId}`, tagId, nameEs: "Godot Engine", nameEn: "Godot Engine", name: "Godot" },
+      cookies.admin,
+    );
     expect(await textOf(res)).toContain("Godot was saved.");
     expect((await t.services.db.select().from(forumTags).where(eq(forumTags.id, tagId)))[0].nameEn).toBe("Godot Engine");
-    expect(await textOf(await get("/en/admin/forum/content", cookies.admin))).toContain("Delete the tag Godot Engine? It is removed from the 1 thread that has it.");
+    expect(await textOf(await get("/en/admin/forum/content", cookies.admin))).toContain(
+      "Delete the tag Godot Engine? It is removed from the 1 thread that has it.",
+    );
     res = await post("/en/admin/forum/content", { intent: "delete-tag", tagId, name: "Godot Engine" }, cookies.admin);
     expect(res.status).toBe(200);
     expect(await t.services.db.select().from(forumTags).where(eq(forumTags.id, tagId))).toHaveLength(0);
@@ -268,7 +365,11 @@ describe("content (Admins)", () => {
 
 describe("settings (Admins)", () => {
   const limits = settingDefinitions.forum_posting_limits.default;
-  const fields = (over: Record<string, string> = {}) => ({ intent: "limits", ...Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, String(v)])), ...over });
+  const fields = (over: Record<string, string> = {}) => ({
+    intent: "limits",
+    ...Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, String(v)])),
+    ...over,
+  });
 
   it("refuses the posting limits and the forum switch to a visitor, a member and a Moderator", async () => {
     const bodies: Record<string, string>[] = [fields({ postIntervalSeconds: "1" }), { intent: "forum_enabled" }];
@@ -286,7 +387,11 @@ describe("settings (Admins)", () => {
     expect(page).toContain("Posting limits");
     expect(page).toMatch(/name="threadIntervalSeconds"[^>]*value="15"/);
 
-    let res = await post("/en/admin/forum/settings", fields({ postIntervalSeconds: "-2", newUserMaxReplies: "abc", threadIntervalSeconds: "20" }), cookies.admin);
+    let res = await post(
+      "/en/admin/forum/settings",
+      fields({ postIntervalSeconds: "-2", newUserMaxReplies: "abc", threadIntervalSeconds: "20" }),
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     const html = await textOf(res);
     expect(html).toContain("Enter a whole number from 0 to 3600.");
@@ -300,7 +405,11 @@ describe("settings (Admins)", () => {
     expect(await textOf(res)).toContain("The posting limits were saved.");
     expect(await t.services.settings.get("forum_posting_limits")).toEqual({ ...limits, postIntervalSeconds: 8, newUserMaxThreads: 2 });
     const [audit] = await t.services.db.select().from(auditLog).where(eq(auditLog.action, "forum.setting.update"));
-    expect(audit).toMatchObject({ actorId: ids.admin, targetId: "forum_posting_limits", details: { before: limits, after: { ...limits, postIntervalSeconds: 8, newUserMaxThreads: 2 } } });
+    expect(audit).toMatchObject({
+      actorId: ids.admin,
+      targetId: "forum_posting_limits",
+      details: { before: limits, after: { ...limits, postIntervalSeconds: 8, newUserMaxThreads: 2 } },
+    });
     const log = await textOf(await get("/en/admin/audit?action=forum.&targetType=setting", cookies.admin));
     expect(log).toContain("postIntervalSeconds: 5 → 8");
     expect(log).toContain("newUserMaxThreads: 3 → 2");
@@ -319,7 +428,11 @@ describe("settings (Admins)", () => {
 
 describe("moderation (Moderators and Admins)", () => {
   it("refuses the queue's steps to a visitor and a member", async () => {
-    const bodies: Record<string, string>[] = [{ intent: "resolve", reportId, hide: "on" }, { intent: "ignore", reportId }, { intent: "publish", kind: "thread", id: thread.id }];
+    const bodies: Record<string, string>[] = [
+      { intent: "resolve", reportId, hide: "on" },
+      { intent: "ignore", reportId },
+      { intent: "publish", kind: "thread", id: thread.id },
+    ];
     for (const body of bodies) {
       expect(await answerOf(await post("/en/admin/forum/moderation", body))).toBe("login");
       expect(await answerOf(await post("/en/admin/forum/moderation", body, cookies.member))).toBe("home");
@@ -338,14 +451,21 @@ describe("moderation (Moderators and Admins)", () => {
   });
 
   it("resolves a report and hides the post in one step; keeps the note when the note is too long", async () => {
-    let res = await post("/en/admin/forum/moderation", { intent: "resolve", reportId, hide: "on", reason: "x".repeat(1001) }, cookies.moderator);
+    let res = await post(
+      "/en/admin/forum/moderation",
+      { intent: "resolve", reportId, hide: "on", reason: "x".repeat(1001) },
+      cookies.moderator,
+    );
     expect(res.status).toBe(400);
     expect(await textOf(res)).toMatch(/<details[^>]*open=""/);
     res = await post("/en/admin/forum/moderation", { intent: "resolve", reportId, hide: "on", reason: "Spam" }, cookies.moderator);
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("The report was resolved and the post is hidden.");
     expect((await t.services.db.select().from(posts).where(eq(posts.id, thread.posts[1].id)))[0].hidden).toBe(true);
-    expect((await t.services.db.select().from(reports).where(eq(reports.id, reportId)))[0]).toMatchObject({ status: "resolved", handledBy: ids.moderator });
+    expect((await t.services.db.select().from(reports).where(eq(reports.id, reportId)))[0]).toMatchObject({
+      status: "resolved",
+      handledBy: ids.moderator,
+    });
     res = await post("/en/admin/forum/moderation", { intent: "resolve", reportId }, cookies.moderator);
     expect(res.status).toBe(409);
     expect(await textOf(res)).toContain("This report has already been handled.");
@@ -369,7 +489,10 @@ describe("users (Moderators and Admins)", () => {
   const until = () => new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
 
   it("refuses ban and unban to a visitor and a member", async () => {
-    const bodies: Record<string, string>[] = [{ intent: "ban", userId: ids.troll, reason: "Spam", duration: "forever" }, { intent: "unban", userId: ids.troll }];
+    const bodies: Record<string, string>[] = [
+      { intent: "ban", userId: ids.troll, reason: "Spam", duration: "forever" },
+      { intent: "unban", userId: ids.troll },
+    ];
     for (const body of bodies) {
       expect(await answerOf(await post("/en/admin/forum/users", body))).toBe("login");
       expect(await answerOf(await post("/en/admin/forum/users", body, cookies.member))).toBe("home");
@@ -385,22 +508,37 @@ describe("users (Moderators and Admins)", () => {
   });
 
   it("bans until a date with a reason, keeps typed values on a bad submit, and unbans; both audited", async () => {
-    let res = await post("/en/admin/forum/users", { intent: "ban", userId: ids.troll, name: trollName, reason: "no", duration: "until", until: until() }, cookies.moderator);
+    let res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "no", duration: "until", until: until() },
+      cookies.moderator,
+    );
     expect(res.status).toBe(400);
     let html = await textOf(res);
     expect(html).toContain("Write the reason for the ban (3 to 1,000 characters): the person will read it.");
     expect(html).toContain(`value="${until()}"`);
-    res = await post("/en/admin/forum/users", { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: "2001-01-01" }, cookies.moderator);
+    res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: "2001-01-01" },
+      cookies.moderator,
+    );
     expect(res.status).toBe(400);
     html = await textOf(res);
     expect(html).toContain("The end of the ban must be in the future.");
     expect(html).toContain("Spam links everywhere");
 
-    res = await post("/en/admin/forum/users", { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: until() }, cookies.moderator);
+    res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: until() },
+      cookies.moderator,
+    );
     expect(res.status).toBe(200);
     const shown = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(until()));
     expect(await textOf(res)).toContain(`${trollName} is banned until ${shown}.`);
-    const [ban] = await t.services.db.select().from(userBans).where(and(eq(userBans.userId, ids.troll)));
+    const [ban] = await t.services.db
+      .select()
+      .from(userBans)
+      .where(and(eq(userBans.userId, ids.troll)));
     expect(ban).toMatchObject({ reason: "Spam links everywhere", bannedBy: ids.moderator, until: new Date(`${until()}T00:00:00Z`) });
     html = await textOf(await get("/en/admin/forum/users?banned=1", cookies.moderator));
     expect(html).toContain(trollName);
@@ -417,14 +555,26 @@ describe("users (Moderators and Admins)", () => {
   });
 
   it("bans for good, and refuses a Moderator banning an Admin or another Moderator", async () => {
-    let res = await post("/en/admin/forum/users", { intent: "ban", userId: ids.troll, name: trollName, reason: "Back at it again", duration: "forever", until: until() }, cookies.moderator);
+    let res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Back at it again", duration: "forever", until: until() },
+      cookies.moderator,
+    );
     expect(await textOf(res)).toContain(`${trollName} is banned for good.`);
     for (const target of [ids.admin, ids.moderator]) {
-      res = await post("/en/admin/forum/users", { intent: "ban", userId: target, name: "staff", reason: "Not allowed", duration: "forever" }, cookies.moderator);
+      res = await post(
+        "/en/admin/forum/users",
+        { intent: "ban", userId: target, name: "staff", reason: "Not allowed", duration: "forever" },
+        cookies.moderator,
+      );
       expect(res.status).toBe(target === ids.moderator ? 400 : 403);
     }
     const other = await createUser(t.services.db, { roles: ["Moderator"], username: "day_mod" });
-    res = await post("/en/admin/forum/users", { intent: "ban", userId: other.id, name: "day_mod", reason: "Not allowed", duration: "forever" }, cookies.moderator);
+    res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: other.id, name: "day_mod", reason: "Not allowed", duration: "forever" },
+      cookies.moderator,
+    );
     expect(res.status).toBe(403);
     expect(await textOf(res)).toContain("Moderators and administrators cannot be banned; remove their role first.");
     expect(await t.services.db.select().from(userBans).where(eq(userBans.userId, other.id))).toHaveLength(0);
@@ -449,7 +599,8 @@ describe("audit log filters", () => {
     const page = await textOf(await get("/en/admin/audit?action=forum.", cookies.moderator));
     expect(page).toMatch(/<option value="forum\." selected="">Every forum action<\/option>/);
     let table = await tableOf(await get("/en/admin/audit?action=forum.", cookies.moderator));
-    for (const action of ["forum.post.hide", "forum.report.resolve", "forum.user.ban", "forum.category.create", "forum.setting.update"]) expect(table).toContain(action);
+    for (const action of ["forum.post.hide", "forum.report.resolve", "forum.user.ban", "forum.category.create", "forum.setting.update"])
+      expect(table).toContain(action);
     expect(table).not.toContain("role.grant");
 
     table = await tableOf(await get("/en/admin/audit?action=forum.&targetType=user&actor=night_mod", cookies.moderator));
@@ -458,7 +609,9 @@ describe("audit log filters", () => {
     expect(table).not.toContain("forum.post.hide");
 
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-    expect(await textOf(await get(`/en/admin/audit?action=forum.&from=${tomorrow}`, cookies.moderator))).toContain("No entry matches these filters.");
+    expect(await textOf(await get(`/en/admin/audit?action=forum.&from=${tomorrow}`, cookies.moderator))).toContain(
+      "No entry matches these filters.",
+    );
     expect(await tableOf(await get("/es/admin/audit?action=forum.&targetType=post", cookies.moderator))).toContain("Mensaje ocultado");
   });
 });

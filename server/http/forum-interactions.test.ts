@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, posts, reports, threadFollows, threads, userFollows, users } from "../db/schema";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { auditLog, posts, reports, threadFollows, threads, userFollows, users } from "#server/db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
 
 /**
  * The thread page's interactions (likes, follows, reports, accepted answers, moderation) and following people
@@ -45,7 +45,11 @@ const buttonTag = (fragment: string, label: string) => {
   if (at === -1) return null;
   return fragment.slice(fragment.lastIndexOf("<button", at), fragment.indexOf(">", fragment.lastIndexOf("<button", at)) + 1);
 };
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 let author: Person;
 let member: Person;
@@ -61,7 +65,10 @@ let path = "";
 /** A member whose account is older than the first-day posting limits. */
 async function veteran(spec: { roles?: string[]; emailVerified?: boolean } = {}): Promise<Person> {
   const u = await createUser(t.services.db, { password: PW, ...spec });
-  await t.services.db.update(users).set({ createdAt: new Date(Date.now() - 30 * DAY) }).where(eq(users.id, u.id));
+  await t.services.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+    .where(eq(users.id, u.id));
   return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW) };
 }
 
@@ -98,7 +105,10 @@ beforeAll(async () => {
     authorId: author.id,
     title: "A long question with a late answer",
     at: new Date(start + DAY),
-    replies: Array.from({ length: 24 }, (_, i) => ({ authorId: i % 2 ? other.id : member.id, body: i === 21 ? "The **late** answer that solves it." : `Reply ${i + 2}` })),
+    replies: Array.from({ length: 24 }, (_, i) => ({
+      authorId: i % 2 ? other.id : member.id,
+      body: i === 21 ? "The **late** answer that solves it." : `Reply ${i + 2}`,
+    })),
   });
   path = `/en/community/motores/${thread.slug}`;
 });
@@ -191,7 +201,10 @@ describe("following", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`${path}#thread-title`);
     expect(buttonTag(await html(path, reader.cookie), "Follow thread")).toContain('aria-pressed="true"');
-    const rows = await t.services.db.select().from(threadFollows).where(and(eq(threadFollows.threadId, thread.id), eq(threadFollows.userId, reader.id)));
+    const rows = await t.services.db
+      .select()
+      .from(threadFollows)
+      .where(and(eq(threadFollows.threadId, thread.id), eq(threadFollows.userId, reader.id)));
     expect(rows).toHaveLength(1);
     await post(path, { intent: "unfollow", threadId: thread.id }, reader.cookie);
     expect(buttonTag(await html(path, reader.cookie), "Follow thread")).toContain('aria-pressed="false"');
@@ -236,14 +249,24 @@ describe("following", () => {
 describe("reports", () => {
   it("a member reports a post with a reason: a thank-you at the post; a second report is refused with its message", async () => {
     expect(postOf(await html(path, member.cookie), 1)).toContain("Why should the moderators look at this post?");
-    const res = await post(path, { intent: "report", postId: thread.posts[0].id, number: "1", reason: "Advertising a paid course" }, member.cookie);
+    const res = await post(
+      path,
+      { intent: "report", postId: thread.posts[0].id, number: "1", reason: "Advertising a paid course" },
+      member.cookie,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`${path}?reported=${thread.posts[0].id}#post-1`);
-    expect(postOf(await html(res.headers.get("location")!.replace(/#.*/, ""), member.cookie), 1)).toContain("Thank you: the moderators will review this post.");
+    expect(postOf(await html(res.headers.get("location")!.replace(/#.*/, ""), member.cookie), 1)).toContain(
+      "Thank you: the moderators will review this post.",
+    );
     const [row] = await t.services.db.select().from(reports).where(eq(reports.postId, thread.posts[0].id));
     expect(row).toMatchObject({ reporterId: member.id, reason: "Advertising a paid course", status: "open" });
 
-    const again = await post(path, { intent: "report", postId: thread.posts[0].id, number: "1", reason: "Still advertising" }, member.cookie);
+    const again = await post(
+      path,
+      { intent: "report", postId: thread.posts[0].id, number: "1", reason: "Still advertising" },
+      member.cookie,
+    );
     expect(again.status).toBe(409);
     const p1 = postOf(mainOf(await again.text()), 1);
     expect(p1).toContain("Failed to submit report.");
@@ -260,7 +283,9 @@ describe("reports", () => {
     expect(p2).toContain("Failed to submit report.");
     expect(p2).toContain("Explain the reason in 5 to 1,000 characters.");
     expect(p2).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*name="reason"|<textarea[^>]*name="reason"[^>]*aria-invalid="true"/);
-    expect((await post(path, { intent: "report", postId: thread.posts[1].id, number: "2", reason: "x".repeat(1001) }, other.cookie)).status).toBe(400);
+    expect(
+      (await post(path, { intent: "report", postId: thread.posts[1].id, number: "2", reason: "x".repeat(1001) }, other.cookie)).status,
+    ).toBe(400);
 
     const own = await post(path, { intent: "report", postId: thread.posts[1].id, number: "2", reason: "Reporting myself" }, member.cookie);
     expect(own.status).toBe(403);
@@ -293,7 +318,9 @@ describe("accepted answers", () => {
     expect(postOf(await html(path, author.cookie), 2)).toContain("Remove accepted answer");
 
     // The author takes it back; a moderator may accept on someone else's thread (and it is audited).
-    expect((await post(path, { intent: "unaccept", threadId: thread.id, postId: thread.posts[1].id, number: "2" }, author.cookie)).status).toBe(303);
+    expect(
+      (await post(path, { intent: "unaccept", threadId: thread.id, postId: thread.posts[1].id, number: "2" }, author.cookie)).status,
+    ).toBe(303);
     expect(await html(path)).not.toContain("Resolved</span>");
     expect((await post(path, { intent: "accept", postId: thread.posts[2].id, number: "3" }, moderator.cookie)).status).toBe(303);
     const [audit] = await t.services.db.select().from(auditLog).where(eq(auditLog.action, "forum.answer.accept"));
@@ -303,7 +330,9 @@ describe("accepted answers", () => {
 
   it("an answer on another page is shown under the question on page 1, linking to its page", async () => {
     const longPath = `/en/community/motores/${long.slug}`;
-    expect((await post(longPath, { intent: "accept", postId: long.posts[22].id, number: "23" }, author.cookie)).headers.get("location")).toBe(`${longPath}?page=2#post-23`);
+    expect(
+      (await post(longPath, { intent: "accept", postId: long.posts[22].id, number: "23" }, author.cookie)).headers.get("location"),
+    ).toBe(`${longPath}?page=2#post-23`);
     const question = postOf(await html(longPath), 1);
     expect(question).toContain("The late answer that solves it.");
     expect(question).toContain(`href="${longPath}?page=2#post-23"`);
@@ -401,7 +430,9 @@ describe("moderation", () => {
     expect(buttonTag(confirm, "Yes, hide the thread")).toContain('value="hideThread"');
     expect(await html(`${path}?hideThread=1`, member.cookie)).not.toContain("Hide this thread?");
 
-    expect((await post(path, { intent: "hideThread", threadId: thread.id, reason: "Spam wave", page: "1" }, moderator.cookie)).status).toBe(303);
+    expect((await post(path, { intent: "hideThread", threadId: thread.id, reason: "Spam wave", page: "1" }, moderator.cookie)).status).toBe(
+      303,
+    );
     expect((await get(path, member.cookie)).status).toBe(404);
     const modPage = await html(path, moderator.cookie);
     expect(modPage).toContain("Hidden</span>");
@@ -416,7 +447,11 @@ describe("moderation", () => {
     expect(unknown.status).toBe(404);
     expect(mainOf(await unknown.text())).toContain("We could not find what you were looking for.");
 
-    const res = await post(path, { intent: "move", threadId: thread.id, forumSlug: "charla", reason: "Not about engines" }, moderator.cookie);
+    const res = await post(
+      path,
+      { intent: "move", threadId: thread.id, forumSlug: "charla", reason: "Not about engines" },
+      moderator.cookie,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/en/community/charla/${thread.slug}`);
     expect((await get(`/en/community/charla/${thread.slug}`)).status).toBe(200);
@@ -429,6 +464,8 @@ describe("moderation", () => {
   });
 
   it("an unknown intent is a bad request", async () => {
-    expect((await post(`/en/community/charla/${thread.slug}`, { intent: "constructor", threadId: thread.id }, moderator.cookie)).status).toBe(400);
+    expect(
+      (await post(`/en/community/charla/${thread.slug}`, { intent: "constructor", threadId: thread.id }, moderator.cookie)).status,
+    ).toBe(400);
   });
 });

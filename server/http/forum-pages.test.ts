@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, threads, users } from "../db/schema";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { posts, threads, users } from "#server/db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
 
 /**
  * The forum's pages driven as a browser without JavaScript would: plain GETs and form posts to the page
@@ -42,7 +42,10 @@ let qa: { id: string; slug: string; posts: { id: string; number: number }[] };
 /** A member whose account is older than the first-day posting limits. */
 async function veteran(spec: { roles?: string[]; emailVerified?: boolean } = {}) {
   const u = await createUser(t.services.db, { password: PW, ...spec });
-  await t.services.db.update(users).set({ createdAt: new Date(Date.now() - 30 * DAY) }).where(eq(users.id, u.id));
+  await t.services.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+    .where(eq(users.id, u.id));
   return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW) };
 }
 
@@ -60,7 +63,13 @@ beforeAll(async () => {
 
   const cat = await createCategory(db, { slug: "desarrollo", titleEn: "Development", titleEs: "Desarrollo" });
   await createCategory(db, { slug: "vacia", titleEn: "Empty category", titleEs: "Categoría vacía", position: 5 });
-  const f = await createForum(db, { categoryId: cat.id, slug: "programacion", titleEn: "Programming", titleEs: "Programación", descriptionEn: "Engines and code." });
+  const f = await createForum(db, {
+    categoryId: cat.id,
+    slug: "programacion",
+    titleEn: "Programming",
+    titleEs: "Programación",
+    descriptionEn: "Engines and code.",
+  });
   const busy = await createForum(db, { categoryId: cat.id, slug: "charla", titleEn: "Chat", titleEs: "Charla", position: 1 });
   forumSlug = f.slug;
   busySlug = busy.slug;
@@ -69,7 +78,14 @@ beforeAll(async () => {
 
   const start = Date.now() - 10 * DAY;
   await createThreadWithPosts(db, { forumId: f.id, authorId: a.id, title: "Pinned rules of the forum", pinned: true, at: new Date(start) });
-  await createThreadWithPosts(db, { forumId: f.id, authorId: a.id, title: "Godot pathfinding help", tags: ["godot", "ayuda"], at: new Date(start + DAY), body: "Our **roguelite** slows down with 300 enemies & more. Any tips?" });
+  await createThreadWithPosts(db, {
+    forumId: f.id,
+    authorId: a.id,
+    title: "Godot pathfinding help",
+    tags: ["godot", "ayuda"],
+    at: new Date(start + DAY),
+    body: "Our **roguelite** slows down with 300 enemies & more. Any tips?",
+  });
   longThread = await createThreadWithPosts(db, {
     forumId: f.id,
     authorId: a.id,
@@ -77,7 +93,15 @@ beforeAll(async () => {
     at: new Date(start + 2 * DAY),
     replies: Array.from({ length: 24 }, (_, i) => ({ authorId: i % 2 ? a.id : member.id, body: `Reply number ${i + 2} here` })),
   });
-  hiddenSlug = (await createThreadWithPosts(db, { forumId: f.id, authorId: a.id, title: "A hidden spam thread", hidden: true, at: new Date(start + 3 * DAY) })).slug;
+  hiddenSlug = (
+    await createThreadWithPosts(db, {
+      forumId: f.id,
+      authorId: a.id,
+      title: "A hidden spam thread",
+      hidden: true,
+      at: new Date(start + 3 * DAY),
+    })
+  ).slug;
   qa = await createThreadWithPosts(db, {
     forumId: f.id,
     authorId: a.id,
@@ -87,14 +111,20 @@ beforeAll(async () => {
     replies: [{ authorId: member.id, body: "Use the **HTML5** export preset." }],
   });
   await db.update(threads).set({ resolved: true, acceptedPostId: qa.posts[1].id }).where(eq(threads.id, qa.id));
-  for (let i = 0; i < 23; i++) await createThreadWithPosts(db, { forumId: busy.id, authorId: a.id, title: `Chat thread ${i + 1}`, at: new Date(start + i * 60_000) });
+  for (let i = 0; i < 23; i++)
+    await createThreadWithPosts(db, { forumId: busy.id, authorId: a.id, title: `Chat thread ${i + 1}`, at: new Date(start + i * 60_000) });
 });
 afterAll(() => t.close());
 
 describe("the forum_enabled flag", () => {
   it("off: every community page is 404, for visitors and members, and the side panel lists no threads", async () => {
     await setForum(false);
-    for (const path of ["/en/community", `/en/community/${forumSlug}`, `/en/community/${forumSlug}/${longThread.slug}`, `/es/community/${forumSlug}/new`]) {
+    for (const path of [
+      "/en/community",
+      `/en/community/${forumSlug}`,
+      `/en/community/${forumSlug}/${longThread.slug}`,
+      `/es/community/${forumSlug}/new`,
+    ]) {
       expect((await get(path)).status, path).toBe(404);
       expect((await get(path, member.cookie)).status, path).toBe(404);
     }
@@ -244,7 +274,11 @@ describe("writing through the page actions", () => {
     const refused = await get(`/es/community/${forumSlug}/new`, unverifiedCookie);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Primero confirma tu correo");
-    const refusedPost = await post(`/en/community/${forumSlug}/new`, { intent: "create", title: "Hello there", body: "Hi" }, unverifiedCookie);
+    const refusedPost = await post(
+      `/en/community/${forumSlug}/new`,
+      { intent: "create", title: "Hello there", body: "Hi" },
+      unverifiedCookie,
+    );
     expect(refusedPost.status).toBe(403);
     const html = await refusedPost.text();
     expect(html).toContain("Confirm your email address first");
@@ -317,7 +351,10 @@ describe("writing through the page actions", () => {
     expect(html).toContain("Use <strong>nearest</strong> filtering.");
     expect(html).toContain(`href="/en/u/${other.username}"`);
 
-    const [first] = await t.services.db.select({ id: posts.id }).from(posts).where(eq(posts.bodyMd, "How do you keep **pixels crisp** with shaders?"));
+    const [first] = await t.services.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.bodyMd, "How do you keep **pixels crisp** with shaders?"));
     const quoted = await (await get(`${threadPath}?quote=${first.id}`, other.cookie)).text();
     expect(quoted).toContain(`&gt; **${member.username}** wrote:\n&gt; How do you keep **pixels crisp** with shaders?`);
   });
@@ -337,11 +374,24 @@ describe("writing through the page actions", () => {
   });
 
   it("edits its own post (the history is visible) and an old slug redirects for good", async () => {
-    const [first] = await t.services.db.select({ id: posts.id }).from(posts).where(eq(posts.bodyMd, "How do you keep **pixels crisp** with shaders?"));
+    const [first] = await t.services.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.bodyMd, "How do you keep **pixels crisp** with shaders?"));
     const form = await (await get(`${threadPath}?edit=${first.id}`, member.cookie)).text();
     expect(form).toContain('name="title"');
     expect(form).toContain("How do you keep **pixels crisp** with shaders?</textarea>");
-    const res = await post(threadPath, { intent: "edit", postId: first.id, number: "1", title: "Crisp shaders for pixel art", body: "How do you keep pixels **really** crisp?" }, member.cookie);
+    const res = await post(
+      threadPath,
+      {
+        intent: "edit",
+        postId: first.id,
+        number: "1",
+        title: "Crisp shaders for pixel art",
+        body: "How do you keep pixels **really** crisp?",
+      },
+      member.cookie,
+    );
     expect(res.status).toBe(303);
     const newPath = `/en/community/${forumSlug}/crisp-shaders-for-pixel-art`;
     expect(res.headers.get("location")).toBe(`${newPath}#post-1`);

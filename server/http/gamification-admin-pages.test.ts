@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { achievements, auditLog, levels, userAchievements, users, xpLedger } from "../db/schema";
-import { pageClient, textOf } from "../../tests/support/pages";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { testActor } from "../../tests/support/actors";
-import { createUser } from "../../tests/support/factories";
-import { settingDefinitions } from "../modules/site/settings";
+import { achievements, auditLog, levels, userAchievements, users, xpLedger } from "#server/db/schema";
+import { pageClient, textOf } from "#tests/support/pages";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { testActor } from "#tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { settingDefinitions } from "#server/modules/site/settings";
 
 /**
  * The gamification admin tabs (issue 5) driven as a browser without JavaScript would: plain GETs and form
@@ -27,7 +27,10 @@ beforeAll(async () => {
   const db = t.services.db;
   const make = async (spec: { roles?: string[]; username?: string } = {}) => {
     const u = await createUser(db, { password: PW, ...spec });
-    await db.update(users).set({ createdAt: new Date(Date.now() - 30 * DAY) }).where(eq(users.id, u.id));
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+      .where(eq(users.id, u.id));
     return u;
   };
   const admin = await make({ roles: ["Admin"], username: "chief_admin" });
@@ -40,7 +43,11 @@ beforeAll(async () => {
   cookies.moderator = await signIn(t, moderator.email, PW);
   cookies.member = await signIn(t, member.email, PW);
   // The player starts with 120 XP (level 2: 50 XP; level 3 needs 150), from an earlier adjustment.
-  await t.services.gamification.adjustXp(testActor({ userId: admin.id, roles: ["Admin"] }), { userId: player.id, amount: 120, reason: "Starting XP for the test" });
+  await t.services.gamification.adjustXp(testActor({ userId: admin.id, roles: ["Admin"] }), {
+    userId: player.id,
+    amount: 120,
+    reason: "Starting XP for the test",
+  });
 });
 afterAll(() => t.close());
 
@@ -130,7 +137,11 @@ describe("settings (Admins)", () => {
   });
 
   it("refuses bad numbers next to their fields, keeping what was typed", async () => {
-    const res = await post("/en/admin/gamification", fields({ threadCreateXp: "-1", likeReceivedCap: "lots", statPointsPerLevel: "101", postCreateXp: "7" }), cookies.admin);
+    const res = await post(
+      "/en/admin/gamification",
+      fields({ threadCreateXp: "-1", likeReceivedCap: "lots", statPointsPerLevel: "101", postCreateXp: "7" }),
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     const html = await textOf(res);
     expect(html).toContain("Enter a whole number of XP from 0 to 10,000.");
@@ -143,12 +154,21 @@ describe("settings (Admins)", () => {
   });
 
   it("saves, with a confirmation and an audit row old → new; an empty cap is none", async () => {
-    const res = await post("/en/admin/gamification", fields({ threadCreateXp: "12", postCreateCap: "", statPointsPerLevel: "4" }), cookies.admin);
+    const res = await post(
+      "/en/admin/gamification",
+      fields({ threadCreateXp: "12", postCreateCap: "", statPointsPerLevel: "4" }),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     const html = await textOf(res);
     expect(html).toContain("The gamification settings were saved.");
     expect(html).toMatch(/name="postCreateCap"[^>]*value=""/);
-    const saved = { ...defaults, rewards: { ...defaults.rewards, thread_create: 12 }, dailyCaps: { ...defaults.dailyCaps, post_create: null }, statPointsPerLevel: 4 };
+    const saved = {
+      ...defaults,
+      rewards: { ...defaults.rewards, thread_create: 12 },
+      dailyCaps: { ...defaults.dailyCaps, post_create: null },
+      statPointsPerLevel: 4,
+    };
     expect(await t.services.settings.get("gamification_settings")).toEqual(saved);
     const [row] = await audits("gamification.settings.update");
     expect(row).toMatchObject({ actorId: ids.admin, targetId: "gamification_settings", details: { before: defaults, after: saved } });
@@ -159,7 +179,12 @@ describe("settings (Admins)", () => {
 
 describe("levels (Admins)", () => {
   it("refuses saving and deleting a level to a visitor, a creator and a Moderator", async () => {
-    await expectRefused("/en/admin/gamification/levels", { intent: "save-level", level: "101", titleKey: "titles.mythic", xpRequired: "300000" });
+    await expectRefused("/en/admin/gamification/levels", {
+      intent: "save-level",
+      level: "101",
+      titleKey: "titles.mythic",
+      xpRequired: "300000",
+    });
     await expectRefused("/en/admin/gamification/levels", { intent: "delete-level", level: "100" });
     expect(await t.services.db.select().from(levels)).toHaveLength(100);
     expect(await audits("gamification.level.save")).toHaveLength(0);
@@ -183,17 +208,29 @@ describe("levels (Admins)", () => {
   });
 
   it("shows the domain's refusals translated next to the XP, keeping what was typed", async () => {
-    let res = await post("/en/admin/gamification/levels", { intent: "save-level", level: "101", titleKey: "titles.mythic", xpRequired: "1000" }, cookies.admin);
+    let res = await post(
+      "/en/admin/gamification/levels",
+      { intent: "save-level", level: "101", titleKey: "titles.mythic", xpRequired: "1000" },
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     let html = await textOf(res);
     expect(html).toContain("Each level must need more XP than the level before it and less than the level after it.");
     expect(html).toMatch(/name="xpRequired"[^>]*value="1000"/);
     expect(html).toContain('aria-invalid="true"');
-    res = await post("/en/admin/gamification/levels", { intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "5" }, cookies.admin);
+    res = await post(
+      "/en/admin/gamification/levels",
+      { intent: "save-level", level: "1", titleKey: "titles.newcomer", xpRequired: "5" },
+      cookies.admin,
+    );
     expect(await textOf(res)).toContain("Level 1 always exists and needs 0 XP.");
     res = await post("/en/admin/gamification/levels", { intent: "delete-level", level: "50" }, cookies.admin);
     expect(await textOf(res)).toContain("Only the highest level can be deleted.");
-    res = await post("/en/admin/gamification/levels", { intent: "save-level", level: "101", titleKey: "Not A Key", xpRequired: "x" }, cookies.admin);
+    res = await post(
+      "/en/admin/gamification/levels",
+      { intent: "save-level", level: "101", titleKey: "Not A Key", xpRequired: "x" },
+      cookies.admin,
+    );
     expect(res.status).toBe(400);
     html = await textOf(res);
     expect(html).toContain("Enter the XP required: a whole number from 0 to 100,000,000.");
@@ -201,12 +238,23 @@ describe("levels (Admins)", () => {
   });
 
   it("adds, changes and deletes the highest level, each audited", async () => {
-    let res = await post("/en/admin/gamification/levels", { intent: "save-level", level: "101", titleKey: "titles.mythic", xpRequired: "260000" }, cookies.admin);
+    let res = await post(
+      "/en/admin/gamification/levels",
+      { intent: "save-level", level: "101", titleKey: "titles.mythic", xpRequired: "260000" },
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("Level 101 was saved. Everyone's level is being recalculated in the background.");
-    res = await post("/en/admin/gamification/levels", { intent: "save-level", level: "101", titleKey: "titles.legend", xpRequired: "270000" }, cookies.admin);
+    res = await post(
+      "/en/admin/gamification/levels",
+      { intent: "save-level", level: "101", titleKey: "titles.legend", xpRequired: "270000" },
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
-    expect((await t.services.db.select().from(levels).where(eq(levels.level, 101)))[0]).toMatchObject({ titleKey: "titles.legend", xpRequired: 270000 });
+    expect((await t.services.db.select().from(levels).where(eq(levels.level, 101)))[0]).toMatchObject({
+      titleKey: "titles.legend",
+      xpRequired: 270000,
+    });
     expect((await audits("gamification.level.save")).map((a) => a.targetId)).toEqual(["101", "101"]);
     res = await post("/es/admin/gamification/levels", { intent: "delete-level", level: "101" }, cookies.admin);
     expect(await textOf(res)).toContain("Se borró el nivel 101.");
@@ -283,7 +331,16 @@ describe("achievements (Admins)", () => {
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("The achievement Voice of the community was created.");
     const [row] = await t.services.db.select().from(achievements).where(eq(achievements.key, "posts_100"));
-    expect(row).toMatchObject({ nameEs: "Voz de la comunidad", nameEn: "Voice of the community", descriptionEn: "Post 100 replies.", icon: "flame", rarity: "Epic", type: "posts", threshold: 100, rewardXp: 80 });
+    expect(row).toMatchObject({
+      nameEs: "Voz de la comunidad",
+      nameEn: "Voice of the community",
+      descriptionEn: "Post 100 replies.",
+      icon: "flame",
+      rarity: "Epic",
+      type: "posts",
+      threshold: 100,
+      rewardXp: 80,
+    });
     expect(await audits("gamification.achievement.create")).toMatchObject([{ actorId: ids.admin, targetName: "posts_100" }]);
     const es = await textOf(await get("/es/admin/gamification/achievements", cookies.admin));
     expect(es).toContain("Voz de la comunidad");
@@ -291,7 +348,11 @@ describe("achievements (Admins)", () => {
     expect(es).toContain("Épico");
 
     // A typed achievement has no built-in names to fall back on: both names stay required.
-    const edit = { ...form({ intent: "update-achievement", formId: `achievement-${row.id}`, rarity: "Legendary", nameEs: "" }), id: row.id, name: "Voice of the community" };
+    const edit = {
+      ...form({ intent: "update-achievement", formId: `achievement-${row.id}`, rarity: "Legendary", nameEs: "" }),
+      id: row.id,
+      name: "Voice of the community",
+    };
     res = await post("/en/admin/gamification/achievements", edit, cookies.admin);
     expect(res.status).toBe(400);
     const html = await textOf(res);
@@ -300,10 +361,22 @@ describe("achievements (Admins)", () => {
     res = await post("/en/admin/gamification/achievements", { ...edit, nameEs: "Voz del foro" }, cookies.admin);
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("Voice of the community was saved.");
-    expect((await t.services.db.select().from(achievements).where(eq(achievements.id, row.id)))[0]).toMatchObject({ nameEs: "Voz del foro", rarity: "Legendary" });
-    expect(await audits("gamification.achievement.update")).toMatchObject([{ targetName: "posts_100", details: { rarity: { before: "Epic", after: "Legendary" }, nameEs: { before: "Voz de la comunidad", after: "Voz del foro" } } }]);
+    expect((await t.services.db.select().from(achievements).where(eq(achievements.id, row.id)))[0]).toMatchObject({
+      nameEs: "Voz del foro",
+      rarity: "Legendary",
+    });
+    expect(await audits("gamification.achievement.update")).toMatchObject([
+      {
+        targetName: "posts_100",
+        details: { rarity: { before: "Epic", after: "Legendary" }, nameEs: { before: "Voz de la comunidad", after: "Voz del foro" } },
+      },
+    ]);
 
-    res = await post("/en/admin/gamification/achievements", { intent: "delete-achievement", id: row.id, name: "Voice of the community" }, cookies.admin);
+    res = await post(
+      "/en/admin/gamification/achievements",
+      { intent: "delete-achievement", id: row.id, name: "Voice of the community" },
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain("Voice of the community was deleted; 0 members had it.");
     expect(await t.services.db.select().from(achievements).where(eq(achievements.id, row.id))).toHaveLength(0);
@@ -313,17 +386,46 @@ describe("achievements (Admins)", () => {
   it("a built-in achievement keeps its translations when its names are left empty", async () => {
     const res = await post(
       "/en/admin/gamification/achievements",
-      { ...form({ intent: "update-achievement", formId: "achievement-threads_1", key: "", type: "threads", threshold: "1", rewardXp: "15", rarity: "Common", icon: "", nameEs: "", nameEn: "", descriptionEs: "", descriptionEn: "" }), id: "threads_1", name: "First thread" },
+      {
+        ...form({
+          intent: "update-achievement",
+          formId: "achievement-threads_1",
+          key: "",
+          type: "threads",
+          threshold: "1",
+          rewardXp: "15",
+          rarity: "Common",
+          icon: "",
+          nameEs: "",
+          nameEn: "",
+          descriptionEs: "",
+          descriptionEn: "",
+        }),
+        id: "threads_1",
+        name: "First thread",
+      },
       cookies.admin,
     );
     expect(res.status).toBe(200);
-    expect((await t.services.db.select().from(achievements).where(eq(achievements.id, "threads_1")))[0]).toMatchObject({ rewardXp: 15, nameEs: null, nameEn: null });
+    expect((await t.services.db.select().from(achievements).where(eq(achievements.id, "threads_1")))[0]).toMatchObject({
+      rewardXp: 15,
+      nameEs: null,
+      nameEn: null,
+    });
     expect(await textOf(await get("/en/admin/gamification/achievements", cookies.admin))).toContain("+15 XP");
   });
 });
 
 describe("ranking (Admins and Moderators)", () => {
-  const adjust = (over: Record<string, string> = {}) => ({ intent: "adjust-xp", formId: `adjust-${ids.player}`, userId: ids.player, name: "top_player", amount: "30", reason: "Won the community jam", ...over });
+  const adjust = (over: Record<string, string> = {}) => ({
+    intent: "adjust-xp",
+    formId: `adjust-${ids.player}`,
+    userId: ids.player,
+    name: "top_player",
+    amount: "30",
+    reason: "Won the community jam",
+    ...over,
+  });
 
   it("refuses an adjustment to a visitor, a creator and a Moderator", async () => {
     await expectRefused("/en/admin/gamification/ranking", adjust());
@@ -368,11 +470,20 @@ describe("ranking (Admins and Moderators)", () => {
     expect(res.status).toBe(303);
     const back = res.headers.get("location") ?? "";
     expect(back).toMatch(new RegExp(`^/en/admin/gamification/ranking\\?member=${ids.player}&adjusted=\\d+$`));
-    for (let i = 0; i < 2; i++) expect(await textOf(await get(back, cookies.admin))).toContain("top_player: +30 XP. They now have 150 XP (level 3).");
+    for (let i = 0; i < 2; i++)
+      expect(await textOf(await get(back, cookies.admin))).toContain("top_player: +30 XP. They now have 150 XP (level 3).");
     expect((await audits("gamification.xp.adjust")).filter((r) => r.reason === "Won the community jam")).toHaveLength(1);
     const rows = await audits("gamification.xp.adjust");
-    expect(rows.find((r) => r.reason === "Won the community jam")).toMatchObject({ actorId: ids.admin, targetId: ids.player, targetName: "top_player", details: { amount: 30, xpBefore: 120, xpAfter: 150 } });
-    const [ledger] = await t.services.db.select().from(xpLedger).where(and(eq(xpLedger.userId, ids.player), eq(xpLedger.note, "Won the community jam")));
+    expect(rows.find((r) => r.reason === "Won the community jam")).toMatchObject({
+      actorId: ids.admin,
+      targetId: ids.player,
+      targetName: "top_player",
+      details: { amount: 30, xpBefore: 120, xpAfter: 150 },
+    });
+    const [ledger] = await t.services.db
+      .select()
+      .from(xpLedger)
+      .where(and(eq(xpLedger.userId, ids.player), eq(xpLedger.note, "Won the community jam")));
     expect(ledger).toMatchObject({ amount: 30, reason: "adjustment", counterpartId: ids.admin });
     const log = await textOf(await get("/en/admin/audit?action=gamification.xp.adjust", cookies.admin));
     expect(log).toContain("XP adjusted");
@@ -386,7 +497,9 @@ describe("ranking (Admins and Moderators)", () => {
     expect(html).toContain("Reason: Won the community jam");
     expect(html).toContain("+30");
     expect(html).toContain("Starting XP for the test");
-    expect(await textOf(await get("/en/admin/gamification/ranking?member=nobody-here", cookies.admin))).toContain("This member no longer exists.");
+    expect(await textOf(await get("/en/admin/gamification/ranking?member=nobody-here", cookies.admin))).toContain(
+      "This member no longer exists.",
+    );
   });
 
   it("finds members without XP by name, and adjusts them from their history", async () => {
@@ -395,8 +508,21 @@ describe("ranking (Admins and Moderators)", () => {
     expect(found).toContain(`member=${ids.newbie}`);
     const panel = await textOf(await get(`/en/admin/gamification/ranking?member=${ids.newbie}`, cookies.admin));
     expect(panel).toContain("No XP history yet.");
-    const res = await post("/es/admin/gamification/ranking", { intent: "adjust-xp", formId: `adjust-panel-${ids.newbie}`, userId: ids.newbie, name: "fresh_newbie", amount: "50", reason: "Bienvenida al torneo" }, cookies.admin);
+    const res = await post(
+      "/es/admin/gamification/ranking",
+      {
+        intent: "adjust-xp",
+        formId: `adjust-panel-${ids.newbie}`,
+        userId: ids.newbie,
+        name: "fresh_newbie",
+        amount: "50",
+        reason: "Bienvenida al torneo",
+      },
+      cookies.admin,
+    );
     expect(res.status).toBe(303);
-    expect(await textOf(await get(res.headers.get("location")!, cookies.admin))).toContain("fresh_newbie: +50 XP. Ahora tiene 50 XP (nivel 2).");
+    expect(await textOf(await get(res.headers.get("location")!, cookies.admin))).toContain(
+      "fresh_newbie: +50 XP. Ahora tiene 50 XP (nivel 2).",
+    );
   });
 });

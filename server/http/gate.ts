@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { ServerBuild } from "react-router";
-import { isDomainError } from "../modules/errors";
-import { isUnlockTokenValid, loadMaintenanceState, UNLOCK_COOKIE, unlockMaintenance } from "../modules/site/maintenance";
-import { can } from "../modules/site/policy";
+import { isDomainError } from "#server/modules/errors";
+import { isUnlockTokenValid, loadMaintenanceState, UNLOCK_COOKIE, unlockMaintenance } from "#server/modules/site/maintenance";
+import { can } from "#server/modules/site/policy";
 import { readBody, safeReturnPath, wantsJson } from "./api/body";
 import type { AppEnv } from "./types";
 
@@ -76,7 +76,11 @@ export function unlockHandler(getBuild: () => Promise<ServerBuild>) {
     } catch (err) {
       if (!isDomainError(err)) throw err;
       const error: GateError =
-        err.code === "rate_limited" ? "rate_limited" : err.code === "site.maintenance_password_required" ? "password_required" : "wrong_password";
+        err.code === "rate_limited"
+          ? "rate_limited"
+          : err.code === "site.maintenance_password_required"
+            ? "password_required"
+            : "wrong_password";
       if (err.code === "rate_limited") c.header("Retry-After", String(err.details?.retryAfterSeconds ?? 60));
       if (wantsJson(c)) return c.json({ error: { code: err.code } }, err.status as 401);
       return renderGate(c, getBuild, err.status, error, returnTo);

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser, type CreatedUser } from "../../tests/support/factories";
-import { profiles } from "../db/schema";
-import { oneColourPng } from "../platform/images/test-images";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser, type CreatedUser } from "#tests/support/factories";
+import { profiles } from "#server/db/schema";
+import { oneColourPng } from "#server/platform/images/test-images";
 
 /**
  * Issue 10: a 1 KB PNG claiming 100000×10 pixels made the avatar resize build a gigantic intermediate image
@@ -48,13 +48,17 @@ describe("image uploads with extreme dimensions over HTTP", () => {
     expect(health.status).toBe(200);
     expect(elapsed).toBeLessThan(200);
 
-    const answers = await Promise.all(uploads.map(async (r) => {
-      const res = await r;
-      return { status: res.status, body: await res.text() };
-    }));
+    const answers = await Promise.all(
+      uploads.map(async (r) => {
+        const res = await r;
+        return { status: res.status, body: await res.text() };
+      }),
+    );
     for (const answer of answers) expect(answer.status).toBe(422);
-    const en = "The image is too large to process: it can be at most 8192 pixels on each side and 40 megapixels in all, and its long side at most 8 times its short side.";
-    const es = "La imagen es demasiado grande para procesarla: puede medir como máximo 8192 píxeles por lado y 40 megapíxeles en total, y su lado largo no puede superar 8 veces el corto.";
+    const en =
+      "The image is too large to process: it can be at most 8192 pixels on each side and 40 megapixels in all, and its long side at most 8 times its short side.";
+    const es =
+      "La imagen es demasiado grande para procesarla: puede medir como máximo 8192 píxeles por lado y 40 megapíxeles en total, y su lado largo no puede superar 8 veces el corto.";
     expect(answers[0].body).toContain(en);
     expect(answers[1].body).toContain(en);
     expect(answers[2].body).toContain(es);
@@ -66,7 +70,11 @@ describe("image uploads with extreme dimensions over HTTP", () => {
   });
 
   it("still takes a normal avatar through the worker pool: a 512×512 WebP", async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 800, height: 200, channels: 3, background: "#a47" } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 800, height: 200, channels: 3, background: "#a47" } })
+        .png()
+        .toBuffer(),
+    );
     const res = await uploadAvatar(png, "en");
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Your avatar was updated.");

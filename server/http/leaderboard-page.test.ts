@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { testActor } from "../../tests/support/actors";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { achievements, profiles, userAchievements, users, userStats } from "../db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { testActor } from "#tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { achievements, profiles, userAchievements, users, userStats } from "#server/db/schema";
 
 /**
  * The public gamification pages on the real app and React Router build (issue 5): the leaderboard (top 100 by
@@ -26,7 +26,12 @@ const html = async (path: string, cookie?: string) => {
   expect(res.status, path).toBe(200);
   return decode(await res.text());
 };
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 const mainOf = (page: string) => page.slice(page.indexOf('<main id="main"'), page.indexOf("</main>"));
 const asideOf = (page: string) => page.slice(page.indexOf("<aside"), page.indexOf("</aside>"));
 /** The side panel's card whose heading is `title`. */
@@ -37,12 +42,16 @@ const cardOf = (page: string, title: string) => {
 };
 /** The table's rows as "rank|username|level|xp". */
 const rowsOf = (page: string) =>
-  [...mainOf(page).matchAll(/<tr[^>]*>\s*<td[^>]*>([^<]+)<\/td>[\s\S]*?<span class="break-all">([^<]+)<\/span>[\s\S]*?<td[^>]*>([^<]+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)].map(
-    (m) => `${m[1]}|${m[2]}|${m[3]}|${m[4]}`,
-  );
+  [
+    ...mainOf(page).matchAll(
+      /<tr[^>]*>\s*<td[^>]*>([^<]+)<\/td>[\s\S]*?<span class="break-all">([^<]+)<\/span>[\s\S]*?<td[^>]*>([^<]+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g,
+    ),
+  ].map((m) => `${m[1]}|${m[2]}|${m[3]}|${m[4]}`);
 /** The names of the default achievements in a language (badges namespace). */
 const badgeNames = (locale: "en" | "es") =>
-  Object.values(JSON.parse(readFileSync(join(process.cwd(), "app/i18n/locales", locale, "badges.json"), "utf8")) as Record<string, { name?: string }>)
+  Object.values(
+    JSON.parse(readFileSync(join(process.cwd(), "app/i18n/locales", locale, "badges.json"), "utf8")) as Record<string, { name?: string }>,
+  )
     .map((v) => v?.name)
     .filter(Boolean);
 const adminActor = () => testActor({ userId: admin.id, roles: ["Admin"] });
@@ -56,7 +65,9 @@ async function member(username: string): Promise<Member> {
 /** Members with XP written straight into their stats (all time only: no ledger, no week or month totals). */
 async function bulkMembers(prefix: string, xps: number[]) {
   const rows = xps.map((xp, i) => ({ id: randomUUID(), username: `${prefix}_${String(i).padStart(3, "0")}`, xp }));
-  await t.services.db.insert(users).values(rows.map((r) => ({ id: r.id, email: `${r.username}@example.test`, name: r.username, emailVerified: true })));
+  await t.services.db
+    .insert(users)
+    .values(rows.map((r) => ({ id: r.id, email: `${r.username}@example.test`, name: r.username, emailVerified: true })));
   await t.services.db.insert(profiles).values(rows.map((r) => ({ id: r.id, username: r.username, role: "creator" as const })));
   await t.services.db.insert(userStats).values(rows.map((r) => ({ userId: r.id, xp: r.xp })));
   return rows;
@@ -125,7 +136,10 @@ describe("with members", () => {
   beforeAll(async () => {
     const g = t.services.gamification;
     // 104 members with 2..105 XP (direct rows), two tied at the top and one with a single XP, by the domain.
-    await bulkMembers("bulk", Array.from({ length: 104 }, (_, i) => 2 + i));
+    await bulkMembers(
+      "bulk",
+      Array.from({ length: 104 }, (_, i) => 2 + i),
+    );
     ana = await member("ana_top");
     bea = await member("bea_top");
     low = await member("low_xp");
@@ -230,8 +244,18 @@ describe("with members", () => {
     expect(members).toMatch(/<a class="link text-sm" href="\/en\/leaderboard"[^>]*>See the leaderboard<\/a>/);
 
     // An achievement an admin created with typed names, unlocked last.
-    const custom = await t.services.gamification.createAchievement(adminActor(), { key: "jam_star", type: "threads", threshold: 1000, rarity: "Epic", rewardXp: 0, nameEs: "Estrella de la jam", nameEn: "Jam star" });
-    await t.services.db.insert(userAchievements).values({ userId: ana.id, achievementId: custom.id, createdAt: new Date(Date.now() + 1000) });
+    const custom = await t.services.gamification.createAchievement(adminActor(), {
+      key: "jam_star",
+      type: "threads",
+      threshold: 1000,
+      rarity: "Epic",
+      rewardXp: 0,
+      nameEs: "Estrella de la jam",
+      nameEn: "Jam star",
+    });
+    await t.services.db
+      .insert(userAchievements)
+      .values({ userId: ana.id, achievementId: custom.id, createdAt: new Date(Date.now() + 1000) });
     const card = cardOf(await html("/en/about"), "Recent achievements");
     const items = card.split("<li").slice(1);
     expect(items).toHaveLength(3);
@@ -244,7 +268,10 @@ describe("with members", () => {
     expect(es).toContain('aria-label="Estrella de la jam"');
     expect(es).toContain(">ha desbloqueado</span>");
     // The default achievements are named from the badges namespace.
-    for (const [locale, html_] of [["en", card], ["es", es]] as const) {
+    for (const [locale, html_] of [
+      ["en", card],
+      ["es", es],
+    ] as const) {
       const labels = [...html_.matchAll(/role="img" aria-label="([^"]+)"/g)].map((m) => m[1]);
       expect(labels).toHaveLength(3);
       for (const label of labels.slice(1)) expect(badgeNames(locale)).toContain(label);
@@ -309,7 +336,15 @@ describe("with the anonymous page cache on", () => {
     expect(cardOf(await fresh("/en/community"), "Active members")).toContain(">Level 4</span>");
 
     expect(cardOf(await cached("/en/community"), "Recent achievements")).toContain('aria-label="Getting started"');
-    await c.services.gamification.updateAchievement(adminActorC, { id: "level_5", type: "level", threshold: 5, rarity: "Common", rewardXp: 25, nameEn: "Five levels up", nameEs: "Cinco niveles" });
+    await c.services.gamification.updateAchievement(adminActorC, {
+      id: "level_5",
+      type: "level",
+      threshold: 5,
+      rarity: "Common",
+      rewardXp: 25,
+      nameEn: "Five levels up",
+      nameEs: "Cinco niveles",
+    });
     expect(cardOf(await fresh("/en/community"), "Recent achievements")).toContain('aria-label="Five levels up"');
     expect(cardOf(await fresh("/es/community"), "Logros recientes")).toContain('aria-label="Cinco niveles"');
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../platform/logger";
+import { createLogger } from "#server/platform/logger";
 import { LoadShedder } from "./load-shedder";
 import { createNodeServer } from "./node-server";
 

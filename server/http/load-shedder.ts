@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LOCALE_COOKIE, fromAcceptLanguage, sanitizeLanguage, type Locale } from "../../app/i18n/config";
-import { translator } from "../platform/translate";
+import { LOCALE_COOKIE, fromAcceptLanguage, sanitizeLanguage, type Locale } from "#app/i18n/config";
+import { translator } from "#server/platform/translate";
 import { lightPage } from "./light-page";
 
 export type LoadShedderOptions = {
@@ -74,7 +74,8 @@ export class LoadShedder {
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     const path = (req.url ?? "/").split("?")[0];
     if (NEVER_SHED.test(path)) return true;
-    const overloaded = (this.opts.maxLagMs > 0 && this.lag > this.opts.maxLagMs) || (this.opts.maxInFlight > 0 && this.inFlight >= this.opts.maxInFlight);
+    const overloaded =
+      (this.opts.maxLagMs > 0 && this.lag > this.opts.maxLagMs) || (this.opts.maxInFlight > 0 && this.inFlight >= this.opts.maxInFlight);
     if (overloaded) {
       this.shedCount++;
       this.refuse(req, res, path);
@@ -116,7 +117,9 @@ export class LoadShedder {
     let body = this.pages.get(key);
     if (!body) {
       const t = translator(locale, "errors");
-      body = json ? JSON.stringify({ error: { code: "overloaded", message: t("overloaded.text") } }) : lightPage(locale, t("overloaded.title"), t("overloaded.text"));
+      body = json
+        ? JSON.stringify({ error: { code: "overloaded", message: t("overloaded.text") } })
+        : lightPage(locale, t("overloaded.title"), t("overloaded.text"));
       this.pages.set(key, body);
     }
     return body;

@@ -9,7 +9,7 @@ import {
   sanitizeLanguage,
   splitLocalePrefix,
   type Locale,
-} from "../../app/i18n/config";
+} from "#app/i18n/config";
 
 export type LocaleResolution = { locale: Locale; prefix: "" | "/es" | "/en"; source: "path" | "query" | "cookie" | "header" | "fallback" };
 

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../platform/logger";
+import { createLogger } from "#server/platform/logger";
 import { createNodeServer } from "./node-server";
 
 const get = (port: number, path: string) =>

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { Logger } from "../platform/logger";
+import type { Logger } from "#server/platform/logger";
 import type { LoadShedder } from "./load-shedder";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../db/schema";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { testActor } from "../../tests/support/actors";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
+import { notifications } from "#server/db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { testActor } from "#tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
 
 /**
  * The notifications page, the bell and the notification settings tab driven as a browser without JavaScript
@@ -36,7 +36,11 @@ const headerOf = (html: string) => html.slice(html.indexOf("<header"), html.inde
 const inputNamed = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
 /** How many notifications the page links to. */
 const openLinks = (html: string) => html.match(/href="\/en\/notifications\?open=\d+"/g)?.length ?? 0;
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 async function member(): Promise<Member> {
   const u = await createUser(t.services.db, { password: PW });
@@ -45,7 +49,8 @@ async function member(): Promise<Member> {
   return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW) };
 }
 const unreadOf = (m: Member) => t.services.notifications.unreadCount(testActor({ userId: m.id }));
-const idsOf = async (m: Member) => (await t.services.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, m.id))).map((r) => r.id);
+const idsOf = async (m: Member) =>
+  (await t.services.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, m.id))).map((r) => r.id);
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
@@ -59,7 +64,10 @@ beforeAll(async () => {
     forumId: forum.id,
     authorId: ana.id,
     title: "Pixel shaders & palettes",
-    replies: [{ authorId: ana.id, body: "Second post" }, { authorId: bruno.id, body: "Bruno's post" }],
+    replies: [
+      { authorId: ana.id, body: "Second post" },
+      { authorId: bruno.id, body: "Bruno's post" },
+    ],
   });
   thread = { id: th.id, slug: th.slug, title: "Pixel shaders & palettes", posts: th.posts };
   // Bruno likes Ana's second post; Ana likes Bruno's post: each has one notification of their own.
@@ -96,7 +104,9 @@ describe("/notifications", () => {
 
   it("shows an empty state", async () => {
     expect(mainOf(await (await get("/en/notifications", quiet.cookie)).text())).toContain("No notifications yet.");
-    expect(mainOf(await (await get("/es/notifications?filter=unread", quiet.cookie)).text())).toContain("No tienes notificaciones sin leer.");
+    expect(mainOf(await (await get("/es/notifications?filter=unread", quiet.cookie)).text())).toContain(
+      "No tienes notificaciones sin leer.",
+    );
   });
 
   it("opening one's notification marks it read and goes on to its post; someone else's is 404 and stays unread", async () => {
@@ -139,7 +149,9 @@ describe("/notifications", () => {
       createdAt: new Date(Date.now() - (i + 1) * 60_000),
     }));
     await t.services.db.insert(notifications).values(rows);
-    await t.services.db.insert(notifications).values({ userId: bruno.id, type: "like", actorId: ana.id, threadId: thread.id, postId: thread.posts[2].id });
+    await t.services.db
+      .insert(notifications)
+      .values({ userId: bruno.id, type: "like", actorId: ana.id, threadId: thread.id, postId: thread.posts[2].id });
     const first = decode(mainOf(await (await get("/en/notifications", ana.cookie)).text()));
     expect(first).toContain("You have 23 unread notifications.");
     expect(openLinks(first)).toBe(20);
@@ -157,15 +169,31 @@ describe("/notifications", () => {
     const html = decode(mainOf(await res.text()));
     expect(html).toContain("23 notifications marked as read.");
     expect(html).toContain("You are all caught up.");
-    const left = await t.services.db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.userId, ana.id), isNull(notifications.readAt)));
+    const left = await t.services.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ana.id), isNull(notifications.readAt)));
     expect(left).toHaveLength(0);
     // Bruno's were not touched by Ana's "mark all".
     expect(await unreadOf(bruno)).toBe(1);
   });
 
   it("a moderation notification says why, and has no link when the thread is hidden", async () => {
-    const hidden = await createThreadWithPosts(t.services.db, { forumId: forumId, authorId: quiet.id, title: "Spammy thread", hidden: true });
-    await t.services.db.insert(notifications).values({ userId: quiet.id, type: "moderation", actorId: ana.id, threadId: hidden.id, data: { action: "hidden", kind: "thread", reason: "Off topic" } });
+    const hidden = await createThreadWithPosts(t.services.db, {
+      forumId: forumId,
+      authorId: quiet.id,
+      title: "Spammy thread",
+      hidden: true,
+    });
+    await t.services.db
+      .insert(notifications)
+      .values({
+        userId: quiet.id,
+        type: "moderation",
+        actorId: ana.id,
+        threadId: hidden.id,
+        data: { action: "hidden", kind: "thread", reason: "Off topic" },
+      });
     const html = decode(mainOf(await (await get("/en/notifications", quiet.cookie)).text()));
     expect(html).toContain("A moderator hid your thread Spammy thread");
     expect(html).toContain("Reason: Off topic");
@@ -179,10 +207,14 @@ describe("/notifications", () => {
 
 describe("the bell", () => {
   it("shows signed-in people a link to their notifications with the unread count in its name; visitors have none", async () => {
-    await t.services.db.insert(notifications).values({ userId: bruno.id, type: "mention", actorId: ana.id, threadId: thread.id, postId: thread.posts[1].id });
+    await t.services.db
+      .insert(notifications)
+      .values({ userId: bruno.id, type: "mention", actorId: ana.id, threadId: thread.id, postId: thread.posts[1].id });
     expect(await unreadOf(bruno)).toBe(2);
     const header = headerOf(await (await get("/en/about", bruno.cookie)).text());
-    expect(header).toMatch(/<a[^>]*href="\/en\/notifications"[^>]*aria-label="2 unread notifications"|<a[^>]*aria-label="2 unread notifications"[^>]*href="\/en\/notifications"/);
+    expect(header).toMatch(
+      /<a[^>]*href="\/en\/notifications"[^>]*aria-label="2 unread notifications"|<a[^>]*aria-label="2 unread notifications"[^>]*href="\/en\/notifications"/,
+    );
     const es = headerOf(await (await get("/es/about", bruno.cookie)).text());
     expect(es).toContain('aria-label="2 notificaciones sin leer"');
     const visitor = headerOf(await (await get("/en/about")).text());

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { users } from "../db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { users } from "#server/db/schema";
 import { PageCache } from "./page-cache";
 
 /** The anonymous page cache (decision 0016) on the real app and React Router build. */
@@ -26,11 +26,20 @@ beforeAll(async () => {
   await t.services.settings.write("forum_enabled", true, adminId);
   const author = await createUser(db, { password: PW });
   // Older than the first-day posting limits, and last posted an hour ago.
-  await db.update(users).set({ createdAt: new Date(Date.now() - 30 * 24 * 3600_000) }).where(eq(users.id, author.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 30 * 24 * 3600_000) })
+    .where(eq(users.id, author.id));
   memberCookie = await signIn(t, author.email, PW);
   const cat = await createCategory(db, { slug: "general", titleEn: "General", titleEs: "General" });
   const forum = await createForum(db, { categoryId: cat.id, slug: "charla", titleEn: "Chat", titleEs: "Charla" });
-  const thread = await createThreadWithPosts(db, { forumId: forum.id, authorId: author.id, title: "Cached thread title", body: "The first version", at: new Date(Date.now() - 3600_000) });
+  const thread = await createThreadWithPosts(db, {
+    forumId: forum.id,
+    authorId: author.id,
+    title: "Cached thread title",
+    body: "The first version",
+    at: new Date(Date.now() - 3600_000),
+  });
   threadPath = `/en/community/charla/${thread.slug}`;
 });
 afterAll(() => t?.close());

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { EventBus, EventName } from "../platform/events";
+import type { EventBus, EventName } from "#server/platform/events";
 import type { AppEnv } from "./types";
 
 /**
@@ -28,7 +28,15 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
-type Entry = { body: string; nonce: string; requestId: string; status: number; headers: [string, string][]; expires: number; bytes: number };
+type Entry = {
+  body: string;
+  nonce: string;
+  requestId: string;
+  status: number;
+  headers: [string, string][];
+  expires: number;
+  bytes: number;
+};
 
 /**
  * Events after which every stored page may be out of date. Gamification's own (a new level, an unlock, XP or
@@ -136,7 +144,10 @@ export class PageCache {
  * The middleware in front of React Router. `keyParts` gives what the page varies by besides the URL
  * (language, theme, consent).
  */
-export function pageCacheMiddleware(cache: PageCache, keyParts: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string): MiddlewareHandler<AppEnv> {
+export function pageCacheMiddleware(
+  cache: PageCache,
+  keyParts: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!cache.enabled) return next();
     const method = c.req.method;

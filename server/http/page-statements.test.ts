@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { users } from "../db/schema";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { users } from "#server/db/schema";
 
 /**
  * The whole thread page (root, layout and thread loaders, session included) runs a fixed number of SQL
@@ -27,12 +27,20 @@ beforeAll(async () => {
   const admin = await createUser(db, { roles: ["Admin"] });
   await t.services.settings.write("forum_enabled", true, admin.id);
   const member = await createUser(db, { password: "statements-pass-1" });
-  await db.update(users).set({ createdAt: new Date(Date.now() - 90 * 24 * 3600_000) }).where(eq(users.id, member.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 90 * 24 * 3600_000) })
+    .where(eq(users.id, member.id));
   cookie = await signIn(t, member.email, "statements-pass-1");
   const others = [await createUser(db), await createUser(db), await createUser(db)];
   const cat = await createCategory(db, {});
   const forum = await createForum(db, { categoryId: cat.id, slug: "medidas" });
-  const replies = (n: number) => Array.from({ length: n }, (_, i) => ({ authorId: others[i % 3].id, body: `Reply ${i} mentioning @${others[(i + 1) % 3].username}`, likedBy: [member.id] }));
+  const replies = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      authorId: others[i % 3].id,
+      body: `Reply ${i} mentioning @${others[(i + 1) % 3].username}`,
+      likedBy: [member.id],
+    }));
   short = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: member.id, title: "Twenty posts here", replies: replies(19) })).slug}`;
   long = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: others[0].id, title: "One hundred posts here", replies: replies(99) })).slug}`;
 });

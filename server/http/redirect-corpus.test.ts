@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, signIn, TEST_ORIGIN, testApp, type TestApp } from "../../tests/support/app";
-import { createUser, type CreatedUser } from "../../tests/support/factories";
+import { cookiesFrom, signIn, TEST_ORIGIN, testApp, type TestApp } from "#tests/support/app";
+import { createUser, type CreatedUser } from "#tests/support/factories";
 
 /**
  * Issue 10, point 2: no open redirect through ?redirectTo= on the sign-in pages. Every trick of the corpus
@@ -10,7 +10,9 @@ import { createUser, type CreatedUser } from "../../tests/support/factories";
  */
 type Corpus = { count: number; groups: Record<string, string[]> };
 const corpus = JSON.parse(readFileSync(new URL("../../tests/fixtures/redirect-corpus.json", import.meta.url), "utf8")) as Corpus;
-const entries = Object.entries(corpus.groups).flatMap(([group, values]) => values.map((value) => ({ group, value, refused: group !== "harmless" })));
+const entries = Object.entries(corpus.groups).flatMap(([group, values]) =>
+  values.map((value) => ({ group, value, refused: group !== "harmless" })),
+);
 type Entry = (typeof entries)[number];
 
 const ROUTES = ["/login", "/auth/login", "/register", "/auth/code", "/auth/callback"];
@@ -66,29 +68,37 @@ describe("a signed-in visit to a sign-in page with ?redirectTo=", () => {
   });
 
   for (const route of ROUTES) {
-    it.each(PREFIXES)(`${route} (prefix %j) stays on the site for every entry`, async (prefix) => {
-      const problems = await inBatches(entries, async (entry) => {
-        const url = `${prefix}${route}${query(entry.value)}`;
-        const res = await t.request(url, { cookie, headers: { "x-test-ip": nextIp() } });
-        return leaves(res, url, entry, entry.refused ? `${prefix}/dashboard` : null);
-      });
-      expect(problems).toEqual([]);
-    }, 60_000);
+    it.each(PREFIXES)(
+      `${route} (prefix %j) stays on the site for every entry`,
+      async (prefix) => {
+        const problems = await inBatches(entries, async (entry) => {
+          const url = `${prefix}${route}${query(entry.value)}`;
+          const res = await t.request(url, { cookie, headers: { "x-test-ip": nextIp() } });
+          return leaves(res, url, entry, entry.refused ? `${prefix}/dashboard` : null);
+        });
+        expect(problems).toEqual([]);
+      },
+      60_000,
+    );
   }
 
-  it.each(PREFIXES)("/login (prefix %j) also with the value unencoded in the query, as a crafted link would carry it", async (prefix) => {
-    const problems = await inBatches(entries, async (entry) => {
-      const url = `${prefix}/login?redirectTo=${entry.value}`;
-      let res: Response;
-      try {
-        res = await t.request(url, { cookie, headers: { "x-test-ip": nextIp() } });
-      } catch {
-        return null; // Not a URL a browser could send.
-      }
-      return leaves(res, url, entry, null);
-    });
-    expect(problems).toEqual([]);
-  }, 60_000);
+  it.each(PREFIXES)(
+    "/login (prefix %j) also with the value unencoded in the query, as a crafted link would carry it",
+    async (prefix) => {
+      const problems = await inBatches(entries, async (entry) => {
+        const url = `${prefix}/login?redirectTo=${entry.value}`;
+        let res: Response;
+        try {
+          res = await t.request(url, { cookie, headers: { "x-test-ip": nextIp() } });
+        } catch {
+          return null; // Not a URL a browser could send.
+        }
+        return leaves(res, url, entry, null);
+      });
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 /** The hidden redirectTo field and the form's action, as the page hands them to the browser. */
@@ -102,7 +112,9 @@ function signInForm(html: string): { action: string | null; redirectTo: string }
   const form = [...html.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].find((f) => f[0].includes('name="password"'));
   if (!form) throw new Error("no sign-in form on the page");
   const action = /<form[^>]*action="([^"]*)"/.exec(form[0])?.[1];
-  const redirectTo = /<input[^>]*name="redirectTo"[^>]*value="([^"]*)"/.exec(form[0])?.[1] ?? /<input[^>]*value="([^"]*)"[^>]*name="redirectTo"/.exec(form[0])?.[1];
+  const redirectTo =
+    /<input[^>]*name="redirectTo"[^>]*value="([^"]*)"/.exec(form[0])?.[1] ??
+    /<input[^>]*value="([^"]*)"[^>]*name="redirectTo"/.exec(form[0])?.[1];
   if (redirectTo === undefined) throw new Error("no redirectTo field on the page");
   return { action: action === undefined ? null : unescape(action), redirectTo: unescape(redirectTo) };
 }
@@ -125,7 +137,8 @@ describe("signing in through the page that was opened with ?redirectTo=", () => 
             headers: { "content-type": "application/x-www-form-urlencoded", "x-test-ip": nextIp() },
             body: new URLSearchParams({ email: user.email, password: user.password, redirectTo }).toString(),
           });
-          if (!res.headers.getSetCookie().some((c) => c.includes("session_token="))) return `${postUrl} ${JSON.stringify(entry.value)}: not signed in (${res.status})`;
+          if (!res.headers.getSetCookie().some((c) => c.includes("session_token=")))
+            return `${postUrl} ${JSON.stringify(entry.value)}: not signed in (${res.status})`;
           return leaves(res, postUrl, entry, entry.refused ? `${prefix}/dashboard` : null);
         },
       );
@@ -164,7 +177,10 @@ describe("signing in through the page that was opened with ?redirectTo=", () => 
       });
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe(expected);
-      const signedIn = await t.request(`${page}?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie, headers: { "x-test-ip": nextIp() } });
+      const signedIn = await t.request(`${page}?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        cookie,
+        headers: { "x-test-ip": nextIp() },
+      });
       expect(signedIn.headers.get("location")).toBe(expected);
     }
   });

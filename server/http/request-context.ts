@@ -1,8 +1,8 @@
-import type { Consent, Theme } from "../../app/lib/preferences";
-import type { Locale } from "../../app/i18n/config";
-import type { Actor } from "../modules/accounts/actor";
-import type { Logger } from "../platform/logger";
-import type { Services } from "../services";
+import type { Consent, Theme } from "#app/lib/preferences";
+import type { Locale } from "#app/i18n/config";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { Logger } from "#server/platform/logger";
+import type { Services } from "#server/services";
 
 /** What every loader and action receives as its load context. */
 export type RequestContext = {

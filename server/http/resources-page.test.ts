@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverT } from "../../app/i18n/server";
-import { testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
+import { serverT } from "#app/i18n/server";
+import { testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
 
 /** The wiki's gamification guide quotes the site's live XP rules and level table (issue 5). */
 let t: TestApp;
 let adminId = "";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 async function wiki(lang: "en" | "es") {
   const res = await t.request(`/${lang}/resources`);
   expect(res.status).toBe(200);
@@ -40,7 +41,12 @@ describe("/resources: XP, levels and achievements", () => {
     const current = await t.services.settings.get("gamification_settings");
     await t.services.settings.write(
       "gamification_settings",
-      { ...current, rewards: { ...current.rewards, thread_create: 17 }, dailyCaps: { ...current.dailyCaps, post_create: null }, statPointsPerLevel: 4 },
+      {
+        ...current,
+        rewards: { ...current.rewards, thread_create: 17 },
+        dailyCaps: { ...current.dailyCaps, post_create: null },
+        statPointsPerLevel: 4,
+      },
       adminId,
     );
     const tr = (key: string, vars?: Record<string, unknown>) => esc(serverT("en", "site")(key, vars ?? {}) as string);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { serverT } from "../../app/i18n/server";
+import { testApp, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { serverT } from "#app/i18n/server";
 
 /** /search on the real app and React Router build, as a browser without JavaScript sees it. */
 let t: TestApp;
@@ -19,7 +19,8 @@ async function page(path: string) {
   return { html, main: mainOf(html) };
 }
 /** Text as React writes it into HTML. */
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const translate = (lang: "en" | "es", key: string, vars?: Record<string, unknown>) => serverT(lang, "site")(key, vars ?? {}) as string;
 const tr = (lang: "en" | "es", key: string, vars?: Record<string, unknown>) => esc(translate(lang, key, vars));
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { translator } from "../platform/translate";
+import { translator } from "#server/platform/translate";
 import type { AppEnv } from "./types";
 
 export const newNonce = () => randomBytes(16).toString("base64");

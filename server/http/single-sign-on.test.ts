@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestApp } from "../../tests/support/app";
+import { testApp, type TestApp } from "#tests/support/app";
 
 /** Single sign-on is offered only for providers whose keys are configured (issue 3, point 2). */
 describe("single sign-on", () => {
   let withKeys: TestApp;
   let without: TestApp;
   beforeAll(async () => {
-    withKeys = await testApp({ GOOGLE_CLIENT_ID: "google-id", GOOGLE_CLIENT_SECRET: "google-secret", DISCORD_CLIENT_ID: "discord-id", DISCORD_CLIENT_SECRET: "discord-secret" });
+    withKeys = await testApp({
+      GOOGLE_CLIENT_ID: "google-id",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+      DISCORD_CLIENT_ID: "discord-id",
+      DISCORD_CLIENT_SECRET: "discord-secret",
+    });
     without = await testApp();
   });
   afterAll(async () => {
@@ -40,7 +45,11 @@ describe("single sign-on", () => {
 
   it("refuses a provider without keys, and an unknown one", async () => {
     for (const provider of ["twitch", "myspace"]) {
-      const res = await withKeys.request(`/en/auth/sso/${provider}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const res = await withKeys.request(`/en/auth/sso/${provider}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
       expect(res.status, provider).toBe(303);
       expect(res.headers.get("location")).toBe("/en/auth/login?sso=unavailable");
     }

@@ -1,6 +1,6 @@
-import type { Actor } from "../modules/accounts/actor";
-import type { Logger } from "../platform/logger";
-import type { Services } from "../services";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { Logger } from "#server/platform/logger";
+import type { Services } from "#server/services";
 import type { LocaleResolution } from "./locale";
 
 export type AppEnv = {

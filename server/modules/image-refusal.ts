@@ -1,4 +1,4 @@
-import { ImageRefused } from "../platform/images";
+import { ImageRefused } from "#server/platform/images";
 import { DomainError } from "./errors";
 
 /**

@@ -4,7 +4,11 @@ import { DomainError } from "./errors";
 import { parseInput } from "./validate";
 
 describe("parseInput", () => {
-  const schema = z.object({ title: z.string().min(3, "errors:forum.title_length"), tags: z.array(z.string()).default([]), nested: z.object({ text: z.string() }).optional() });
+  const schema = z.object({
+    title: z.string().min(3, "errors:forum.title_length"),
+    tags: z.array(z.string()).default([]),
+    nested: z.object({ text: z.string() }).optional(),
+  });
 
   it("returns the parsed value", () => {
     expect(parseInput(schema, { title: "Hello", tags: ["a"] })).toEqual({ title: "Hello", tags: ["a"] });

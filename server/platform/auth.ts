@@ -3,16 +3,16 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins";
-import type { Database } from "../db/client";
-import * as schema from "../db/schema";
-import type { Env } from "../env";
+import type { Database } from "#server/db/client";
+import * as schema from "#server/db/schema";
+import type { Env } from "#server/env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
 import type { MailLocale } from "./translate";
-import { ensureProfile } from "../modules/accounts/ensure-profile";
-import { recipientLocale, sendAccountEmail } from "../modules/accounts/emails/send-account-email";
-import { newPasswordProblem, type PasswordProblem } from "../modules/accounts/password-rules";
-import { FALLBACK_LOCALE, fromAcceptLanguage, LOCALE_QUERY, sanitizeLanguage } from "../../app/i18n/config";
+import { ensureProfile } from "#server/modules/accounts/ensure-profile";
+import { recipientLocale, sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
+import { newPasswordProblem, type PasswordProblem } from "#server/modules/accounts/password-rules";
+import { FALLBACK_LOCALE, fromAcceptLanguage, LOCALE_QUERY, sanitizeLanguage } from "#app/i18n/config";
 import { translator } from "./translate";
 
 /** Argon2id with the OWASP parameters (19 MiB, t=2, p=1), the library defaults, stated so they cannot drift. */
@@ -25,7 +25,6 @@ export const VERIFY_EMAIL_SECONDS = 24 * 3600;
 
 /** Our own pages pass the page's language in this header when they call better-auth in-process. */
 export const LOCALE_HEADER = "x-nexo-locale";
-
 
 function requestLocale(headers: Headers | undefined | null): MailLocale | undefined {
   const given = headers?.get(LOCALE_HEADER) ?? /(?:^|;\s*)lng=(es|en)\b/.exec(headers?.get("cookie") ?? "")?.[1];
@@ -121,7 +120,12 @@ export function createAuth(env: Env, deps: AuthDeps) {
         // Unverified accounts change at once (and get a new verification link); verified ones confirm first.
         updateEmailWithoutVerification: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
-          await sendAccountEmail(mail, newEmail, { template: "change-email", url, newEmail }, await localeFor(user.email, request?.headers));
+          await sendAccountEmail(
+            mail,
+            newEmail,
+            { template: "change-email", url, newEmail },
+            await localeFor(user.email, request?.headers),
+          );
         },
       },
     },

@@ -25,7 +25,9 @@ describe("EventBus", () => {
       throw new Error("boom");
     });
     bus.subscribe("thread.created", (e) => void seen.push(e.threadId));
-    await expect(bus.publish("thread.created", { threadId: "t1", forumId: "f", postId: "p", authorId: "u", title: "T", mentions: [], at })).resolves.toBeUndefined();
+    await expect(
+      bus.publish("thread.created", { threadId: "t1", forumId: "f", postId: "p", authorId: "u", title: "T", mentions: [], at }),
+    ).resolves.toBeUndefined();
     expect(seen).toEqual(["t1"]);
     expect(logs).toEqual([expect.objectContaining({ level: "error", msg: "domain event handler failed", event: "thread.created" })]);
   });
@@ -36,7 +38,16 @@ describe("EventBus", () => {
     bus.subscribe("post.created", (e) => void seen.push(`post ${e.number}`));
     bus.subscribe("answer.accepted", (e) => void seen.push(`accepted ${e.postId}`));
     const pending = new PendingEvents();
-    pending.add("post.created", { postId: "p", threadId: "t", forumId: "f", authorId: "u", threadAuthorId: null, number: 2, mentions: [], at });
+    pending.add("post.created", {
+      postId: "p",
+      threadId: "t",
+      forumId: "f",
+      authorId: "u",
+      threadAuthorId: null,
+      number: 2,
+      mentions: [],
+      at,
+    });
     pending.add("answer.accepted", { threadId: "t", postId: "p", acceptedBy: "u", postAuthorId: "u", at });
     expect(seen).toEqual([]);
     await bus.publishAll(pending.list);

@@ -7,11 +7,28 @@ import type { Logger } from "./logger";
  */
 export type DomainEvents = {
   "thread.created": { threadId: string; forumId: string; postId: string; authorId: string; title: string; mentions: string[]; at: Date };
-  "post.created": { postId: string; threadId: string; forumId: string; authorId: string; threadAuthorId: string | null; number: number; mentions: string[]; at: Date };
+  "post.created": {
+    postId: string;
+    threadId: string;
+    forumId: string;
+    authorId: string;
+    threadAuthorId: string | null;
+    number: number;
+    mentions: string[];
+    at: Date;
+  };
   "like.given": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
   "like.removed": { postId: string; threadId: string; userId: string; postAuthorId: string | null; at: Date };
   "answer.accepted": { threadId: string; postId: string; acceptedBy: string; postAuthorId: string | null; at: Date };
-  "content.hidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; reason: string | null; at: Date };
+  "content.hidden": {
+    kind: "thread" | "post";
+    id: string;
+    threadId: string;
+    authorId: string | null;
+    by: string;
+    reason: string | null;
+    at: Date;
+  };
   /** A moderator published hidden content again (the XP it earned comes back). */
   "content.unhidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; at: Date };
   /** A post was deleted (soft: its trace stays); the XP it earned goes. */
@@ -58,7 +75,10 @@ export class EventBus {
     this.handlers.set(name, list);
     return () => {
       const current = this.handlers.get(name) ?? [];
-      this.handlers.set(name, current.filter((h) => h !== (handler as EventHandler<never>)));
+      this.handlers.set(
+        name,
+        current.filter((h) => h !== (handler as EventHandler<never>)),
+      );
     };
   }
 

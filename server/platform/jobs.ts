@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "#server/db/client";
 import type { Logger } from "./logger";
 
 export type Jobs = {

@@ -12,7 +12,11 @@ export interface Logger {
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /** Structured JSON logs, one object per line, so any log shipper can parse them. */
-export function createLogger(level: LogLevel, base: LogFields = {}, write: (line: string) => void = (line) => void process.stdout.write(line + "\n")): Logger {
+export function createLogger(
+  level: LogLevel,
+  base: LogFields = {},
+  write: (line: string) => void = (line) => void process.stdout.write(line + "\n"),
+): Logger {
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields) => {
     if (order[lvl] < order[level]) return;
     const entry: LogFields = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields };

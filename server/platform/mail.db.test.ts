@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema";
-import type { DatabaseHandle } from "../db/client";
-import { testDatabase } from "../../tests/support/db";
-import { startSmtpServer } from "../../tests/support/smtp";
+import { mailOutbox } from "#server/db/schema";
+import type { DatabaseHandle } from "#server/db/client";
+import { testDatabase } from "#tests/support/db";
+import { startSmtpServer } from "#tests/support/smtp";
 import { createLogger, type LogFields } from "./logger";
 import { Mailer } from "./mail";
-import { renderEmail } from "../modules/accounts/emails/render";
+import { renderEmail } from "#server/modules/accounts/emails/render";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -15,12 +15,21 @@ afterAll(async () => {
   await database.close();
 });
 
-const message = (to: string) => ({ template: "verify-email", locale: "en", to, ...renderEmail({ template: "verify-email", url: "https://site.test/v?t=1" }, "en", "Nexo Indie") });
+const message = (to: string) => ({
+  template: "verify-email",
+  locale: "en",
+  to,
+  ...renderEmail({ template: "verify-email", url: "https://site.test/v?t=1" }, "en", "Nexo Indie"),
+});
 
 describe("Mailer", () => {
   it("without SMTP_URL keeps the message in the outbox and prints it to the log", async () => {
     const logs: LogFields[] = [];
-    const mailer = new Mailer(database.db, { smtpUrl: undefined, mailFrom: "Nexo <no-reply@nexo.test>" }, createLogger("info", {}, (l) => logs.push(JSON.parse(l))));
+    const mailer = new Mailer(
+      database.db,
+      { smtpUrl: undefined, mailFrom: "Nexo <no-reply@nexo.test>" },
+      createLogger("info", {}, (l) => logs.push(JSON.parse(l))),
+    );
     const r = await mailer.send(message("outbox@example.test"));
     expect(r.status).toBe("stored");
     expect(logs.find((l) => l.msg === "mail stored in the outbox (no SMTP_URL)")).toMatchObject({ to: "outbox@example.test" });
@@ -60,7 +69,11 @@ describe("Mailer", () => {
   });
 
   it("escapes what people typed in the HTML version", () => {
-    const html = renderEmail({ template: "company-rejected", companyName: "<b>Evil</b>", reason: "<script>x</script>", url: "https://s.test" }, "es", "Nexo").html;
+    const html = renderEmail(
+      { template: "company-rejected", companyName: "<b>Evil</b>", reason: "<script>x</script>", url: "https://s.test" },
+      "es",
+      "Nexo",
+    ).html;
     expect(html).not.toContain("<script>x</script>");
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain('lang="es"');

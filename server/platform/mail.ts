@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
-import type { Env } from "../env";
+import type { Database } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
+import type { Env } from "#server/env";
 import type { Logger } from "./logger";
 
 export type MailMessage = { template: string; locale: string; to: string; subject: string; html: string; text: string };
@@ -62,7 +62,10 @@ export class Mailer {
       return { id, status: "sent" };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      await this.db.update(mailOutbox).set({ status: "failed", error, attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id));
+      await this.db
+        .update(mailOutbox)
+        .set({ status: "failed", error, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
       this.log.warn("mail delivery failed", { to: m.to, template: m.template, error });
       return { id, status: "failed" };
     }

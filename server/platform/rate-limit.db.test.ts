@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../tests/support/db";
-import type { DatabaseHandle } from "../db/client";
+import { testDatabase } from "#tests/support/db";
+import type { DatabaseHandle } from "#server/db/client";
 import { RateLimiter } from "./rate-limit";
 
 describe("RateLimiter (database counters)", () => {

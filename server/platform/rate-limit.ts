@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { rateLimitHits } from "../db/schema";
+import type { Database } from "#server/db/client";
+import { rateLimitHits } from "#server/db/schema";
 
 export type RateRule = { limit: number; windowSeconds: number };
 export type RateResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -56,7 +56,10 @@ export class RateLimiter {
   }
 
   async purgeExpired(): Promise<number> {
-    const rows = await this.db.delete(rateLimitHits).where(sql`${rateLimitHits.expiresAt} < now()`).returning({ b: rateLimitHits.bucket });
+    const rows = await this.db
+      .delete(rateLimitHits)
+      .where(sql`${rateLimitHits.expiresAt} < now()`)
+      .returning({ b: rateLimitHits.bucket });
     return rows.length;
   }
 }

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, testApp, TEST_ORIGIN, type TestApp } from "../../tests/support/app";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { testActor } from "../../tests/support/actors";
-import { createNodeServer } from "../http/node-server";
+import { signIn, testApp, TEST_ORIGIN, type TestApp } from "#tests/support/app";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { testActor } from "#tests/support/actors";
+import { createNodeServer } from "#server/http/node-server";
 import { createLogger } from "./logger";
 import { createInProcessRealtime, userChannel } from "./realtime";
 import { mountRealtime } from "./realtime-socket";
@@ -31,7 +31,8 @@ beforeAll(async () => {
   author = { id: a.id, cookie: await signIn(t, a.email, PW) };
   fan = { id: f.id, cookie: await signIn(t, f.email, PW) };
   // Only the like's own notification here: a first like would also unlock achievements (issue 5) for both.
-  for (const id of [a.id, f.id]) await t.services.notifications.setPreferences(testActor({ userId: id }), { level_up: false, achievement_unlocked: false });
+  for (const id of [a.id, f.id])
+    await t.services.notifications.setPreferences(testActor({ userId: id }), { level_up: false, achievement_unlocked: false });
   const forum = await createForum(db, { categoryId: (await createCategory(db)).id });
   threadPostId = (await createThreadWithPosts(db, { forumId: forum.id, authorId: a.id })).posts[0].id;
 });
@@ -98,7 +99,9 @@ describe("the endpoint on its own", () => {
   async function standalone(heartbeatMs: number, sessionMs = 60_000) {
     const realtime = createInProcessRealtime(log);
     const app = new Hono();
-    const auth = { api: { getSession: async () => ({ user: { id: "u1" }, session: { expiresAt: new Date(Date.now() + sessionMs) } }) } } as never;
+    const auth = {
+      api: { getSession: async () => ({ user: { id: "u1" }, session: { expiresAt: new Date(Date.now() + sessionMs) } }) },
+    } as never;
     const endpoint = mountRealtime(app, { realtime, auth, baseUrl: "http://site.test", log, heartbeatMs });
     const http = createNodeServer(app.fetch);
     endpoint.attach(http.server);

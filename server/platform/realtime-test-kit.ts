@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { createNodeServer } from "../http/node-server";
-import type { createApp } from "../app";
+import { createNodeServer } from "#server/http/node-server";
+import type { createApp } from "#server/app";
 
 /**
  * Helpers for the realtime tests (not a test file itself): a real node server around an app with its
@@ -74,7 +74,10 @@ export function openSocket(url: string, headers: Record<string, string>): Promis
             const seen = messages.find(match);
             if (seen) return Promise.resolve(seen);
             return new Promise((res, rej) => {
-              const timer = setTimeout(() => rej(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+              const timer = setTimeout(
+                () => rej(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+                timeoutMs,
+              );
               waiters.push({
                 match,
                 resolve: (m) => {

@@ -5,17 +5,17 @@ import { join } from "node:path";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, TEST_ORIGIN } from "../../tests/support/app";
-import { onPostgres } from "../../tests/support/db";
-import { createUser } from "../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../tests/support/forum-factories";
-import { testServices } from "../../tests/support/services";
-import { testActor } from "../../tests/support/actors";
-import { createApp } from "../app";
-import { openDatabase } from "../db/client";
-import { readEnv } from "../env";
-import { serverBuildFile } from "../paths";
-import { createServices, type Services } from "../services";
+import { cookiesFrom, TEST_ORIGIN } from "#tests/support/app";
+import { onPostgres } from "#tests/support/db";
+import { createUser } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { testServices } from "#tests/support/services";
+import { testActor } from "#tests/support/actors";
+import { createApp } from "#server/app";
+import { openDatabase } from "#server/db/client";
+import { readEnv } from "#server/env";
+import { serverBuildFile } from "#server/paths";
+import { createServices, type Services } from "#server/services";
 import { createLogger } from "./logger";
 import { userChannel } from "./realtime";
 import { openReadySocket, serve, type TestSocket } from "./realtime-test-kit";
@@ -125,7 +125,10 @@ if (onPostgres()) {
       try {
         const c = new pg.Client({ connectionString: admin });
         await c.connect();
-        const { rowCount } = await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'nexo-realtime'`, [name]);
+        const { rowCount } = await c.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'nexo-realtime'`,
+          [name],
+        );
         await c.end();
         expect(rowCount).toBe(2);
         await onB.next((m) => m.type === "resync", 10_000);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { SqlRunner } from "../db/client";
+import type { SqlRunner } from "#server/db/client";
 import type { Logger } from "./logger";
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInstance, type i18n as I18n, type Resource, type TFunction } from "i18next";
-import { localesFolder } from "../paths";
+import { localesFolder } from "#server/paths";
 
 /**
  * Translations for server code outside React Router (mail, jobs): the same JSON files the pages use, read
@@ -18,7 +18,13 @@ function load(): I18n {
     }
   }
   instance = createInstance();
-  void instance.init({ resources, fallbackLng: "en", supportedLngs: ["es", "en"], interpolation: { escapeValue: false }, initAsync: false });
+  void instance.init({
+    resources,
+    fallbackLng: "en",
+    supportedLngs: ["es", "en"],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   return instance;
 }
 

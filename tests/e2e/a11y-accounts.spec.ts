@@ -1,12 +1,27 @@
 import type { BrowserContext } from "@playwright/test";
-import { BASE_URL, expect, expectNoViolations, setConsentCookie, setLanguageCookie, setThemeCookie, test, waitForQuiet, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  setConsentCookie,
+  setLanguageCookie,
+  setThemeCookie,
+  test,
+  waitForQuiet,
+  type Locale,
+} from "./fixtures";
 
 /**
  * axe on every signed-in page of issue 3 (the public auth pages are in a11y.spec.ts), for the person each
  * page is for, in both languages and both themes.
  */
 type Who = "creator" | "unverified" | "pendingCompany" | "verifiedCompany" | "admin";
-const PASSWORDS = { creator: "demo-creator-2026", pendingCompany: "demo-company-2026", verifiedCompany: "demo-company-2026", admin: "demo-admin-2026" };
+const PASSWORDS = {
+  creator: "demo-creator-2026",
+  pendingCompany: "demo-company-2026",
+  verifiedCompany: "demo-company-2026",
+  admin: "demo-admin-2026",
+};
 const EMAILS = {
   creator: "lucia.juega@demo.nexoindie.test",
   pendingCompany: "team@demo.northwindpixel.test",
@@ -44,10 +59,15 @@ let ip = 0;
 const states = new Map<Who, Awaited<ReturnType<BrowserContext["storageState"]>>>();
 test.beforeAll(async ({ playwright }) => {
   for (const who of ["creator", "pendingCompany", "verifiedCompany", "admin", "unverified"] as Who[]) {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.77.0.${++ip}` } });
+    const ctx = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.77.0.${++ip}` },
+    });
     const res =
       who === "unverified"
-        ? await ctx.post("/api/auth/sign-up/email", { data: { email: `a11y-${Date.now()}@e2e.test`, password: "a11y-pass-2026", name: "a11y" } })
+        ? await ctx.post("/api/auth/sign-up/email", {
+            data: { email: `a11y-${Date.now()}@e2e.test`, password: "a11y-pass-2026", name: "a11y" },
+          })
         : await ctx.post("/api/auth/sign-in/email", { data: { email: EMAILS[who], password: PASSWORDS[who] } });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());

@@ -1,5 +1,17 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { ADMIN, BASE_URL, expect, expectNoViolations, setConsentCookie, setLanguageCookie, setThemeCookie, test, tr, waitForHydration, type Locale } from "./fixtures";
+import {
+  ADMIN,
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  setConsentCookie,
+  setLanguageCookie,
+  setThemeCookie,
+  test,
+  tr,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
 
 /**
  * axe (WCAG 2.0/2.1/2.2 A and AA) on every forum page and state, for the people each is for, in both languages
@@ -40,7 +52,11 @@ async function setForumFlag(api: APIRequestContext, on: boolean) {
   const res = await api.put("/api/v1/site/settings/forum_enabled", { data: { value: on } });
   expect(res.status(), await res.text()).toBe(200);
   // Settings are cached up to 3 s.
-  await expect.poll(async () => ((await (await api.get("/api/v1/site/flags")).json()) as { forum_enabled: boolean }).forum_enabled, { timeout: 8_000 }).toBe(on);
+  await expect
+    .poll(async () => ((await (await api.get("/api/v1/site/flags")).json()) as { forum_enabled: boolean }).forum_enabled, {
+      timeout: 8_000,
+    })
+    .toBe(on);
 }
 
 test.beforeAll(async ({ playwright }) => {
@@ -51,7 +67,10 @@ test.beforeAll(async ({ playwright }) => {
   await setForumFlag(admin, true);
   await admin.dispose();
 
-  for (const [who, data] of [["member", MEMBER], ["moderator", MODERATOR]] as const) {
+  for (const [who, data] of [
+    ["member", MEMBER],
+    ["moderator", MODERATOR],
+  ] as const) {
     const api = await client(playwright);
     const res = await api.post("/api/auth/sign-in/email", { data });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
@@ -59,7 +78,9 @@ test.beforeAll(async ({ playwright }) => {
     await api.dispose();
   }
   const unverified = await client(playwright);
-  const signUp = await unverified.post("/api/auth/sign-up/email", { data: { email: `a11y-forum-${Date.now()}@e2e.test`, password: "a11y-pass-2026", name: "a11y" } });
+  const signUp = await unverified.post("/api/auth/sign-up/email", {
+    data: { email: `a11y-forum-${Date.now()}@e2e.test`, password: "a11y-pass-2026", name: "a11y" },
+  });
   expect(signUp.status(), await signUp.text()).toBe(200);
   states.set("unverified", await unverified.storageState());
   await unverified.dispose();
@@ -77,13 +98,22 @@ test.beforeAll(async ({ playwright }) => {
     "```\nconst palette = 16;\n```",
     "| color | uso |\n|---|---|\n| #ff8800 | luces |",
   ].join("\n\n");
-  const location = await formPost(mod, `/es/community/${FORUM}/new`, { intent: "create", title: `Contraste en paletas de pixel art ${Date.now().toString(36)}`, body: "Primera versión." });
+  const location = await formPost(mod, `/es/community/${FORUM}/new`, {
+    intent: "create",
+    title: `Contraste en paletas de pixel art ${Date.now().toString(36)}`,
+    body: "Primera versión.",
+  });
   const threadPath = new URL(location, BASE_URL).pathname.replace(/^\/es/, "");
   const page1 = await (await mod.get(`/es${threadPath}`)).text();
   const threadId = /name="threadId" value="([^"]+)"/.exec(page1)![1];
   const firstPostId = /[?&;]edit=([0-9a-f-]{36})#post-1"/.exec(page1)![1];
   await formPost(mod, `/es${threadPath}`, { intent: "edit", postId: firstPostId, number: "1", body });
-  for (let n = 1; n <= REPLIES; n++) await formPost(mod, `/es${threadPath}`, { intent: "reply", threadId, body: `Respuesta ${n}: *prueba* de la página ${n > 19 ? 2 : 1}.` });
+  for (let n = 1; n <= REPLIES; n++)
+    await formPost(mod, `/es${threadPath}`, {
+      intent: "reply",
+      threadId,
+      body: `Respuesta ${n}: *prueba* de la página ${n > 19 ? 2 : 1}.`,
+    });
   const again = await (await mod.get(`/es${threadPath}`)).text();
   const replyId = /[?&;]edit=([0-9a-f-]{36})#post-2"/.exec(again)![1];
   await mod.dispose();
@@ -138,7 +168,9 @@ const CASES: Case[] = [
     who: "member",
     path: () => `/community/${FORUM}/new`,
     async act(page, locale) {
-      await page.getByLabel(tr(locale, "forum:newThread.bodyLabel")).fill("## Idea\n\nUna paleta **cálida** con [referencias](https://example.com).\n\n- uno\n- dos");
+      await page
+        .getByLabel(tr(locale, "forum:newThread.bodyLabel"))
+        .fill("## Idea\n\nUna paleta **cálida** con [referencias](https://example.com).\n\n- uno\n- dos");
       await page.getByRole("button", { name: tr(locale, "forum:editor.preview") }).click();
       await expect(page.getByRole("region", { name: tr(locale, "forum:editor.previewLabel") }).locator("strong")).toHaveText("cálida");
     },

@@ -40,7 +40,12 @@ const PAGES = [
 ];
 
 /** The forum's public pages (issue 4): the index, a demo forum and a demo thread; the forum is switched on for them. */
-const FORUM_PAGES = ["/community", "/community/programacion", "/community/programacion/godot-4-pathfinding-for-hundreds-of-units", "/community/charla-general?tag=feedback&sort=top"];
+const FORUM_PAGES = [
+  "/community",
+  "/community/programacion",
+  "/community/programacion/godot-4-pathfinding-for-hundreds-of-units",
+  "/community/charla-general?tag=feedback&sort=top",
+];
 
 const localized = (locale: Locale, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
 
@@ -119,11 +124,17 @@ for (const theme of THEMES) {
       test("cookie banner dismissed, with the success toast", async ({ page, context }) => {
         await prepare(context, page, { theme, locale, consent: false });
         await gotoHydrated(page, localized(locale, "/"));
-        await page.getByRole("region", { name: tr(locale, "consent.title") }).getByRole("button", { name: tr(locale, "consent.acceptAll") }).click();
+        await page
+          .getByRole("region", { name: tr(locale, "consent.title") })
+          .getByRole("button", { name: tr(locale, "consent.acceptAll") })
+          .click();
         await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toHaveCount(0);
         await expectNoViolations(page, `home after accepting cookies (${locale}, ${theme})`);
         // Reopened from the footer and saved: the success toast is on screen.
-        await page.getByRole("contentinfo").getByRole("link", { name: tr(locale, "footer.cookiePreferences") }).click();
+        await page
+          .getByRole("contentinfo")
+          .getByRole("link", { name: tr(locale, "footer.cookiePreferences") })
+          .click();
         await page.getByRole("button", { name: tr(locale, "consent.save") }).click();
         await page.mouse.move(1, 1);
         await expect(toasts(page, locale)).toBeVisible();

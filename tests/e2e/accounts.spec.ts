@@ -71,8 +71,12 @@ for (const locale of LOCALES) {
       await expect(page.getByText(tr(locale, "account:profile.username.saved", { username: name }))).toBeVisible();
 
       // Avatar: a 900×600 PNG becomes a 512×512 WebP.
-      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 160, b: 90 } } }).png().toBuffer();
-      await page.getByLabel(tr(locale, "account:profile.avatar.file")).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel(tr(locale, "account:profile.avatar.file"))
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
       await page.getByRole("button", { name: tr(locale, "account:profile.avatar.submit") }).click();
       await expect(page.getByText(tr(locale, "account:profile.avatar.saved"))).toBeVisible();
 
@@ -86,7 +90,10 @@ for (const locale of LOCALES) {
       expect([meta.width, meta.height, meta.format]).toEqual([512, 512, "webp"]);
       // Own menu: the profile link goes to the new name; no admin panel for a creator.
       await openUserMenu(page, locale);
-      await expect(page.locator("details[open]").getByRole("link", { name: tr(locale, "auth.profile") })).toHaveAttribute("href", `/${locale}/u/${name}`);
+      await expect(page.locator("details[open]").getByRole("link", { name: tr(locale, "auth.profile") })).toHaveAttribute(
+        "href",
+        `/${locale}/u/${name}`,
+      );
       await expect(page.getByRole("link", { name: tr(locale, "auth.admin") })).toHaveCount(0);
     });
 
@@ -109,11 +116,17 @@ for (const locale of LOCALES) {
       await signInAs(admin, locale, ADMIN.email, ADMIN.password);
       await expect(admin).toHaveURL(/dashboard$/);
       await openUserMenu(admin, locale);
-      await admin.locator("details[open]").getByRole("link", { name: tr(locale, "auth.admin") }).click();
+      await admin
+        .locator("details[open]")
+        .getByRole("link", { name: tr(locale, "auth.admin") })
+        .click();
       await expect(admin).toHaveURL(new RegExp(`/${locale}/admin$`));
       await gotoHydrated(admin, `/${locale}/admin/companies?q=${encodeURIComponent(companyName)}`);
       const card = admin.locator("article").filter({ hasText: companyName });
-      await card.locator("summary").filter({ hasText: tr(locale, "admin:companies.verify") }).click();
+      await card
+        .locator("summary")
+        .filter({ hasText: tr(locale, "admin:companies.verify") })
+        .click();
       await card.getByRole("button", { name: tr(locale, "admin:companies.confirmVerifyButton") }).click();
       await expect(admin.getByText(tr(locale, "admin:companies.verified", { name: companyName }))).toBeVisible();
       const mail = await latestMailTo(email);
@@ -126,7 +139,10 @@ for (const locale of LOCALES) {
       await page.getByRole("link", { name: new RegExp(tr(locale, "dashboard:actions.companyPage.title")) }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(companyName);
       await openUserMenu(page, locale);
-      await expect(page.locator("details[open]").getByRole("link", { name: tr(locale, "auth.campaigns") })).toHaveAttribute("href", `/${locale}/company/campaigns`);
+      await expect(page.locator("details[open]").getByRole("link", { name: tr(locale, "auth.campaigns") })).toHaveAttribute(
+        "href",
+        `/${locale}/company/campaigns`,
+      );
       await expect(page.getByRole("link", { name: tr(locale, "auth.admin") })).toHaveCount(0);
     });
 
@@ -157,9 +173,15 @@ for (const locale of LOCALES) {
       await signInAs(page, locale, "moderator@demo.nexoindie.test", "demo-moderator-2026");
       await expect(page).toHaveURL(/dashboard$/);
       await openUserMenu(page, locale);
-      await page.locator("details[open]").getByRole("link", { name: tr(locale, "auth.admin") }).click();
+      await page
+        .locator("details[open]")
+        .getByRole("link", { name: tr(locale, "auth.admin") })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/admin$`));
-      const nav = page.getByRole("navigation").filter({ has: page.getByRole("link", { name: tr(locale, "admin:nav.roles") }) }).first();
+      const nav = page
+        .getByRole("navigation")
+        .filter({ has: page.getByRole("link", { name: tr(locale, "admin:nav.roles") }) })
+        .first();
       await expect(nav.getByRole("link", { name: tr(locale, "admin:nav.companies") })).toBeVisible();
       await expect(nav.getByRole("link", { name: tr(locale, "admin:nav.mail") })).toHaveCount(0);
       await expect(nav.getByRole("link", { name: tr(locale, "admin:nav.settings") })).toHaveCount(0);

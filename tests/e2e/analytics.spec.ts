@@ -1,14 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import {
-  BASE_URL,
-  consentValue,
-  expect,
-  gotoHydrated,
-  setConsentCookie,
-  test,
-  UUID_RE,
-  waitForHydration,
-} from "./fixtures";
+import { BASE_URL, consentValue, expect, gotoHydrated, setConsentCookie, test, UUID_RE, waitForHydration } from "./fixtures";
 
 /**
  * SPEC §4/§7 analytics: one page view per path change, only with `analytics_enabled` on AND the visitor's
@@ -145,7 +136,10 @@ test.describe("with analytics_enabled on", () => {
   });
 
   test("the server refuses page views without consent", async ({ playwright }) => {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "user-agent": DESKTOP_UA } });
+    const ctx = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "user-agent": DESKTOP_UA },
+    });
     const data = { pagePath: "/en/", visitorId: crypto.randomUUID(), deviceType: "desktop", referrer: "direct" };
     const refused = await ctx.post("/api/v1/analytics/pageview", { data });
     expect(refused.status()).toBe(202);

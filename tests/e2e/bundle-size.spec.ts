@@ -34,7 +34,8 @@ test("the home page's initial JavaScript is at most 150 KB gzipped", async ({ re
     rows
       .sort((a, b) => b.gzip - a.gzip)
       .map((r) => `${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(r.raw / 1024).toFixed(1).padStart(7)} KB  ${r.url}`)
-      .join("\n") + `\n${(total / 1024).toFixed(1).padStart(7)} KB gz  ${(raw / 1024).toFixed(1).padStart(7)} KB  total (${rows.length} files)`;
+      .join("\n") +
+    `\n${(total / 1024).toFixed(1).padStart(7)} KB gz  ${(raw / 1024).toFixed(1).padStart(7)} KB  total (${rows.length} files)`;
   console.log(`Initial JavaScript of /en/:\n${report}`);
   await testInfo.attach("bundle-size.txt", { body: report, contentType: "text/plain" });
   expect(total, `initial JS is ${(total / 1024).toFixed(1)} KB gzipped (budget 150 KB)\n${report}`).toBeLessThanOrEqual(BUDGET_BYTES);

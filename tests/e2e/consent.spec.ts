@@ -40,7 +40,10 @@ test.describe("banner visibility", () => {
       await expect(region.getByRole("heading", { name: tr(locale, "consent.title") })).toBeVisible();
       await expect(region.getByRole("button", { name: tr(locale, "consent.acceptAll") })).toBeVisible();
       await expect(region.getByRole("link", { name: tr(locale, "consent.customize") })).toBeVisible();
-      await expect(region.getByRole("link", { name: tr(locale, "consent.policyLink") })).toHaveAttribute("href", `/${locale}/cookie-policy`);
+      await expect(region.getByRole("link", { name: tr(locale, "consent.policyLink") })).toHaveAttribute(
+        "href",
+        `/${locale}/cookie-policy`,
+      );
       expect(await consentEvents(page)).toEqual([{ granted: false }]);
     });
   }
@@ -79,7 +82,10 @@ test.describe("choices", () => {
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     const res = await saved;
     expect(res.status()).toBe(200);
-    const setCookie = (await res.headersArray()).filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value).join("\n");
+    const setCookie = (await res.headersArray())
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value)
+      .join("\n");
     expect(setCookie).toMatch(/cookie_consent=[^;]+;.*Max-Age=31536000/i);
 
     await expect(banner(page)).toHaveCount(0);

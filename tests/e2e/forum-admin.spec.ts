@@ -1,5 +1,18 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { BASE_URL, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setLanguageCookie, setThemeCookie, test, tr, waitForQuiet, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  gotoHydrated,
+  LOCALES,
+  setConsentCookie,
+  setLanguageCookie,
+  setThemeCookie,
+  test,
+  tr,
+  waitForQuiet,
+  type Locale,
+} from "./fixtures";
 
 /**
  * The forum admin tabs (issue 4) in Chromium, in both languages: a moderator resolves a demo report by hiding
@@ -19,8 +32,14 @@ type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
 const states = new Map<"moderator" | "admin", State>();
 /** One API sign-in per person per worker (sign-in is rate limited), each from its own client address. */
 test.beforeAll(async ({ playwright }) => {
-  for (const [who, account] of [["moderator", MODERATOR], ["admin", ADMIN]] as const) {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.88.${Date.now() % 200}.${++ip}` } });
+  for (const [who, account] of [
+    ["moderator", MODERATOR],
+    ["admin", ADMIN],
+  ] as const) {
+    const ctx = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.88.${Date.now() % 200}.${++ip}` },
+    });
     const res = await ctx.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());
@@ -41,7 +60,9 @@ async function openConfirm(scope: Locator, label: string) {
 
 for (const locale of LOCALES) {
   test.describe(`forum admin in ${locale}`, () => {
-    test("a moderator resolves a report by hiding the post, bans its author, and the forum audit log shows both", async ({ newContext }) => {
+    test("a moderator resolves a report by hiding the post, bans its author, and the forum audit log shows both", async ({
+      newContext,
+    }) => {
       const context = await newContext({ storageState: states.get("moderator") });
       await setConsentCookie(context, false);
       const page = await context.newPage();
@@ -62,7 +83,9 @@ for (const locale of LOCALES) {
 
       const panel = await openConfirm(report, a(locale, "forum.moderation.resolve"));
       await panel.getByLabel(a(locale, "forum.moderation.hidePost")).check();
-      await panel.getByLabel(a(locale, "forum.moderation.noteLabel")).fill(locale === "es" ? "Spam de su estudio" : "Spoiler without a warning");
+      await panel
+        .getByLabel(a(locale, "forum.moderation.noteLabel"))
+        .fill(locale === "es" ? "Spam de su estudio" : "Spoiler without a warning");
       await panel.getByRole("button", { name: a(locale, "forum.moderation.confirmResolveButton") }).click();
       await expect(outcome(page)).toHaveText(a(locale, "forum.moderation.resolvedHidden"));
       await expect(page.getByRole("article").filter({ hasText: REPORT_REASON[locale] })).toHaveCount(0);
@@ -77,11 +100,15 @@ for (const locale of LOCALES) {
       await gotoHydrated(page, `/${locale}/admin/forum/users?q=${encodeURIComponent(author)}`);
       const row = page.getByRole("article").filter({ has: page.getByRole("heading", { name: author, exact: true }) });
       const ban = await openConfirm(row, a(locale, "forum.users.ban"));
-      await ban.getByLabel(a(locale, "forum.users.reasonLabel")).fill(locale === "es" ? "Autopromoción repetida" : "Spoilers after a warning");
+      await ban
+        .getByLabel(a(locale, "forum.users.reasonLabel"))
+        .fill(locale === "es" ? "Autopromoción repetida" : "Spoilers after a warning");
       await ban.getByLabel(a(locale, "forum.users.durationUntil")).check();
       const until = await ban.getByLabel(a(locale, "forum.users.untilLabel")).inputValue();
       await ban.getByRole("button", { name: a(locale, "forum.users.confirmBanButton") }).click();
-      const shown = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(until));
+      const shown = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { timeZone: "UTC", dateStyle: "medium" }).format(
+        new Date(until),
+      );
       await expect(outcome(page)).toHaveText(a(locale, "forum.users.bannedUntil", { name: author, date: shown }));
 
       // The forum's audit log: the hidden post and the ban, both by the moderator.
@@ -124,7 +151,9 @@ for (const locale of LOCALES) {
       await gotoHydrated(page, `/${locale}/admin/forum/content`);
       const art = locale === "es" ? "Arte y sonido" : "Art and sound";
       const programming = locale === "es" ? "Programación" : "Programming";
-      const development = page.getByRole("list", { name: a(locale, "forum.content.forumsOf", { name: locale === "es" ? "Desarrollo" : "Development" }) });
+      const development = page.getByRole("list", {
+        name: a(locale, "forum.content.forumsOf", { name: locale === "es" ? "Desarrollo" : "Development" }),
+      });
       const order = () => development.getByRole("heading", { level: 4 }).allInnerTexts();
       await expect.poll(order).toEqual([programming, art]);
       await page.getByRole("button", { name: a(locale, "forum.content.moveUp", { name: art }) }).click();
@@ -137,7 +166,9 @@ for (const locale of LOCALES) {
 
       await gotoHydrated(page, `/${locale}/admin/audit?action=forum.&actor=admin`);
       const rows = page.locator("tbody tr");
-      await expect(rows.filter({ hasText: "forum.setting.update" }).filter({ hasText: "postIntervalSeconds: 5 → 7" }).first()).toBeVisible();
+      await expect(
+        rows.filter({ hasText: "forum.setting.update" }).filter({ hasText: "postIntervalSeconds: 5 → 7" }).first(),
+      ).toBeVisible();
       await expect(rows.filter({ hasText: "forum.forum.move" }).first()).toBeVisible();
     });
   });

@@ -37,7 +37,10 @@ let ip = 0;
 const states = new Map<Who, Awaited<ReturnType<BrowserContext["storageState"]>>>();
 test.beforeAll(async ({ playwright }) => {
   for (const who of Object.keys(ACCOUNTS) as Who[]) {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.78.0.${++ip}` } });
+    const ctx = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.78.0.${++ip}` },
+    });
     const res = await ctx.post("/api/auth/sign-in/email", { data: ACCOUNTS[who] });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());
@@ -48,7 +51,11 @@ test.beforeAll(async ({ playwright }) => {
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A browser context signed in as `who`, in its own client address, with the cookie banner answered. */
-async function personContext(newContext: (o?: BrowserContextOptions) => Promise<BrowserContext>, who: Who, theme: "light" | "dark" = "light") {
+async function personContext(
+  newContext: (o?: BrowserContextOptions) => Promise<BrowserContext>,
+  who: Who,
+  theme: "light" | "dark" = "light",
+) {
   const context = await newContext({ storageState: states.get(who), colorScheme: theme, reducedMotion: "reduce" });
   await asOwnClient(context);
   await setConsentCookie(context, false);
@@ -126,7 +133,10 @@ for (const locale of LOCALES) {
 
       // What changed was saved.
       await gotoHydrated(member, threadUrl);
-      await expect(member.locator("#post-1").getByRole("button", { name: L("interact.like"), exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(member.locator("#post-1").getByRole("button", { name: L("interact.like"), exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
       await expect(member.getByRole("button", { name: L("interact.followThread"), exact: true })).toHaveAttribute("aria-pressed", "true");
 
       // The member follows the author on their profile (and stops again: the demo data stays as it was).
@@ -155,7 +165,10 @@ for (const locale of LOCALES) {
       await expect(authorPage.locator("header").getByText(L("badge.resolved"), { exact: true })).toBeVisible();
       const accepted = authorPage.locator("#post-1").getByRole("region", { name: L("thread.acceptedAnswer") });
       await expect(accepted).toContainText(answer);
-      await expect(accepted.getByRole("link", { name: L("interact.goToAnswer", { number: 2 }), exact: true })).toHaveAttribute("href", `${threadUrl}#post-2`);
+      await expect(accepted.getByRole("link", { name: L("interact.goToAnswer", { number: 2 }), exact: true })).toHaveAttribute(
+        "href",
+        `${threadUrl}#post-2`,
+      );
 
       // A moderator opens the toolbar, pins with a reason and locks, from the keyboard.
       const modContext = await personContext(newContext, "moderator");

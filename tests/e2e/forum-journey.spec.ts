@@ -1,4 +1,15 @@
-import { BASE_URL, expect, gotoHydrated, isSameDocument, LOCALES, markDocument, setConsentCookie, test, tr, unreadInBell } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  gotoHydrated,
+  isSameDocument,
+  LOCALES,
+  markDocument,
+  setConsentCookie,
+  test,
+  tr,
+  unreadInBell,
+} from "./fixtures";
 import { registerMember } from "./members";
 
 /**
@@ -15,7 +26,14 @@ const newMember = registerMember;
 
 let ip = 0;
 for (const locale of LOCALES) {
-  test(`forum journey in ${locale}: thread, reply, like, live notice, accepted answer, report, hide, ban`, async ({ page, context, newContext, site, playwright, diagnostics }) => {
+  test(`forum journey in ${locale}: thread, reply, like, live notice, accepted answer, report, hide, ban`, async ({
+    page,
+    context,
+    newContext,
+    site,
+    playwright,
+    diagnostics,
+  }) => {
     test.setTimeout(240_000);
     await site.setFlag("forum_enabled", true);
     const title = `${locale === "es" ? "Desplazamiento suave en plataformas" : "Smooth scrolling in platformers"} ${unique()}`;
@@ -24,7 +42,9 @@ for (const locale of LOCALES) {
     await newMember(context, page, locale, "autora");
     await gotoHydrated(page, `/${locale}/community/programacion/new`);
     await page.getByLabel(tr(locale, "forum:newThread.titleLabel")).fill(title);
-    await page.getByLabel(tr(locale, "forum:newThread.bodyLabel")).fill("How do you keep the scrolling **smooth**?\n\n1. lerp\n2. dead zones\n\n`view.position = target`");
+    await page
+      .getByLabel(tr(locale, "forum:newThread.bodyLabel"))
+      .fill("How do you keep the scrolling **smooth**?\n\n1. lerp\n2. dead zones\n\n`view.position = target`");
     await page.getByRole("checkbox", { name: "Godot" }).check();
     await page.getByRole("checkbox", { name: locale === "es" ? "Ayuda" : "Help" }).check();
     await page.getByRole("button", { name: tr(locale, "forum:newThread.submit") }).click();
@@ -58,7 +78,10 @@ for (const locale of LOCALES) {
 
     // 4. The author accepts the reply: the thread is resolved and the answer shows under the question.
     await gotoHydrated(page, threadUrl);
-    await page.locator("#post-2").getByRole("button", { name: tr(locale, "forum:interact.accept") }).click();
+    await page
+      .locator("#post-2")
+      .getByRole("button", { name: tr(locale, "forum:interact.accept") })
+      .click();
     await expect(page.locator("#post-2").getByRole("button", { name: tr(locale, "forum:interact.unaccept") })).toBeVisible();
     await gotoHydrated(page, threadUrl);
     await expect(page.locator("header").getByText(tr(locale, "forum:badge.resolved"), { exact: true }).first()).toBeVisible();
@@ -77,13 +100,22 @@ for (const locale of LOCALES) {
 
     const reason = `${locale === "es" ? "Insulta y hace spam de su curso" : "Insults and spams a paid course"} ${unique()}`;
     await gotoHydrated(page, threadUrl);
-    await page.locator("#post-3").locator("summary", { hasText: tr(locale, "forum:interact.report") }).click();
+    await page
+      .locator("#post-3")
+      .locator("summary", { hasText: tr(locale, "forum:interact.report") })
+      .click();
     await page.locator("#post-3").getByLabel(tr(locale, "forum:interact.reportReason")).fill(reason);
-    await page.locator("#post-3").getByRole("button", { name: tr(locale, "forum:interact.reportSubmit") }).click();
+    await page
+      .locator("#post-3")
+      .getByRole("button", { name: tr(locale, "forum:interact.reportSubmit") })
+      .click();
     await expect(page.locator("#post-3").getByText(tr(locale, "forum:interact.reportSent"))).toBeVisible();
 
     // 6. A moderator finds the report in the queue, hides the post and bans its author.
-    const api = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.77.${Date.now() % 200}.${++ip}` } });
+    const api = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.77.${Date.now() % 200}.${++ip}` },
+    });
     const signIn = await api.post("/api/auth/sign-in/email", { data: { email: MODERATOR.email, password: MODERATOR.password } });
     expect(signIn.status(), await signIn.text()).toBe(200);
     const moderatorContext = await newContext({ storageState: await api.storageState() });
@@ -95,14 +127,20 @@ for (const locale of LOCALES) {
     await gotoHydrated(mod, `/${locale}/admin/forum/moderation`);
     const report = mod.getByRole("article").filter({ hasText: reason });
     await expect(report).toHaveCount(1);
-    await report.locator("summary", { hasText: a("forum.moderation.resolve") }).first().click();
+    await report
+      .locator("summary", { hasText: a("forum.moderation.resolve") })
+      .first()
+      .click();
     await report.getByLabel(a("forum.moderation.hidePost")).check();
     await report.getByRole("button", { name: a("forum.moderation.confirmResolveButton") }).click();
     await expect(mod.locator('main [aria-live="polite"]').first()).toHaveText(a("forum.moderation.resolvedHidden"));
 
     await gotoHydrated(mod, `/${locale}/admin/forum/users?q=${encodeURIComponent(rude)}`);
     const row = mod.getByRole("article").filter({ has: mod.getByRole("heading", { name: rude, exact: true }) });
-    await row.locator("summary", { hasText: a("forum.users.ban") }).first().click();
+    await row
+      .locator("summary", { hasText: a("forum.users.ban") })
+      .first()
+      .click();
     const banReason = locale === "es" ? "Insultos y spam" : "Insults and spam";
     await row.getByLabel(a("forum.users.reasonLabel")).fill(banReason);
     await row.getByRole("button", { name: a("forum.users.confirmBanButton") }).click();

@@ -17,7 +17,12 @@ const postBody = (page: Page, n: number) => page.locator(`#post-${n} .post-body`
 
 for (const locale of LOCALES) {
   test.describe(`forum in ${locale}`, () => {
-    test("a member starts a thread with a tag and Markdown, another replies, the thread shows both", async ({ page, context, newContext, site }) => {
+    test("a member starts a thread with a tag and Markdown, another replies, the thread shows both", async ({
+      page,
+      context,
+      newContext,
+      site,
+    }) => {
       await site.setFlag("forum_enabled", true);
       const title = `${locale === "es" ? "Sombreadores para pixel art" : "Shaders for pixel art"} ${unique()}`;
 
@@ -28,7 +33,9 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`/${locale}/community/programacion/new$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "forum:newThread.heading"));
       await page.getByLabel(tr(locale, "forum:newThread.titleLabel")).fill(title);
-      await page.getByLabel(tr(locale, "forum:newThread.bodyLabel")).fill("Keep pixels **crisp**:\n\n- nearest filtering\n- integer scaling");
+      await page
+        .getByLabel(tr(locale, "forum:newThread.bodyLabel"))
+        .fill("Keep pixels **crisp**:\n\n- nearest filtering\n- integer scaling");
       await page.getByRole("checkbox", { name: "Godot" }).check();
 
       // The preview comes from the server; what was typed stays.
@@ -43,10 +50,15 @@ for (const locale of LOCALES) {
       await page.getByRole("button", { name: tr(locale, "forum:newThread.submit") }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       const threadUrl = page.url();
-      expect(new URL(threadUrl).pathname).toMatch(new RegExp(`^/${locale}/community/programacion/(shaders-for|sombreadores-para)-pixel-art-[a-z0-9]+$`));
+      expect(new URL(threadUrl).pathname).toMatch(
+        new RegExp(`^/${locale}/community/programacion/(shaders-for|sombreadores-para)-pixel-art-[a-z0-9]+$`),
+      );
       await expect(postBody(page, 1).locator("strong")).toHaveText("crisp");
       await expect(page.getByRole("list", { name: tr(locale, "forum:tags") }).getByRole("link", { name: "#Godot" })).toBeVisible();
-      await expect(page.locator("#post-1").getByRole("link", { name: author, exact: true })).toHaveAttribute("href", `/${locale}/u/${author}`);
+      await expect(page.locator("#post-1").getByRole("link", { name: author, exact: true })).toHaveAttribute(
+        "href",
+        `/${locale}/u/${author}`,
+      );
 
       // A visitor reads it and is asked to sign in to reply, with the way back.
       const visitor = await newContext();

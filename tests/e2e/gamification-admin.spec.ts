@@ -1,5 +1,18 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { BASE_URL, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setLanguageCookie, setThemeCookie, test, tr, waitForQuiet, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  gotoHydrated,
+  LOCALES,
+  setConsentCookie,
+  setLanguageCookie,
+  setThemeCookie,
+  test,
+  tr,
+  waitForQuiet,
+  type Locale,
+} from "./fixtures";
 
 /**
  * The gamification admin tabs (issue 5) in Chromium, in both languages: an admin changes a setting, adds an
@@ -18,8 +31,14 @@ let memberId = "";
 
 /** One API sign-in per person per worker (sign-in is rate limited), each from its own client address. */
 test.beforeAll(async ({ playwright }) => {
-  for (const [who, account] of [["moderator", MODERATOR], ["admin", ADMIN]] as const) {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.89.${Date.now() % 200}.${++ip}` } });
+  for (const [who, account] of [
+    ["moderator", MODERATOR],
+    ["admin", ADMIN],
+  ] as const) {
+    const ctx = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.89.${Date.now() % 200}.${++ip}` },
+    });
     const res = await ctx.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password } });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());
@@ -45,7 +64,9 @@ async function open(scope: Locator, label: string) {
 
 for (const locale of LOCALES) {
   test.describe(`gamification admin in ${locale}`, () => {
-    test("an admin changes a setting, adds an achievement in both languages, and adjusts a member's XP with a reason", async ({ newContext }) => {
+    test("an admin changes a setting, adds an achievement in both languages, and adjusts a member's XP with a reason", async ({
+      newContext,
+    }) => {
       const context = await newContext({ storageState: states.get("admin") });
       await setConsentCookie(context, false);
       const page = await context.newPage();
@@ -93,12 +114,19 @@ for (const locale of LOCALES) {
       await expect(card).toContainText(tr(locale, "badges:rarity.Legendary"));
       const confirm = await open(card, a(locale, "gamification.achievements.delete"));
       await confirm.getByRole("button", { name: a(locale, "gamification.achievements.confirmDeleteButton") }).click();
-      await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) })).toHaveCount(0);
+      await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) })).toHaveCount(
+        0,
+      );
 
       // Ranking: the first member on the board gets XP with a reason; the confirmation says the new XP.
       await nav.getByRole("link", { name: a(locale, "nav.gamificationRanking") }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.ranking.title"));
-      const row = page.getByRole("list", { name: a(locale, "gamification.ranking.boardLabel", { period: a(locale, "gamification.ranking.periods.all") }) }).getByRole("listitem").first();
+      const row = page
+        .getByRole("list", {
+          name: a(locale, "gamification.ranking.boardLabel", { period: a(locale, "gamification.ranking.periods.all") }),
+        })
+        .getByRole("listitem")
+        .first();
       const name = (await row.getByRole("link").first().innerText()).trim();
       const adjust = await open(row, a(locale, "gamification.ranking.adjust"));
       await adjust.getByLabel(a(locale, "gamification.ranking.amountLabel")).fill("25");
@@ -133,7 +161,10 @@ for (const locale of LOCALES) {
       await expect(nav.getByRole("link", { name: a(locale, "nav.gamificationRanking") })).toBeVisible();
       await expect(nav.getByRole("link", { name: a(locale, "nav.gamificationSettings") })).toHaveCount(0);
       await expect(page.locator("main summary", { hasText: a(locale, "gamification.ranking.adjust") })).toHaveCount(0);
-      await page.getByRole("link", { name: new RegExp(a(locale, "gamification.ranking.showHistory")) }).first().click();
+      await page
+        .getByRole("link", { name: new RegExp(a(locale, "gamification.ranking.showHistory")) })
+        .first()
+        .click();
       await expect(page.locator("#member-panel tbody tr").first()).toBeVisible();
       const res = await page.goto(`/${locale}/admin/gamification/levels`);
       expect(res?.status()).toBe(403);

@@ -14,7 +14,11 @@ const recentCard = (page: Page, locale: Locale) =>
     .locator("section", { has: page.getByRole("heading", { name: tr(locale, "sidePanel.recentAchievements") }) });
 
 for (const locale of LOCALES) {
-  test(`a first thread unlocks the first-thread achievement, shown in the side panel and the account (${locale})`, async ({ page, context, site }) => {
+  test(`a first thread unlocks the first-thread achievement, shown in the side panel and the account (${locale})`, async ({
+    page,
+    context,
+    site,
+  }) => {
     test.setTimeout(120_000);
     await site.setFlag("forum_enabled", true);
     const username = await registerMember(context, page, locale, locale === "es" ? "primero" : "first");
@@ -61,4 +65,3 @@ for (const locale of LOCALES) {
     await expect(page.locator("main")).toContainText(username);
   });
 }
-

@@ -35,8 +35,7 @@ function linkHref(html: string, rel: string, hreflang?: string): string | undefi
   return attr(html, re, "href");
 }
 
-const meta = (html: string, property: string) =>
-  attr(html, new RegExp(`<meta[^>]*(?:property|name)="${property}"[^>]*>`), "content");
+const meta = (html: string, property: string) => attr(html, new RegExp(`<meta[^>]*(?:property|name)="${property}"[^>]*>`), "content");
 
 test.describe("server-rendered languages", () => {
   for (const locale of LOCALES) {
@@ -108,7 +107,11 @@ test.describe("language of unprefixed pages", () => {
     { name: "lng=es cookie", headers: { cookie: "lng=es" }, expected: "es" },
     { name: "lng=en cookie", headers: { cookie: "lng=en" }, expected: "en" },
     { name: "Accept-Language es-ES", headers: { "accept-language": "es-ES,es;q=0.9" }, expected: "es" },
-    { name: "Accept-Language with weights prefers es", headers: { "accept-language": "fr-FR, de;q=0.9, es;q=0.8, en;q=0.5" }, expected: "es" },
+    {
+      name: "Accept-Language with weights prefers es",
+      headers: { "accept-language": "fr-FR, de;q=0.9, es;q=0.8, en;q=0.5" },
+      expected: "es",
+    },
     { name: "Accept-Language en-GB", headers: { "accept-language": "en-GB,en;q=0.9" }, expected: "en" },
     { name: "unsupported Accept-Language → en", headers: { "accept-language": "fr-FR,de;q=0.9" }, expected: "en" },
     { name: "the cookie beats Accept-Language", headers: { cookie: "lng=en", "accept-language": "es-ES,es" }, expected: "en" },
@@ -132,7 +135,10 @@ test.describe("language of unprefixed pages", () => {
     try {
       const first = await ctx.get("/?lng=es", { headers: { "accept-language": "en-US,en" } });
       expect(attr(htmlTag(await first.text()), /<html\b[^>]*>/, "lang")).toBe("es");
-      const setCookie = first.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+      const setCookie = first
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie")
+        .map((h) => h.value);
       const lng = setCookie.find((v) => v.startsWith("lng="));
       expect(lng, "a lng cookie is set").toBeTruthy();
       expect(lng).toMatch(/^lng=es;/);
@@ -188,7 +194,11 @@ test.describe("language switch", () => {
 
   test("the switch keeps the query string and works from unprefixed pages", async ({ page }) => {
     await gotoHydrated(page, "/search?q=pixel");
-    await page.getByRole("list", { name: tr("en", "language.label") }).first().getByRole("link", { name: "Español" }).click();
+    await page
+      .getByRole("list", { name: tr("en", "language.label") })
+      .first()
+      .getByRole("link", { name: "Español" })
+      .click();
     await expect(page).toHaveURL(`${BASE_URL}/es/search?q=pixel`);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("es", "site:search.resultsFor", { q: "pixel" }));
@@ -204,13 +214,19 @@ test.describe("client-side navigation keeps the language", () => {
     test(`links keep the /${locale} prefix after navigating to /${locale}/ inside the app`, async ({ page }) => {
       await gotoHydrated(page, `/${locale}/about`);
       const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute("href", `/${locale}/connect`);
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute(
+        "href",
+        `/${locale}/connect`,
+      );
       // The logo link goes to the language's home page without a full load (the data request is /${locale}.data).
       await page.getByRole("link", { name: tr(locale, "homeLink", { site: "Nexo Indie" }) }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "site:home.heroTitle"));
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
-      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute("href", `/${locale}/connect`);
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.connect"), exact: true })).toHaveAttribute(
+        "href",
+        `/${locale}/connect`,
+      );
       await expect(footer.getByRole("link", { name: tr(locale, "footer.about"), exact: true })).toHaveAttribute("href", `/${locale}/about`);
       await expect(page.getByRole("link", { name: tr(locale, "homeLink", { site: "Nexo Indie" }) })).toHaveAttribute("href", `/${locale}/`);
     });
@@ -234,7 +250,10 @@ test.describe("script injection in the language inputs", () => {
     expect(res.text).toContain(`>${tr("es", "site:home.heroTitle")}</h1>`);
     notReflected(res.text);
     const setCookies = res.headersArray.filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
-    expect(setCookies.filter((v) => v.startsWith("lng=")), "no language cookie is stored for an invalid value").toEqual([]);
+    expect(
+      setCookies.filter((v) => v.startsWith("lng=")),
+      "no language cookie is stored for an invalid value",
+    ).toEqual([]);
     expect(setCookies.join("\n")).not.toContain("lng-xss");
 
     const fallback = await rawGet(playwright, `/about?lng=${encodeURIComponent(payload)}`);

@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setThemeCookie, test, toasts, tr, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  gotoHydrated,
+  LOCALES,
+  setConsentCookie,
+  setThemeCookie,
+  test,
+  toasts,
+  tr,
+  type Locale,
+} from "./fixtures";
 import { registerMember } from "./members";
 
 /**
@@ -48,7 +60,11 @@ for (const locale of LOCALES) {
       await expect(tabs.getByRole("link", { name: tr(locale, "leaderboard:periods.week") })).toHaveAttribute("aria-current", "page");
       await expect(tabs.getByRole("link", { name: tr(locale, "leaderboard:periods.all") })).not.toHaveAttribute("aria-current", "page");
       // This week: a table of who earned XP in it, or the week's empty text (the demo's XP is dated in the past).
-      await expect(page.getByRole("table", { name: new RegExp(`^${escape(tr(locale, "leaderboard:caption.week"))}`) }).or(page.getByText(tr(locale, "leaderboard:empty.week")))).toBeVisible();
+      await expect(
+        page
+          .getByRole("table", { name: new RegExp(`^${escape(tr(locale, "leaderboard:caption.week"))}`) })
+          .or(page.getByText(tr(locale, "leaderboard:empty.week"))),
+      ).toBeVisible();
       await expectNoViolations(page, `/leaderboard?period=week (${locale})`);
     });
 
@@ -67,7 +83,9 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "leaderboard:title"));
 
       await gotoHydrated(page, `/${locale}/about`);
-      const recent = panel(page, locale).locator("section", { has: page.getByRole("heading", { name: tr(locale, "sidePanel.recentAchievements") }) });
+      const recent = panel(page, locale).locator("section", {
+        has: page.getByRole("heading", { name: tr(locale, "sidePanel.recentAchievements") }),
+      });
       await expect(recent.locator("ul > li")).toHaveCount(3);
       await expect(recent.locator("ul > li").first()).toContainText(tr(locale, "sidePanel.unlocked"));
       // The icon is named by the achievement; keyboard focus shows the same name in its tooltip, Escape hides it.

@@ -17,7 +17,13 @@ const read = (): Mail[] =>
 export async function latestMailTo(address: string, since = 0): Promise<Mail> {
   let found: Mail | undefined;
   await expect
-    .poll(() => (found = read().filter((m) => m.to.includes(address.toLowerCase()) && m.at >= since).at(-1)), { timeout: 10_000 })
+    .poll(
+      () =>
+        (found = read()
+          .filter((m) => m.to.includes(address.toLowerCase()) && m.at >= since)
+          .at(-1)),
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return found!;
 }

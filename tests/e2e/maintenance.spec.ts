@@ -178,7 +178,10 @@ test("the right password opens the site with a session-only, HttpOnly cookie, an
 
   const all = await bodies();
   expect(all.length).toBeGreaterThan(5);
-  expect(all.some((b) => b.url.includes("/assets/") && b.url.endsWith(".js")), "JavaScript was checked too").toBe(true);
+  expect(
+    all.some((b) => b.url.includes("/assets/") && b.url.endsWith(".js")),
+    "JavaScript was checked too",
+  ).toBe(true);
   for (const { url, body } of all) {
     expect(body.includes(password), `password found in ${url}`).toBe(false);
     expect(body.includes("$argon2"), `password hash found in ${url}`).toBe(false);

@@ -29,7 +29,9 @@ const newMember = (context: BrowserContext, page: Page, locale: Locale) => regis
 
 /** The bell: a menu toggle once hydrated, named by the unread count. */
 const bell = (page: Page, locale: Locale, count: number) =>
-  page.locator("header summary").and(page.getByLabel(tr(locale, count === 1 ? "notifications.unread_one" : "notifications.unread_other", { count }), { exact: true }));
+  page
+    .locator("header summary")
+    .and(page.getByLabel(tr(locale, count === 1 ? "notifications.unread_one" : "notifications.unread_other", { count }), { exact: true }));
 
 async function axeInThemes(page: Page, context: BrowserContext, url: string, label: string) {
   for (const theme of ["light", "dark"] as const) {
@@ -41,7 +43,12 @@ async function axeInThemes(page: Page, context: BrowserContext, url: string, lab
 
 for (const locale of LOCALES) {
   test.describe(`notifications in ${locale}`, () => {
-    test("a reply raises the author's bell live; the menu and the page list it; mark all read; settings save", async ({ page, context, newContext, site }) => {
+    test("a reply raises the author's bell live; the menu and the page list it; mark all read; settings save", async ({
+      page,
+      context,
+      newContext,
+      site,
+    }) => {
       test.setTimeout(150_000);
       await site.setFlag("forum_enabled", true);
       const title = `${locale === "es" ? "Paletas para pixel art" : "Palettes for pixel art"} ${unique()}`;
@@ -70,7 +77,9 @@ for (const locale of LOCALES) {
 
       // A's bell rises without a reload, and the news is announced politely.
       await expect(bell(page, locale, before + 1)).toBeVisible({ timeout: 10_000 });
-      await expect(page.locator("header [role=status][aria-live=polite]")).toHaveText(tr(locale, "notifications.live_one", { count: before + 1 }));
+      await expect(page.locator("header [role=status][aria-live=polite]")).toHaveText(
+        tr(locale, "notifications.live_one", { count: before + 1 }),
+      );
       expect(await isSameDocument(page)).toBe(true);
 
       // The menu lists the reply; keyboard: it opens with Enter and Escape gives focus back.

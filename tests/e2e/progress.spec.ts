@@ -1,5 +1,17 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { BASE_URL, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setLanguageCookie, setThemeCookie, test, tr, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  expectNoViolations,
+  gotoHydrated,
+  LOCALES,
+  setConsentCookie,
+  setLanguageCookie,
+  setThemeCookie,
+  test,
+  tr,
+  type Locale,
+} from "./fixtures";
 
 /**
  * Issue 5's own progress (the account's progress tab) and the public profile's level and achievements in
@@ -11,7 +23,10 @@ const CREATOR = { email: "lucia.juega@demo.nexoindie.test", password: "demo-crea
 let creatorState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 test.beforeAll(async ({ playwright }) => {
   // One API sign-in per worker (sign-in is rate limited), from its own client address.
-  const ctx = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": "10.91.0.1" } });
+  const ctx = await playwright.request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": "10.91.0.1" },
+  });
   const res = await ctx.post("/api/auth/sign-in/email", { data: { email: CREATOR.email, password: CREATOR.password } });
   expect(res.status(), await res.text()).toBe(200);
   creatorState = await ctx.storageState();

@@ -9,13 +9,29 @@ test.use({ viewport: { width: 1600, height: 1000 } });
 
 const CASES: Array<{ locale: Locale; typed: string; marked: string; thread: string; path: RegExp }> = [
   // No accent typed; the demo thread is "Cámara con píxeles perfectos sin temblores".
-  { locale: "es", typed: "camara", marked: "Cámara", thread: "Cámara con píxeles perfectos sin temblores", path: /\/es\/community\/programacion\/camara-con-pixeles-perfectos-sin-temblores#post-1$/ },
+  {
+    locale: "es",
+    typed: "camara",
+    marked: "Cámara",
+    thread: "Cámara con píxeles perfectos sin temblores",
+    path: /\/es\/community\/programacion\/camara-con-pixeles-perfectos-sin-temblores#post-1$/,
+  },
   // A plural typed; the demo thread is "Lighthouse sprite: before and after".
-  { locale: "en", typed: "lighthouses", marked: "Lighthouse", thread: "Lighthouse sprite: before and after", path: /\/en\/community\/arte-y-sonido\/lighthouse-sprite-before-and-after#post-1$/ },
+  {
+    locale: "en",
+    typed: "lighthouses",
+    marked: "Lighthouse",
+    thread: "Lighthouse sprite: before and after",
+    path: /\/en\/community\/arte-y-sonido\/lighthouse-sprite-before-and-after#post-1$/,
+  },
 ];
 
 for (const c of CASES) {
-  test(`search from the header in ${c.locale}: marked results, the query kept, a result opens its post`, async ({ page, context, site }) => {
+  test(`search from the header in ${c.locale}: marked results, the query kept, a result opens its post`, async ({
+    page,
+    context,
+    site,
+  }) => {
     await site.setFlag("forum_enabled", true);
     await setConsentCookie(context, false);
     await gotoHydrated(page, `/${c.locale}/`);
@@ -46,7 +62,10 @@ for (const c of CASES) {
     const tabs = page.getByRole("navigation", { name: tr(c.locale, "site:search.sectionsLabel") });
     await tabs.getByRole("link", { name: new RegExp(`^${tr(c.locale, "site:search.sections.posts")} \\(\\d+\\)$`) }).click();
     await expect(page).toHaveURL(new RegExp(`/${c.locale}/search\\?q=${c.typed}&type=posts$`));
-    await expect(tabs.getByRole("link", { name: new RegExp(`^${tr(c.locale, "site:search.sections.posts")}`) })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: new RegExp(`^${tr(c.locale, "site:search.sections.posts")}`) })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.getByRole("link", { name: tr(c.locale, "site:search.postLink", { title: c.thread, number: 1 }) }).click();
     await expect(page).toHaveURL(c.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.thread);

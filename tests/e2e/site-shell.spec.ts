@@ -46,10 +46,13 @@ test.describe("header", () => {
     await expect(header).toHaveAttribute("data-scrolled", "true");
     await expect.poll(async () => alpha((await style()).border), { message: "visible border" }).toBe(1);
     await expect
-      .poll(async () => {
-        const a = alpha((await style()).bg);
-        return a > 0 && a < 1;
-      }, { message: "translucent background" })
+      .poll(
+        async () => {
+          const a = alpha((await style()).bg);
+          return a > 0 && a < 1;
+        },
+        { message: "translucent background" },
+      )
       .toBe(true);
     expect((await style()).blur).toContain("blur");
     // Still on screen (fixed) after scrolling.
@@ -165,7 +168,10 @@ test.describe("footer", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Community", exact: true })).toHaveAttribute("href", "/en/community");
     // SPEC §2: the header has the community link too while the forum is on.
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Community" })).toHaveAttribute("href", "/en/community");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Community" })).toHaveAttribute(
+      "href",
+      "/en/community",
+    );
     // Server-rendered for a first visit as well.
     expect((await rawGet(playwright, "/es/")).text).toMatch(/<a[^>]*href="\/es\/community"[^>]*>Comunidad<\/a>/);
 
@@ -228,10 +234,15 @@ test.describe("side panel", () => {
   test("the announcement card opens the channel in a new tab", async ({ page, context }) => {
     await gotoHydrated(page, "/en/");
     // Do not really leave for the external site.
-    await context.route(/youtube\.com/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>channel</title>" }));
+    await context.route(/youtube\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>channel</title>" }),
+    );
     const [popup] = await Promise.all([
       context.waitForEvent("page"),
-      page.getByRole("complementary").getByRole("link", { name: /opens in a new tab/ }).click(),
+      page
+        .getByRole("complementary")
+        .getByRole("link", { name: /opens in a new tab/ })
+        .click(),
     ]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe("https://www.youtube.com/@nexoindie");
@@ -273,7 +284,10 @@ test.describe("mobile menu", () => {
       await toggle.click();
       await expect(menuNav).toBeVisible();
       // The second "Opportunities" link is the one in the Creator View group (the first is in the menu's nav).
-      await details.getByRole("link", { name: tr(locale, "views.opportunities") }).last().click();
+      await details
+        .getByRole("link", { name: tr(locale, "views.opportunities") })
+        .last()
+        .click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/campaigns`);
       await expect(details).toHaveJSProperty("open", false);
       await expect(menuNav).toBeHidden();

@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL, expect, getCookie, gotoHydrated, htmlTag, waitForHydration, rawGet, setConsentCookie, test, tr, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  getCookie,
+  gotoHydrated,
+  htmlTag,
+  waitForHydration,
+  rawGet,
+  setConsentCookie,
+  test,
+  tr,
+  type Locale,
+} from "./fixtures";
 
 const DARK_BG = "rgb(11, 15, 30)"; // --background in .dark
 const LIGHT_BG = "rgb(246, 247, 251)"; // --background in :root

@@ -38,8 +38,7 @@ test("F8 moves the focus to the notifications region (en and es)", async ({ page
     expect(label).toBe(locale === "en" ? "Notifications (F8)" : "Notificaciones (F8)");
     await showSavedToast(page, locale);
     await page.locator("body").click({ position: { x: 5, y: 300 } });
-    const focusedInRegion = () =>
-      page.evaluate((l) => !!document.activeElement?.closest(`[aria-label="${l}"]`), label);
+    const focusedInRegion = () => page.evaluate((l) => !!document.activeElement?.closest(`[aria-label="${l}"]`), label);
     expect(await focusedInRegion()).toBe(false);
     await page.keyboard.press("F8");
     await expect.poll(focusedInRegion, { message: "focus inside the labelled notifications region" }).toBe(true);

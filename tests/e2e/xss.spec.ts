@@ -43,10 +43,12 @@ const asStored = (s: string) => s.replace(/\0/g, "\uFFFD");
 function trap() {
   const w = window as unknown as { __xss: string[] };
   w.__xss = [];
-  const record = (what: string) => (...args: unknown[]) => {
-    w.__xss.push(`${what}(${args.map(String).join(", ").slice(0, 80)})`);
-    return undefined;
-  };
+  const record =
+    (what: string) =>
+    (...args: unknown[]) => {
+      w.__xss.push(`${what}(${args.map(String).join(", ").slice(0, 80)})`);
+      return undefined;
+    };
   window.alert = record("alert");
   window.confirm = record("confirm") as unknown as typeof window.confirm;
   window.prompt = record("prompt") as unknown as typeof window.prompt;
@@ -54,7 +56,9 @@ function trap() {
   window.open = record("open") as unknown as typeof window.open;
   Document.prototype.write = record("document.write");
   Document.prototype.writeln = record("document.writeln");
-  document.addEventListener("securitypolicyviolation", (e) => w.__xss.push(`CSP ${e.violatedDirective}: ${e.blockedURI || "inline"} ${e.sample}`));
+  document.addEventListener("securitypolicyviolation", (e) =>
+    w.__xss.push(`CSP ${e.violatedDirective}: ${e.blockedURI || "inline"} ${e.sample}`),
+  );
 }
 
 /** Everything wrong with the current document, as the browser built it. */
@@ -85,9 +89,29 @@ function inspect(expected: { title: string | null; posts: number | null; path: s
 
   // Inside the posts: only the sanitizer's elements and attributes, safe URLs, images from uploads only.
   const allowed: Record<string, string[]> = {
-    p: [], br: [], strong: [], em: [], del: [], code: ["class"], pre: [], blockquote: [], ul: [], ol: ["start"], li: [],
-    h2: [], h3: [], h4: [], a: ["href", "title", "rel", "class"], img: ["src", "alt", "title"], hr: [], table: [],
-    thead: [], tbody: [], tr: [], th: [], td: [],
+    p: [],
+    br: [],
+    strong: [],
+    em: [],
+    del: [],
+    code: ["class"],
+    pre: [],
+    blockquote: [],
+    ul: [],
+    ol: ["start"],
+    li: [],
+    h2: [],
+    h3: [],
+    h4: [],
+    a: ["href", "title", "rel", "class"],
+    img: ["src", "alt", "title"],
+    hr: [],
+    table: [],
+    thead: [],
+    tbody: [],
+    tr: [],
+    th: [],
+    td: [],
   };
   const bodies = Array.from(document.querySelectorAll(".post-body"));
   for (const body of bodies) {
@@ -103,7 +127,8 @@ function inspect(expected: { title: string | null; posts: number | null; path: s
       if (el instanceof HTMLAnchorElement && el.hasAttribute("href")) {
         const protocol = new URL(el.href, location.href).protocol;
         if (!["http:", "https:", "mailto:"].includes(protocol)) problems.push(`link to ${protocol} in a post: ${el.getAttribute("href")}`);
-        if (new URL(el.href).origin !== location.origin && el.rel !== "ugc nofollow noopener") problems.push(`outside link without rel: ${el.href}`);
+        if (new URL(el.href).origin !== location.origin && el.rel !== "ugc nofollow noopener")
+          problems.push(`outside link without rel: ${el.href}`);
       }
       if (el instanceof HTMLImageElement) {
         const src = new URL(el.src, location.href);
@@ -118,10 +143,12 @@ function inspect(expected: { title: string | null; posts: number | null; path: s
   if (expected.title !== null) {
     // The parser turns CR into LF in a served document; React's own text nodes keep it.
     const shown = document.getElementById("thread-title")?.textContent;
-    if (shown !== expected.title && shown !== expected.title.replace(/\r\n?/g, "\n")) problems.push("the thread title is not the posted text");
+    if (shown !== expected.title && shown !== expected.title.replace(/\r\n?/g, "\n"))
+      problems.push("the thread title is not the posted text");
     if (!document.querySelector("#reply form textarea[name=body]")) problems.push("no reply form");
     const items = document.querySelectorAll("ol > li[id^='post-']").length;
-    if (items !== expected.posts || bodies.length !== expected.posts) problems.push(`${items} posts and ${bodies.length} post bodies, expected ${expected.posts}`);
+    if (items !== expected.posts || bodies.length !== expected.posts)
+      problems.push(`${items} posts and ${bodies.length} post bodies, expected ${expected.posts}`);
   }
   if (!document.querySelector("footer")) problems.push("no footer");
   if (!document.querySelector("header")) problems.push("no header");
@@ -151,15 +178,22 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): P
 
 /** A client-side navigation, as a click on a link makes; resolves once React has rendered the new page. */
 async function clientNavigate(page: Page, path: string, title: string | null) {
-  await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
-  await page.waitForFunction(
-    ([to, heading]) =>
-      location.pathname + location.search === to &&
-      (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle" &&
-      (heading === null || document.getElementById("thread-title")?.textContent === heading),
-    [path, title] as const,
-    { timeout: 10_000 },
-  ).catch(() => undefined); // what is wrong is then reported by the check
+  await page.evaluate(
+    (to) =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
+    path,
+  );
+  await page
+    .waitForFunction(
+      ([to, heading]) =>
+        location.pathname + location.search === to &&
+        (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state
+          .navigation.state === "idle" &&
+        (heading === null || document.getElementById("thread-title")?.textContent === heading),
+      [path, title] as const,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined); // what is wrong is then reported by the check
 }
 
 test("every payload of the XSS corpus, as a thread and as a reply, runs nothing in Chromium and leaves the page intact", async ({
@@ -173,13 +207,19 @@ test("every payload of the XSS corpus, as a thread and as a reply, runs nothing 
   expect(payloads.length + refusedPayloads.length).toBe(corpus.count);
   await site.setFlag("forum_enabled", true);
 
-  const api = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": "10.66.6.6" } });
+  const api = await playwright.request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": "10.66.6.6" },
+  });
   const signIn = await api.post("/api/auth/sign-in/email", { data: MODERATOR });
   expect(signIn.status(), await signIn.text()).toBe(200);
 
   // A payload with a control character is refused with a translated 400, as a thread and as a reply.
   for (const { payload } of refusedPayloads) {
-    const res = await api.post(`/en/community/${FORUM}/new`, { form: { intent: "create", title: "Control characters", body: payload }, maxRedirects: 0 });
+    const res = await api.post(`/en/community/${FORUM}/new`, {
+      form: { intent: "create", title: "Control characters", body: payload },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("characters that are not allowed");
   }
@@ -233,7 +273,9 @@ test("every payload of the XSS corpus, as a thread and as a reply, runs nothing 
     // As a document: server-rendered, then hydrated.
     const res = await page.goto(m.path);
     expect(res?.status(), m.path).toBe(200);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window && (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true);
+    await page.waitForFunction(
+      () => "__reactRouterDataRouter" in window && (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true,
+    );
     await check("document", expectedOf(m));
     // By a client-side navigation from here to the next thread (the first one is reached from the last).
     const target = made[(n + 1) % made.length];
@@ -269,7 +311,10 @@ test("the checks above catch what they look for", async ({ page, context, site }
   // the CSP (Chromium reports it as soon as the attribute is set, and the diagnostics fixture fails on that).
   await page.evaluate(() => {
     const body = document.querySelector(".post-body")!;
-    body.insertAdjacentHTML("beforeend", '<p onfoo="alert(1)">x</p><a href="javascript:alert(1)">y</a><a href="https://evil.example/">z</a><svg></svg><p style="color:red">w</p>');
+    body.insertAdjacentHTML(
+      "beforeend",
+      '<p onfoo="alert(1)">x</p><a href="javascript:alert(1)">y</a><a href="https://evil.example/">z</a><svg></svg><p style="color:red">w</p>',
+    );
     window.alert("called");
   });
   const found = await page.evaluate(inspect, { title: null, posts: null, path });

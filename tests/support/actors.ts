@@ -1,4 +1,4 @@
-import type { Actor } from "../../server/modules/accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 
 /** An Actor built by hand, for domain-operation tests that do not need a session. */
 export function testActor(over: Partial<NonNullable<Actor>> = {}): NonNullable<Actor> {

@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../server/app";
-import type { LogFields } from "../../server/platform/logger";
-import { serverBuildFile } from "../../server/paths";
-import type { Services } from "../../server/services";
+import { createApp } from "#server/app";
+import type { LogFields } from "#server/platform/logger";
+import { serverBuildFile } from "#server/paths";
+import type { Services } from "#server/services";
 import { testServices } from "./services";
 
 export type TestApp = {
@@ -38,7 +38,13 @@ export async function testApp(envOverrides: Record<string, string> = {}): Promis
 
 /** Cookies a response set, as one Cookie header value. */
 export function cookiesFrom(res: Response, previous = ""): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => c.split("=") as [string, string]).map(([k, ...v]) => [k, v.join("=")]));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => c.split("=") as [string, string])
+      .map(([k, ...v]) => [k, v.join("=")]),
+  );
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(";");
     const i = pair.indexOf("=");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../server/db/client";
-import { accounts, companyProfiles, profiles, roles, userRoles, users } from "../../server/db/schema";
-import { hashPassword } from "../../server/platform/auth";
+import type { Database } from "#server/db/client";
+import { accounts, companyProfiles, profiles, roles, userRoles, users } from "#server/db/schema";
+import { hashPassword } from "#server/platform/auth";
 
 /**
  * Factories shared by the tests and the demo seed, so demo data and test data are built the same way.
@@ -64,7 +64,12 @@ export type CompanySpec = UserSpec & {
 export async function createCompany(db: Database, spec: CompanySpec = {}): Promise<CreatedUser & { slug: string }> {
   const user = await createUser(db, { ...spec, role: "company" });
   const companyName = spec.companyName ?? `Studio ${next()}`;
-  const slug = spec.slug ?? companyName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+  const slug =
+    spec.slug ??
+    companyName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/(^-|-$)/g, "");
   const verified = spec.verified ?? false;
   await db.insert(companyProfiles).values({
     id: user.id,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client";
-import { forumCategories, forums, forumTags, postLikes, posts, threadFollows, threads, threadTags, userBans } from "../../server/db/schema";
-import { renderMarkdown } from "../../server/modules/forum/markdown";
-import { threadSlug } from "../../server/modules/forum/slug";
+import type { Database } from "#server/db/client";
+import { forumCategories, forums, forumTags, postLikes, posts, threadFollows, threads, threadTags, userBans } from "#server/db/schema";
+import { renderMarkdown } from "#server/modules/forum/markdown";
+import { threadSlug } from "#server/modules/forum/slug";
 
 /**
  * Forum factories shared by the tests and the demo seed. They write rows directly (no posting limits) and keep
@@ -12,12 +12,27 @@ import { threadSlug } from "../../server/modules/forum/slug";
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
-export type CategorySpec = { slug?: string; titleEs?: string; titleEn?: string; descriptionEs?: string; descriptionEn?: string; position?: number };
+export type CategorySpec = {
+  slug?: string;
+  titleEs?: string;
+  titleEn?: string;
+  descriptionEs?: string;
+  descriptionEn?: string;
+  position?: number;
+};
 export async function createCategory(db: Database, spec: CategorySpec = {}) {
   const slug = spec.slug ?? `cat-${next()}`;
   const [row] = await db
     .insert(forumCategories)
-    .values({ id: randomUUID(), slug, titleEs: spec.titleEs ?? `Categoría ${slug}`, titleEn: spec.titleEn ?? `Category ${slug}`, descriptionEs: spec.descriptionEs ?? "", descriptionEn: spec.descriptionEn ?? "", position: spec.position ?? 0 })
+    .values({
+      id: randomUUID(),
+      slug,
+      titleEs: spec.titleEs ?? `Categoría ${slug}`,
+      titleEn: spec.titleEn ?? `Category ${slug}`,
+      descriptionEs: spec.descriptionEs ?? "",
+      descriptionEn: spec.descriptionEn ?? "",
+      position: spec.position ?? 0,
+    })
     .returning();
   return row;
 }
@@ -27,14 +42,26 @@ export async function createForum(db: Database, spec: ForumSpec) {
   const slug = spec.slug ?? `forum-${next()}`;
   const [row] = await db
     .insert(forums)
-    .values({ id: randomUUID(), categoryId: spec.categoryId, slug, titleEs: spec.titleEs ?? `Foro ${slug}`, titleEn: spec.titleEn ?? `Forum ${slug}`, descriptionEs: spec.descriptionEs ?? "", descriptionEn: spec.descriptionEn ?? "", position: spec.position ?? 0 })
+    .values({
+      id: randomUUID(),
+      categoryId: spec.categoryId,
+      slug,
+      titleEs: spec.titleEs ?? `Foro ${slug}`,
+      titleEn: spec.titleEn ?? `Forum ${slug}`,
+      descriptionEs: spec.descriptionEs ?? "",
+      descriptionEn: spec.descriptionEn ?? "",
+      position: spec.position ?? 0,
+    })
     .returning();
   return row;
 }
 
 export async function createTag(db: Database, spec: { slug?: string; nameEs?: string; nameEn?: string } = {}) {
   const slug = spec.slug ?? `tag-${next()}`;
-  const [row] = await db.insert(forumTags).values({ id: randomUUID(), slug, nameEs: spec.nameEs ?? slug, nameEn: spec.nameEn ?? slug }).returning();
+  const [row] = await db
+    .insert(forumTags)
+    .values({ id: randomUUID(), slug, nameEs: spec.nameEs ?? slug, nameEn: spec.nameEn ?? slug })
+    .returning();
   return row;
 }
 
@@ -102,7 +129,10 @@ export async function createThreadWithPosts(db: Database, spec: ThreadSpec) {
     await db.insert(threadTags).values(tagRows.map((t) => ({ threadId, tagId: t.id })));
   }
   const followers = [...new Set(all.map((p) => p.authorId))];
-  await db.insert(threadFollows).values(followers.map((userId) => ({ threadId, userId }))).onConflictDoNothing();
+  await db
+    .insert(threadFollows)
+    .values(followers.map((userId) => ({ threadId, userId })))
+    .onConflictDoNothing();
   await db
     .update(forums)
     .set({
@@ -115,10 +145,21 @@ export async function createThreadWithPosts(db: Database, spec: ThreadSpec) {
   return { id: threadId, slug: spec.slug ?? threadSlug(title), title, posts: postRows.map((p) => ({ id: p.id, number: p.number })) };
 }
 
-export async function banUser(db: Database, userId: string, spec: { reason?: string; until?: Date | null; liftedAt?: Date | null; bannedBy?: string } = {}) {
+export async function banUser(
+  db: Database,
+  userId: string,
+  spec: { reason?: string; until?: Date | null; liftedAt?: Date | null; bannedBy?: string } = {},
+) {
   const [row] = await db
     .insert(userBans)
-    .values({ id: randomUUID(), userId, reason: spec.reason ?? "Spam", until: spec.until ?? null, liftedAt: spec.liftedAt ?? null, bannedBy: spec.bannedBy ?? null })
+    .values({
+      id: randomUUID(),
+      userId,
+      reason: spec.reason ?? "Spam",
+      until: spec.until ?? null,
+      liftedAt: spec.liftedAt ?? null,
+      bannedBy: spec.bannedBy ?? null,
+    })
     .returning();
   return row;
 }

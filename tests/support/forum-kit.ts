@@ -3,16 +3,16 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { testActor } from "./actors";
 import { createUser, type UserSpec } from "./factories";
-import type { Database, DatabaseHandle } from "../../server/db/client";
-import * as schema from "../../server/db/schema";
-import { users } from "../../server/db/schema";
-import { EventBus } from "../../server/platform/events";
-import { createLogger } from "../../server/platform/logger";
-import type { Actor } from "../../server/modules/accounts/actor";
-import { DomainError } from "../../server/modules/errors";
-import { SettingsStore } from "../../server/modules/site/settings";
-import type { ForumDeps } from "../../server/modules/forum/deps";
-import { renderPlain } from "../../server/modules/forum/render-plain";
+import type { Database, DatabaseHandle } from "#server/db/client";
+import * as schema from "#server/db/schema";
+import { users } from "#server/db/schema";
+import { EventBus } from "#server/platform/events";
+import { createLogger } from "#server/platform/logger";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
+import { SettingsStore } from "#server/modules/site/settings";
+import type { ForumDeps } from "#server/modules/forum/deps";
+import { renderPlain } from "#server/modules/forum/render-plain";
 
 /** Helpers for the forum's data-layer tests (not a test file itself). */
 export const codeOf = async (p: Promise<unknown>) => {
@@ -50,8 +50,18 @@ export function forumDeps(db: Database, clock: { now: () => Date }, log = create
 /** A member whose account was created `ageMs` before `now` (default: long ago, past the first-day limits). */
 export async function member(db: Database, now: Date, spec: UserSpec & { ageMs?: number } = {}): Promise<NonNullable<Actor>> {
   const u = await createUser(db, spec);
-  await db.update(users).set({ createdAt: new Date(now.getTime() - (spec.ageMs ?? 30 * 24 * 3600_000)) }).where(eq(users.id, u.id));
-  return testActor({ userId: u.id, username: u.username, email: u.email, roles: spec.roles ?? [], emailVerified: spec.emailVerified ?? true, profileRole: spec.role ?? "creator" });
+  await db
+    .update(users)
+    .set({ createdAt: new Date(now.getTime() - (spec.ageMs ?? 30 * 24 * 3600_000)) })
+    .where(eq(users.id, u.id));
+  return testActor({
+    userId: u.id,
+    username: u.username,
+    email: u.email,
+    roles: spec.roles ?? [],
+    emailVerified: spec.emailVerified ?? true,
+    profileRole: spec.role ?? "creator",
+  });
 }
 
 /** The same database through a second drizzle handle that counts the statements it sends. */
@@ -59,8 +69,8 @@ export function countingDb(handle: DatabaseHandle): { db: Database; count: () =>
   let n = 0;
   const logger = { logQuery: () => void n++ };
   const client = (handle.db as unknown as { $client: unknown }).$client;
-  const db = (
-    handle.kind === "pglite" ? drizzlePglite({ client: client as never, schema, logger }) : drizzlePg({ client: client as never, schema, logger })
-  ) as unknown as Database;
+  const db = (handle.kind === "pglite"
+    ? drizzlePglite({ client: client as never, schema, logger })
+    : drizzlePg({ client: client as never, schema, logger })) as unknown as Database;
   return { db, count: () => n, reset: () => void (n = 0) };
 }

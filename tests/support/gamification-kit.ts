@@ -1,16 +1,25 @@
 import { eq, sql } from "drizzle-orm";
-import { createInProcessRealtime } from "../../server/platform/realtime";
-import type { Database } from "../../server/db/client";
-import { userStats, xpLedger } from "../../server/db/schema";
-import { createGamificationModule, ensureGamificationDefaults } from "../../server/modules/gamification";
-import { createNotificationsModule } from "../../server/modules/notifications";
-import type { Jobs } from "../../server/platform/jobs";
+import { createInProcessRealtime } from "#server/platform/realtime";
+import type { Database } from "#server/db/client";
+import { userStats, xpLedger } from "#server/db/schema";
+import { createGamificationModule, ensureGamificationDefaults } from "#server/modules/gamification";
+import { createNotificationsModule } from "#server/modules/notifications";
+import type { Jobs } from "#server/platform/jobs";
 import { forumDeps } from "./forum-kit";
 
 /** Helpers for the gamification data-layer tests (not a test file itself). */
 
 /** Posting limits off: these tests post many times within seconds of their clock. */
-export const NO_POSTING_LIMITS = { postIntervalSeconds: 0, threadIntervalSeconds: 0, newUserHours: 0, newUserPostIntervalSeconds: 0, newUserThreadIntervalSeconds: 0, newUserMaxThreads: 1000, newUserMaxReplies: 1000, duplicateWindowSeconds: 0 };
+export const NO_POSTING_LIMITS = {
+  postIntervalSeconds: 0,
+  threadIntervalSeconds: 0,
+  newUserHours: 0,
+  newUserPostIntervalSeconds: 0,
+  newUserThreadIntervalSeconds: 0,
+  newUserMaxThreads: 1000,
+  newUserMaxReplies: 1000,
+  duplicateWindowSeconds: 0,
+};
 
 /**
  * The forum's operations, gamification and notifications on one event bus and one clock, as the services
@@ -20,8 +29,21 @@ export async function gamificationKit(db: Database, clock: { now: () => Date }, 
   const forum = forumDeps(db, clock);
   await ensureGamificationDefaults(db);
   await forum.settings.write("forum_posting_limits", NO_POSTING_LIMITS, "test");
-  const game = createGamificationModule({ db, settings: forum.settings, events: forum.events, jobs: opts.jobs ?? null, now: clock.now, log: forum.log });
-  const notes = createNotificationsModule({ db, events: forum.events, realtime: createInProcessRealtime(forum.log), now: clock.now, log: forum.log });
+  const game = createGamificationModule({
+    db,
+    settings: forum.settings,
+    events: forum.events,
+    jobs: opts.jobs ?? null,
+    now: clock.now,
+    log: forum.log,
+  });
+  const notes = createNotificationsModule({
+    db,
+    events: forum.events,
+    realtime: createInProcessRealtime(forum.log),
+    now: clock.now,
+    log: forum.log,
+  });
   return {
     forum,
     game,
@@ -33,7 +55,16 @@ export async function gamificationKit(db: Database, clock: { now: () => Date }, 
   };
 }
 
-export type StatsNumbers = { xp: number; level: number; peakLevel: number; statPoints: number; threads: number; replies: number; likesGiven: number; likesReceived: number };
+export type StatsNumbers = {
+  xp: number;
+  level: number;
+  peakLevel: number;
+  statPoints: number;
+  threads: number;
+  replies: number;
+  likesGiven: number;
+  likesReceived: number;
+};
 const ZERO: StatsNumbers = { xp: 0, level: 1, peakLevel: 1, statPoints: 0, threads: 0, replies: 0, likesGiven: 0, likesReceived: 0 };
 
 /** A person's stored stats (zeros when they have no row yet). */
@@ -46,7 +77,10 @@ export async function statsOf(db: Database, userId: string): Promise<StatsNumber
 
 /** The sum of a person's ledger rows. */
 export async function ledgerSum(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${xpLedger.amount}), 0)::int` }).from(xpLedger).where(eq(xpLedger.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${xpLedger.amount}), 0)::int` })
+    .from(xpLedger)
+    .where(eq(xpLedger.userId, userId));
   return row.n;
 }
 
@@ -56,5 +90,9 @@ export async function ledgerDisagreements(db: Database): Promise<Array<{ userId:
     select s.user_id, s.xp as stored, coalesce(l.total, 0)::int as ledger
     from ${userStats} s left join (select user_id, sum(amount) as total from ${xpLedger} group by user_id) l on l.user_id = s.user_id
     where s.xp <> coalesce(l.total, 0)`);
-  return (rows as unknown as { rows: Array<{ user_id: string; stored: number; ledger: number }> }).rows.map((r) => ({ userId: r.user_id, stored: Number(r.stored), ledger: Number(r.ledger) }));
+  return (rows as unknown as { rows: Array<{ user_id: string; stored: number; ledger: number }> }).rows.map((r) => ({
+    userId: r.user_id,
+    stored: Number(r.stored),
+    ledger: Number(r.ledger),
+  }));
 }

@@ -22,6 +22,12 @@ export function pageClient(app: () => TestApp, ipPrefix: string) {
 
 /** The page's main column (the navigation lists every tab's name too). */
 export const mainOf = (html: string) => html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 /** The main column as text a reader meets: entities decoded, React's text separators dropped. */
 export const textOf = async (res: Response) => decode(mainOf(await res.text())).replaceAll("<!-- -->", "");

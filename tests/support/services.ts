@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readEnv } from "../../server/env";
-import { createLogger, type LogFields } from "../../server/platform/logger";
-import { createServices, type Services } from "../../server/services";
+import { readEnv } from "#server/env";
+import { createLogger, type LogFields } from "#server/platform/logger";
+import { createServices, type Services } from "#server/services";
 import { testDatabase } from "./db";
 
 /** The real services container on a fresh test database, without the HTTP app (no build needed). */
-export async function testServices(envOverrides: Record<string, string> = {}): Promise<{ services: Services; logs: LogFields[]; close(): Promise<void> }> {
+export async function testServices(
+  envOverrides: Record<string, string> = {},
+): Promise<{ services: Services; logs: LogFields[]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
   const env = readEnv({
     NODE_ENV: "test",

@@ -21,7 +21,11 @@ describe("translations", () => {
       const es = read("es", file);
       expect(flatten(es).sort()).toEqual(flatten(en).sort());
       const shape = (v: unknown): unknown =>
-        Array.isArray(v) ? v.map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : typeof v;
+        Array.isArray(v)
+          ? v.map(shape)
+          : v && typeof v === "object"
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]))
+            : typeof v;
       expect(shape(es)).toEqual(shape(en));
       expect(JSON.stringify(es)).not.toMatch(/:""/);
     });

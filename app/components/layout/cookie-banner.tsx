@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "~/components/ui/toast";
-import { announceConsent, saveConsent } from "~/lib/consent-client";
-import type { Consent } from "~/lib/preferences";
-import { useLocalePath } from "~/lib/use-locale";
+import { toast } from "#app/components/ui/toast";
+import { announceConsent, saveConsent } from "#app/lib/consent-client";
+import type { Consent } from "#app/lib/preferences";
+import { useLocalePath } from "#app/lib/use-locale";
 
 export const PREFERENCES_PARAM = "cookies";
 

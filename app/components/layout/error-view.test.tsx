@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { serverI18n } from "~/i18n/server";
+import { serverI18n } from "#app/i18n/server";
 import { ErrorView } from "./error-view";
 
 /** Renders the view as a route's error boundary would, in the given language. */

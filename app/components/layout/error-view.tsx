@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { useLocalePath } from "~/lib/use-locale";
+import { useLocalePath } from "#app/lib/use-locale";
 
 /** A translated 404, or SPEC §8's generic boundary: the message and a Try Again button that reloads. */
 export function ErrorView({ error }: { error: unknown }) {
@@ -10,10 +10,14 @@ export function ErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="py-16 text-center">
-        <p className="text-6xl font-black text-primary" aria-hidden="true">404</p>
+        <p className="text-6xl font-black text-primary" aria-hidden="true">
+          404
+        </p>
         <h1 className="mt-4 text-3xl font-bold">{t("errors.notFoundTitle")}</h1>
         <p className="mt-2 text-muted-foreground">{t("errors.notFoundText")}</p>
-        <Link to={to("/")} className="btn btn-primary mt-6">{t("errors.goHome")}</Link>
+        <Link to={to("/")} className="btn btn-primary mt-6">
+          {t("errors.goHome")}
+        </Link>
       </section>
     );
   }
@@ -27,8 +31,17 @@ export function ErrorView({ error }: { error: unknown }) {
       <h1 className="text-3xl font-bold">{t("errors.title")}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
       {/* A GET form reloads the page even before JavaScript runs. */}
-      <form method="get" action={location.pathname} onSubmit={(e) => { e.preventDefault(); window.location.reload(); }}>
-        <button type="submit" className="btn btn-primary mt-6">{t("errors.tryAgain")}</button>
+      <form
+        method="get"
+        action={location.pathname}
+        onSubmit={(e) => {
+          e.preventDefault();
+          window.location.reload();
+        }}
+      >
+        <button type="submit" className="btn btn-primary mt-6">
+          {t("errors.tryAgain")}
+        </button>
       </form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { toast, type ToastVariant } from "~/components/ui/toast";
+import { toast, type ToastVariant } from "#app/components/ui/toast";
 
 /**
  * One-time messages carried by a redirect's query (?accountDeleted=1, ?signOutFailed=1): shown as a toast
@@ -25,7 +25,10 @@ export function FlashToasts() {
       params.delete(k);
     }
     const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true, preventScrollReset: true });
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
   }, [location, navigate, t]);
   return null;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useLocalePath } from "~/lib/use-locale";
+import { useLocalePath } from "#app/lib/use-locale";
 import { PREFERENCES_PARAM } from "./cookie-banner";
 
 export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnabled: boolean }) {
@@ -18,18 +18,48 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
         <nav aria-label={t("footer.site")}>
           <h2 className="text-sm font-semibold">{t("footer.site")}</h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={linkClass} to={to("/about")}>{t("footer.about")}</Link></li>
-            <li><Link className={linkClass} to={to("/connect")}>{t("footer.connect")}</Link></li>
-            <li><Link className={linkClass} to={to("/resources")}>{t("footer.resources")}</Link></li>
-            {forumEnabled ? <li><Link className={linkClass} to={to("/community")}>{t("footer.community")}</Link></li> : null}
+            <li>
+              <Link className={linkClass} to={to("/about")}>
+                {t("footer.about")}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={to("/connect")}>
+                {t("footer.connect")}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={to("/resources")}>
+                {t("footer.resources")}
+              </Link>
+            </li>
+            {forumEnabled ? (
+              <li>
+                <Link className={linkClass} to={to("/community")}>
+                  {t("footer.community")}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <nav aria-label={t("footer.legal")}>
           <h2 className="text-sm font-semibold">{t("footer.legal")}</h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={linkClass} to={to("/privacy-policy")}>{t("footer.privacy")}</Link></li>
-            <li><Link className={linkClass} to={to("/cookie-policy")}>{t("footer.cookies")}</Link></li>
-            <li><Link className={linkClass} to={to("/terms-and-conditions")}>{t("footer.terms")}</Link></li>
+            <li>
+              <Link className={linkClass} to={to("/privacy-policy")}>
+                {t("footer.privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={to("/cookie-policy")}>
+                {t("footer.cookies")}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={to("/terms-and-conditions")}>
+                {t("footer.terms")}
+              </Link>
+            </li>
             <li>
               <Link className={linkClass} to={`${location.pathname}?${PREFERENCES_PARAM}=preferences`} preventScrollReset>
                 {t("footer.cookiePreferences")}

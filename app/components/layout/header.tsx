@@ -1,15 +1,23 @@
 import { Menu, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
-import { NotificationBell } from "~/features/notifications/bell";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
+import { NotificationBell } from "#app/features/notifications/bell";
 import { SignOutButton } from "./sign-out-button";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { splitLocalePrefix } from "~/i18n/config";
-import { useLocalePath, type RootData } from "~/lib/use-locale";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { splitLocalePrefix } from "#app/i18n/config";
+import { useLocalePath, type RootData } from "#app/lib/use-locale";
 import { LanguageSwitch } from "./language-switch";
-import { campaignsPathFor, currentView, headerLinks, HEADER_SCROLL_THRESHOLD_PX, isActivePath, SUBMENU_OPEN_DELAY_MS, viewLinks } from "./nav";
+import {
+  campaignsPathFor,
+  currentView,
+  headerLinks,
+  HEADER_SCROLL_THRESHOLD_PX,
+  isActivePath,
+  SUBMENU_OPEN_DELAY_MS,
+  viewLinks,
+} from "./nav";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** SPEC §9: submenus open after 100 ms of hover; click and keyboard open them at once (native <details>). */
@@ -77,7 +85,15 @@ export function Header({ data }: { data: RootData }) {
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
-      <input id={id} name="q" type="search" defaultValue={searchQ} key={searchQ} placeholder={t("search.placeholder")} className="input h-9 min-h-0 w-40 py-1 text-sm" />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={searchQ}
+        key={searchQ}
+        placeholder={t("search.placeholder")}
+        className="input h-9 min-h-0 w-40 py-1 text-sm"
+      />
       <button type="submit" className="btn btn-ghost min-h-9 px-2" aria-label={t("search.submit")}>
         <Search aria-hidden="true" size={18} />
       </button>
@@ -92,7 +108,11 @@ export function Header({ data }: { data: RootData }) {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Link to={to("/")} className="mr-2 flex items-center gap-2 whitespace-nowrap text-lg font-extrabold no-underline" aria-label={t("homeLink", { site: data.siteName })}>
+        <Link
+          to={to("/")}
+          className="mr-2 flex items-center gap-2 whitespace-nowrap text-lg font-extrabold no-underline"
+          aria-label={t("homeLink", { site: data.siteName })}
+        >
           <img src="/images/logo.svg" alt="" width={28} height={28} />
           <span>{data.siteName}</span>
         </Link>
@@ -102,10 +122,10 @@ export function Header({ data }: { data: RootData }) {
         </nav>
 
         <details ref={viewRef} className="relative hidden lg:block" {...viewHover}>
-          <summary className="btn btn-ghost cursor-pointer list-none text-sm">{t(view === "company" ? "views.company" : "views.creator")}</summary>
-          <ul className="card absolute left-0 mt-2 w-52 p-2 shadow-lg">
-            {viewItems}
-          </ul>
+          <summary className="btn btn-ghost cursor-pointer list-none text-sm">
+            {t(view === "company" ? "views.company" : "views.creator")}
+          </summary>
+          <ul className="card absolute left-0 mt-2 w-52 p-2 shadow-lg">{viewItems}</ul>
         </details>
 
         <div className="ml-auto flex items-center gap-2">
@@ -119,7 +139,10 @@ export function Header({ data }: { data: RootData }) {
           {viewer ? <NotificationBell unread={viewer.unreadNotifications} /> : null}
           {viewer ? (
             <details ref={userRef} className="relative">
-              <summary className="flex cursor-pointer list-none items-center rounded-full" aria-label={t("auth.userMenu", { name: viewer.username ?? viewer.email })}>
+              <summary
+                className="flex cursor-pointer list-none items-center rounded-full"
+                aria-label={t("auth.userMenu", { name: viewer.username ?? viewer.email })}
+              >
                 <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} />
               </summary>
               <ul className="card absolute right-0 mt-2 w-56 p-2 shadow-lg">
@@ -171,10 +194,10 @@ export function Header({ data }: { data: RootData }) {
               <nav aria-label={t("nav.menu")}>
                 <ul className="flex flex-col gap-1">{navItems}</ul>
               </nav>
-              <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(view === "company" ? "views.company" : "views.creator")}</p>
-              <ul className="mt-1 flex flex-col gap-1">
-                {viewItems}
-              </ul>
+              <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                {t(view === "company" ? "views.company" : "views.creator")}
+              </p>
+              <ul className="mt-1 flex flex-col gap-1">{viewItems}</ul>
               <div className="mt-4">{searchForm("mobile-search")}</div>
               <LanguageSwitch className="mt-4 flex sm:hidden" />
               {viewer ? null : (

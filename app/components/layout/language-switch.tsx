@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LOCALES, localizedPath } from "~/i18n/config";
-import { useLocalePath } from "~/lib/use-locale";
+import { LOCALES, localizedPath } from "#app/i18n/config";
+import { useLocalePath } from "#app/lib/use-locale";
 
 /** Español / English: the same page in the other language. A full load, so the server sets the cookie. */
 export function LanguageSwitch({ className = "" }: { className?: string }) {

@@ -45,7 +45,18 @@ describe("header rules (SPEC §2)", () => {
 
 describe("guarded paths (the full-screen spinner while a session page loads)", () => {
   it("covers the signed-in areas and nothing public", () => {
-    for (const p of ["/dashboard", "/account", "/account/security", "/admin", "/admin/roles", "/company/verification", "/my-keys", "/notifications"]) expect(isGuardedPath(p), p).toBe(true);
-    for (const p of ["/", "/about", "/u/lucia", "/company/estudio-brisa", "/auth/login", "/accounts", "/notificationsx"]) expect(isGuardedPath(p), p).toBe(false);
+    for (const p of [
+      "/dashboard",
+      "/account",
+      "/account/security",
+      "/admin",
+      "/admin/roles",
+      "/company/verification",
+      "/my-keys",
+      "/notifications",
+    ])
+      expect(isGuardedPath(p), p).toBe(true);
+    for (const p of ["/", "/about", "/u/lucia", "/company/estudio-brisa", "/auth/login", "/accounts", "/notificationsx"])
+      expect(isGuardedPath(p), p).toBe(false);
   });
 });

@@ -36,10 +36,7 @@ export function viewLinks(view: View, forumEnabled: boolean): NavLink[] {
         { to: "/company/games", labelKey: "views.myGames" },
         { to: "/company/campaigns", labelKey: "views.campaigns" },
       ]
-    : [
-        { to: "/campaigns", labelKey: "views.opportunities" },
-        ...(forumEnabled ? [{ to: "/community", labelKey: "views.community" }] : []),
-      ];
+    : [{ to: "/campaigns", labelKey: "views.opportunities" }, ...(forumEnabled ? [{ to: "/community", labelKey: "views.community" }] : [])];
 }
 
 /** A company's campaigns link goes to /company/campaigns rather than /campaigns. */
@@ -53,7 +50,18 @@ export function avatarInitial(username: string | null | undefined, email: string
 }
 
 /** Paths whose pages need a session (SPEC §2 "signed in"): a client navigation to them shows the full-screen spinner. */
-const GUARDED_PREFIXES = ["/dashboard", "/account", "/admin", "/company/verification", "/company/games", "/company/campaigns", "/creator", "/my-keys", "/auth/verify-email", "/notifications"];
+const GUARDED_PREFIXES = [
+  "/dashboard",
+  "/account",
+  "/admin",
+  "/company/verification",
+  "/company/games",
+  "/company/campaigns",
+  "/creator",
+  "/my-keys",
+  "/auth/verify-email",
+  "/notifications",
+];
 
 export function isGuardedPath(path: string): boolean {
   return GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

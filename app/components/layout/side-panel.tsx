@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { RelativeTime } from "~/components/ui/relative-time";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { RelativeTime } from "#app/components/ui/relative-time";
 import { Trophy } from "lucide-react";
-import { IconTooltip } from "~/components/ui/tooltip";
-import { iconByKey } from "~/features/gamification/icon-by-key";
-import { achievementName } from "~/features/gamification/achievement-name";
-import { useLocalePath } from "~/lib/use-locale";
+import { IconTooltip } from "#app/components/ui/tooltip";
+import { iconByKey } from "#app/features/gamification/icon-by-key";
+import { achievementName } from "#app/features/gamification/achievement-name";
+import { useLocalePath } from "#app/lib/use-locale";
 
-import type { SidePanelData } from "../../../server/modules/site/side-panel";
+import type { SidePanelData } from "#server/modules/site/side-panel";
 
 export type { SidePanelData };
 
@@ -117,7 +117,14 @@ export function SidePanel({ data }: { data: SidePanelData }) {
       </Card>
       <Card title={t("sidePanel.announcements")}>
         <a href={data.announcement.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
-          <img src={data.announcement.imageUrl} alt={`${t("sidePanel.announcementAlt")} ${t("externalLink")}`} width={640} height={360} loading="lazy" className="h-auto w-full" />
+          <img
+            src={data.announcement.imageUrl}
+            alt={`${t("sidePanel.announcementAlt")} ${t("externalLink")}`}
+            width={640}
+            height={360}
+            loading="lazy"
+            className="h-auto w-full"
+          />
         </a>
         <p className="mt-2 text-muted-foreground">
           <Trophy aria-hidden="true" size={14} className="mr-1 inline" />

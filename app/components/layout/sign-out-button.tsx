@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/components/ui/toast";
-import { useLocalePath } from "~/lib/use-locale";
+import { toast } from "#app/components/ui/toast";
+import { useLocalePath } from "#app/lib/use-locale";
 
 /**
  * Sign-out is a form post that works before JavaScript (303 to /auth/login). With JavaScript the post is

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
-import { splitLocalePrefix } from "~/i18n/config";
-import { useLocalePath, type RootData } from "~/lib/use-locale";
-import { Spinner } from "~/components/ui/form-field";
+import { splitLocalePrefix } from "#app/i18n/config";
+import { useLocalePath, type RootData } from "#app/lib/use-locale";
+import { Spinner } from "#app/components/ui/form-field";
 import { isGuardedPath } from "./nav";
 import { Footer } from "./footer";
 import { Header } from "./header";

@@ -1,9 +1,9 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/preferences";
+import { THEME_STORAGE_KEY, THEMES, type Theme } from "#app/lib/preferences";
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 

@@ -41,22 +41,51 @@ export function Field({ label, name, error, errorValues, hint, ...input }: Field
   const id = `${useId()}-${name}`;
   return (
     <FieldShell id={id} label={label} name={name} error={error} errorValues={errorValues} hint={hint}>
-      <input id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <input
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, name, error, errorValues, hint, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  errorValues,
+  hint,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = `${useId()}-${name}`;
   return (
     <FieldShell id={id} label={label} name={name} error={error} errorValues={errorValues} hint={hint}>
-      <textarea id={id} name={name} className="input min-h-28" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <textarea
+        id={id}
+        name={name}
+        className="input min-h-28"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
     </FieldShell>
   );
 }
 
 /** The message about a whole form, announced when it appears. */
-export function FormAlert({ message, values, variant = "error" }: { message?: string | null; values?: Record<string, unknown>; variant?: "error" | "success" | "info" }) {
+export function FormAlert({
+  message,
+  values,
+  variant = "error",
+}: {
+  message?: string | null;
+  values?: Record<string, unknown>;
+  variant?: "error" | "success" | "info";
+}) {
   const { t } = useTranslation();
   if (!message) return null;
   const tone =
@@ -73,7 +102,19 @@ export function FormAlert({ message, values, variant = "error" }: { message?: st
 }
 
 /** A submit button that says it is working while its form is being sent. */
-export function SubmitButton({ children, pendingLabel, className = "btn btn-primary", name, value }: { children: ReactNode; pendingLabel?: string; className?: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  className = "btn btn-primary",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingLabel?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
@@ -86,6 +127,11 @@ export function SubmitButton({ children, pendingLabel, className = "btn btn-prim
 
 export function Spinner({ size = 24, label }: { size?: number; label?: string }) {
   return (
-    <span role={label ? "status" : undefined} aria-label={label} className="inline-block animate-spin rounded-full border-2 border-current border-t-transparent" style={{ width: size, height: size }} />
+    <span
+      role={label ? "status" : undefined}
+      aria-label={label}
+      className="inline-block animate-spin rounded-full border-2 border-current border-t-transparent"
+      style={{ width: size, height: size }}
+    />
   );
 }

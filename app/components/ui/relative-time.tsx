@@ -1,5 +1,5 @@
-import { formatDate, formatRelative } from "~/i18n/format";
-import type { Locale } from "~/i18n/config";
+import { formatDate, formatRelative } from "#app/i18n/format";
+import type { Locale } from "#app/i18n/config";
 
 /**
  * "hace 3 horas" / "3 hours ago" in a <time> with the exact moment in `dateTime` and as a tooltip. The text
@@ -9,7 +9,12 @@ import type { Locale } from "~/i18n/config";
 export function RelativeTime({ date, locale, className }: { date: Date | string; locale: Locale; className?: string }) {
   const d = new Date(date);
   return (
-    <time dateTime={d.toISOString()} title={formatDate(d, locale, { dateStyle: "long", timeStyle: "short" })} className={className} suppressHydrationWarning>
+    <time
+      dateTime={d.toISOString()}
+      title={formatDate(d, locale, { dateStyle: "long", timeStyle: "short" })}
+      className={className}
+      suppressHydrationWarning
+    >
       {formatRelative(d, locale)}
     </time>
   );

@@ -52,7 +52,11 @@ const subscribe = (l: () => void) => {
  */
 export function Toaster() {
   const { t } = useTranslation();
-  const item = useSyncExternalStore(subscribe, () => current, () => null);
+  const item = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   const region = useRef<HTMLElement>(null);
 
   useEffect(() => {

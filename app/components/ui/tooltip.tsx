@@ -49,7 +49,9 @@ export function IconTooltip({ label, children, className = "" }: { label: string
         aria-hidden="true"
         className={`pointer-events-none invisible absolute bottom-full right-0 z-20 pb-2 opacity-0 transition-opacity group-hover:pointer-events-auto group-hover:visible group-hover:opacity-100 group-focus-within:visible group-focus-within:opacity-100 ${dismissed ? "hidden" : ""}`}
       >
-        <span className="block w-max max-w-[12rem] rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-lg">{label}</span>
+        <span className="block w-max max-w-[12rem] rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-lg">
+          {label}
+        </span>
       </span>
     </span>
   );

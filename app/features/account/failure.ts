@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../../server/modules/errors";
+import type { ErrorCode } from "#server/modules/errors";
 
 /**
  * A refusal decided by the page itself before calling an operation (a too large upload, an unticked

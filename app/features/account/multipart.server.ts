@@ -1,4 +1,4 @@
-import { readAtMost } from "../../../shared/read-at-most";
+import { readAtMost } from "#shared/read-at-most";
 
 /**
  * Reads a form body of at most `maxBytes`, stopping as soon as it is larger (whatever Content-Length says, and

@@ -13,5 +13,8 @@ export const profileFormSchema = z.object({
   bio: z.string().max(BIO_MAX, { message: "account:profile.bioTooLong" }).default(""),
   showEmail: z.string().optional(),
   locale: z.enum(["es", "en"]).optional(),
-  ...(Object.fromEntries(SOCIAL_SITES.map((s) => [`link_${s}`, linkField(s).optional()])) as Record<`link_${SocialSite}`, z.ZodOptional<ReturnType<typeof linkField>>>),
+  ...(Object.fromEntries(SOCIAL_SITES.map((s) => [`link_${s}`, linkField(s).optional()])) as Record<
+    `link_${SocialSite}`,
+    z.ZodOptional<ReturnType<typeof linkField>>
+  >),
 });

@@ -53,13 +53,29 @@ export function DayChart({
           ))}
         </ul>
       ) : null}
-      <svg role="img" aria-labelledby={captionId} viewBox={`0 0 ${days.length * (w + gap)} ${h + 2}`} className="mt-4 h-32 w-full" preserveAspectRatio="none">
+      <svg
+        role="img"
+        aria-labelledby={captionId}
+        viewBox={`0 0 ${days.length * (w + gap)} ${h + 2}`}
+        className="mt-4 h-32 w-full"
+        preserveAspectRatio="none"
+      >
         {days.map((d, i) =>
           series.map((s, k) => {
             const n = d.counts[k] ?? 0;
             const bh = n === 0 ? 1 : Math.max(3, (n / max) * h);
             return (
-              <rect key={`${d.day}-${k}`} x={i * (w + gap) + k * bar} y={h - bh} width={bar} height={bh} rx={2} fill="currentColor" className={s.className} opacity={n === 0 ? 0.25 : 1}>
+              <rect
+                key={`${d.day}-${k}`}
+                x={i * (w + gap) + k * bar}
+                y={h - bh}
+                width={bar}
+                height={bh}
+                rx={2}
+                fill="currentColor"
+                className={s.className}
+                opacity={n === 0 ? 0.25 : 1}
+              >
                 <title>{`${date(d.day)} · ${s.label}: ${n}`}</title>
               </rect>
             );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { FormFailure } from "~/lib/form";
+import type { FormFailure } from "#app/lib/form";
 import type { AdminActionResult } from "./ui";
 
 /** A post's address on its thread (`?post=n` finds its page and anchor). */
@@ -19,7 +19,13 @@ export function failureFor(result: AdminActionResult | undefined, field: string,
  * Links that switch a list between views (report statuses, hidden threads or posts), kept in the URL so they
  * work without JavaScript; the current one is marked for screen readers.
  */
-export function ViewTabs({ label, tabs }: { label: string; tabs: { key: string; label: ReactNode; params: Record<string, string | null>; current: boolean }[] }) {
+export function ViewTabs({
+  label,
+  tabs,
+}: {
+  label: string;
+  tabs: { key: string; label: ReactNode; params: Record<string, string | null>; current: boolean }[];
+}) {
   const location = useLocation();
   const hrefFor = (params: Record<string, string | null>) => {
     const p = new URLSearchParams(location.search);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import en from "~/i18n/locales/en/levels.json";
-import es from "~/i18n/locales/es/levels.json";
-import { ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPES } from "../../../server/db/schema";
+import en from "#app/i18n/locales/en/levels.json";
+import es from "#app/i18n/locales/es/levels.json";
+import { ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPES } from "#server/db/schema";
 import type { z } from "zod";
 import {
   adjustAmountField,
@@ -13,7 +13,7 @@ import {
   thresholdField,
   xpField,
   xpRequiredField,
-} from "../../../server/modules/gamification/input";
+} from "#server/modules/gamification/input";
 import { ACHIEVEMENT_TYPE_LIST, GAMIFICATION_LIMITS, LEVEL_TITLE_KEYS, RARITY_LIST } from "./gamification-limits";
 
 describe("gamification admin lists", () => {

@@ -50,5 +50,16 @@ export const LEVEL_TITLE_KEYS = [
  * The icons an achievement may name (its `icon` column); none (empty) lets the key choose, as the side panel
  * does (level → star, post or thread → speech bubble, like → heart, otherwise a medal).
  */
-export const ACHIEVEMENT_ICON_LIST = ["star", "message", "heart", "trophy", "award", "flame", "crown", "sparkles", "shield", "gamepad"] as const;
+export const ACHIEVEMENT_ICON_LIST = [
+  "star",
+  "message",
+  "heart",
+  "trophy",
+  "award",
+  "flame",
+  "crown",
+  "sparkles",
+  "shield",
+  "gamepad",
+] as const;
 export type AchievementIconName = (typeof ACHIEVEMENT_ICON_LIST)[number];

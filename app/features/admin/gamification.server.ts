@@ -1,5 +1,5 @@
-import { serverI18n } from "~/i18n/server";
-import type { AchievementView } from "../../../server/modules/gamification";
+import { serverI18n } from "#app/i18n/server";
+import type { AchievementView } from "#server/modules/gamification";
 
 export type Lang = "es" | "en";
 export const LANGS: Lang[] = ["es", "en"];
@@ -17,6 +17,7 @@ type Texts = Record<Lang, { typed: string | null; builtIn: string | null }>;
  * both, whatever the page's language (the client only loads the page language's `badges`).
  */
 export function withBothLanguages(a: AchievementView): AchievementView & { nameTexts: Texts; descriptionTexts: Texts } {
-  const texts = (typed: AchievementView["names"], key: string) => Object.fromEntries(LANGS.map((lng) => [lng, { typed: typed[lng], builtIn: builtInBadgeText(lng, key) }])) as Texts;
+  const texts = (typed: AchievementView["names"], key: string) =>
+    Object.fromEntries(LANGS.map((lng) => [lng, { typed: typed[lng], builtIn: builtInBadgeText(lng, key) }])) as Texts;
   return { ...a, nameTexts: texts(a.names, a.nameKey), descriptionTexts: texts(a.descriptions, a.descriptionKey) };
 }

@@ -3,10 +3,44 @@ import { isCurrentTab, visibleTabGroups, ADMIN_TABS } from "./nav";
 
 describe("admin navigation", () => {
   it("hides the tabs a Moderator cannot use", () => {
-    const mod = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: false, settingsUpdate: false, forumModerate: true, forumManageContent: false, forumSettings: false, gamificationAdmin: false, gamificationRanking: true });
+    const mod = visibleTabGroups({
+      panel: true,
+      rolesView: true,
+      companiesReview: true,
+      auditRead: true,
+      mailRead: false,
+      settingsUpdate: false,
+      forumModerate: true,
+      forumManageContent: false,
+      forumSettings: false,
+      gamificationAdmin: false,
+      gamificationRanking: true,
+    });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
-    expect(paths).toEqual(["/admin", "/admin/roles", "/admin/companies", "/admin/forum", "/admin/forum/moderation", "/admin/forum/users", "/admin/forum/audit", "/admin/gamification/ranking", "/admin/audit"]);
-    const all = visibleTabGroups({ panel: true, rolesView: true, companiesReview: true, auditRead: true, mailRead: true, settingsUpdate: true, forumModerate: true, forumManageContent: true, forumSettings: true, gamificationAdmin: true, gamificationRanking: true });
+    expect(paths).toEqual([
+      "/admin",
+      "/admin/roles",
+      "/admin/companies",
+      "/admin/forum",
+      "/admin/forum/moderation",
+      "/admin/forum/users",
+      "/admin/forum/audit",
+      "/admin/gamification/ranking",
+      "/admin/audit",
+    ]);
+    const all = visibleTabGroups({
+      panel: true,
+      rolesView: true,
+      companiesReview: true,
+      auditRead: true,
+      mailRead: true,
+      settingsUpdate: true,
+      forumModerate: true,
+      forumManageContent: true,
+      forumSettings: true,
+      gamificationAdmin: true,
+      gamificationRanking: true,
+    });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual(["overview", "people", "forum", "gamification", "site"]);
   });

@@ -1,4 +1,4 @@
-import type { AdminAbility } from "../../../server/modules/admin";
+import type { AdminAbility } from "#server/modules/admin";
 
 /**
  * The admin area's side navigation (SPEC §2 "Admin tabs"), as data: later issues add their tabs here
@@ -36,7 +36,12 @@ export const ADMIN_TABS: AdminTab[] = [
   // Gamification admin (SPEC §2: settings, levels, achievements for Admins; ranking for the team).
   { to: "/admin/gamification", labelKey: "nav.gamificationSettings", group: "gamification", requires: "gamificationAdmin", end: true },
   { to: "/admin/gamification/levels", labelKey: "nav.gamificationLevels", group: "gamification", requires: "gamificationAdmin" },
-  { to: "/admin/gamification/achievements", labelKey: "nav.gamificationAchievements", group: "gamification", requires: "gamificationAdmin" },
+  {
+    to: "/admin/gamification/achievements",
+    labelKey: "nav.gamificationAchievements",
+    group: "gamification",
+    requires: "gamificationAdmin",
+  },
   { to: "/admin/gamification/ranking", labelKey: "nav.gamificationRanking", group: "gamification", requires: "gamificationRanking" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },

@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
-import { formValues, type FormFailure } from "~/lib/form";
-import { isDomainErrorLike } from "~/lib/form.server";
-import { loginRedirect, requireRoles } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
+import { formValues, type FormFailure } from "#app/lib/form";
+import { isDomainErrorLike } from "#app/lib/form.server";
+import { loginRedirect, requireRoles } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
 
 /**
  * What every admin tab's loader and action starts with: the same guard as the layout (a direct request to

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { formatDate } from "~/i18n/format";
-import type { FormFailure } from "~/lib/form";
-import { useLocalePath } from "~/lib/use-locale";
+import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { formatDate } from "#app/i18n/format";
+import type { FormFailure } from "#app/lib/form";
+import { useLocalePath } from "#app/lib/use-locale";
 
 /** What an admin action answers: a translated success message, or the shared form failure. */
 export type AdminActionResult = { ok: true; message: string; messageValues?: Record<string, string | number> } | FormFailure;
@@ -40,7 +40,19 @@ export function useDateFormat() {
  * Links to the other pages of a list, keeping its search and filters (`?page=` in the URL, or `param` when a
  * page holds two lists). Without `total` (a list that only knows its pages) the count is left out.
  */
-export function Pagination({ page, pageCount, total, param = "page", label }: { page: number; pageCount: number; total?: number; param?: string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  param = "page",
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  total?: number;
+  param?: string;
+  label?: string;
+}) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const totalText = total === undefined ? null : t("list.total", { count: total });
@@ -71,7 +83,19 @@ export function Pagination({ page, pageCount, total, param = "page", label }: { 
 }
 
 /** A GET search form: the query lives in the URL, so it works without JavaScript and can be shared. */
-export function SearchForm({ label, name = "q", value, hidden = {}, children }: { label: string; name?: string; value: string; hidden?: Record<string, string | null | undefined>; children?: ReactNode }) {
+export function SearchForm({
+  label,
+  name = "q",
+  value,
+  hidden = {},
+  children,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  hidden?: Record<string, string | null | undefined>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const id = `admin-search-${name}`;
@@ -104,7 +128,9 @@ const badgeTone: Record<string, string> = {
 };
 
 export function Badge({ tone = "neutral", children }: { tone?: keyof typeof badgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${badgeTone[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${badgeTone[tone]}`}>{children}</span>
+  );
 }
 
 /**
@@ -144,7 +170,10 @@ export function ConfirmAction({
           ))}
           {children}
           <div className="flex gap-2">
-            <button type="submit" className={tone === "danger" ? "btn btn-primary bg-destructive text-destructive-foreground" : "btn btn-primary"}>
+            <button
+              type="submit"
+              className={tone === "danger" ? "btn btn-primary bg-destructive text-destructive-foreground" : "btn btn-primary"}
+            >
               {confirmLabel}
             </button>
           </div>
@@ -169,7 +198,9 @@ export function AdminErrorBoundary() {
       </p>
       <h1 className="mt-3 text-2xl font-bold">{t(`errors.${key}.title`)}</h1>
       <p className="mt-2 text-muted-foreground">{t(`errors.${key}.text`)}</p>
-      {status !== 403 && status !== 404 && error instanceof Error ? <p className="mt-2 text-sm text-muted-foreground">{error.message}</p> : null}
+      {status !== 403 && status !== 404 && error instanceof Error ? (
+        <p className="mt-2 text-sm text-muted-foreground">{error.message}</p>
+      ) : null}
       <Link to={to("/admin")} className="btn btn-primary mt-6">
         {t("errors.backToQuickView")}
       </Link>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useLocalePath } from "~/lib/use-locale";
+import { useLocalePath } from "#app/lib/use-locale";
 
 /** Single sign-on buttons, only for providers whose keys are configured. Plain form posts (no JS needed). */
 export function SsoButtons({ providers, redirectTo }: { providers: string[]; redirectTo: string }) {

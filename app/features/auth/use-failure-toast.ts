@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/components/ui/toast";
-import type { FormFailure } from "~/lib/form";
+import { toast } from "#app/components/ui/toast";
+import type { FormFailure } from "#app/lib/form";
 
 /** SPEC §8: a failed sign-in or registration also raises a destructive toast with the server's message. */
 export function useFailureToast(result: FormFailure | { ok: true } | undefined, titleKey: string) {

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/config";
+import type { Locale } from "#app/i18n/config";
 import { COUNTRY_CODES } from "./limits";
 
 /** A country's name in the reader's language (ISO 3166-1 alpha-2 code in, "España" / "Spain" out). */

@@ -7,7 +7,10 @@ export { COUNTRY_CODES, DESCRIPTION_MAX };
 const text = (min: number, max: number, key: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(min, key).max(max, key));
 const optional = <T extends z.ZodType<string>>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v ?? null), schema.nullable());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : (v ?? null)),
+    schema.nullable(),
+  );
 
 /**
  * The company profile a company completes while it waits for verification (SPEC §1, §3). Messages are i18n

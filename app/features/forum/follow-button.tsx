@@ -1,7 +1,7 @@
 import { Bell, BellRing } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import type { FormFailure } from "~/lib/form";
+import type { FormFailure } from "#app/lib/form";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 
 /**
@@ -42,7 +42,12 @@ export function FollowButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <PendingButton pending={fetcher.state === "submitting"} value={on ? "unfollow" : "follow"} pressed={on} className={on ? "btn btn-primary" : "btn btn-outline"}>
+      <PendingButton
+        pending={fetcher.state === "submitting"}
+        value={on ? "unfollow" : "follow"}
+        pressed={on}
+        className={on ? "btn btn-primary" : "btn btn-outline"}
+      >
         {on ? <BellRing aria-hidden="true" size={16} /> : <Bell aria-hidden="true" size={16} />}
         {label}
       </PendingButton>

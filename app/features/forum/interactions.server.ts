@@ -1,5 +1,5 @@
-import type { Actor } from "../../../server/modules/accounts/actor";
-import type { ForumModule } from "../../../server/modules/forum";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { ForumModule } from "#server/modules/forum";
 
 type SignedIn = NonNullable<Actor>;
 type Run = (forum: ForumModule, actor: SignedIn, form: FormData) => Promise<unknown>;

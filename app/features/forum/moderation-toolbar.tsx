@@ -2,10 +2,10 @@ import { ArrowRightLeft, Ban, EyeOff, Lock, LockOpen, Pin, PinOff, Send, ShieldC
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
-import { FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
-import type { Locale } from "~/i18n/config";
-import type { FormFailure } from "~/lib/form";
-import type { ThreadView } from "../../../server/modules/forum/get-thread";
+import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import type { Locale } from "#app/i18n/config";
+import type { FormFailure } from "#app/lib/form";
+import type { ThreadView } from "#server/modules/forum/get-thread";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 import { MODERATION_REASON_MAX } from "./post-actions";
 import { localized } from "./ui";
@@ -70,12 +70,24 @@ export function ModerationToolbar({
       </summary>
       <div className="space-y-4 border-t border-border p-4">
         {confirmingHide && !thread.hidden ? (
-          <Form method="post" className="space-y-3 rounded-lg border border-danger/60 p-4" role="group" aria-label={t("moderation.hideThreadConfirmLabel")}>
+          <Form
+            method="post"
+            className="space-y-3 rounded-lg border border-danger/60 p-4"
+            role="group"
+            aria-label={t("moderation.hideThreadConfirmLabel")}
+          >
             <input type="hidden" name="threadId" value={thread.id} />
             <input type="hidden" name="page" value={page} />
             <FormAlert message={error?.formError} values={error?.formErrorValues} />
             <p className="font-medium">{t("moderation.hideThreadConfirm")}</p>
-            <TextAreaField label={t("moderation.reason")} name="reason" rows={2} maxLength={MODERATION_REASON_MAX} hint={t("moderation.reasonHint")} autoFocus />
+            <TextAreaField
+              label={t("moderation.reason")}
+              name="reason"
+              rows={2}
+              maxLength={MODERATION_REASON_MAX}
+              hint={t("moderation.reasonHint")}
+              autoFocus
+            />
             <div className="flex flex-wrap gap-3">
               <SubmitButton name="intent" value="hideThread" className="btn btn-primary">
                 {t("moderation.hideThreadSubmit")}
@@ -92,7 +104,14 @@ export function ModerationToolbar({
             <input type="hidden" name="page" value={page} />
             <FormAlert message={error?.formError} values={error?.formErrorValues} />
             {done ? <FormAlert variant="success" message={`forum:moderation.done.${done}`} /> : null}
-            <TextAreaField label={t("moderation.reason")} name="reason" rows={2} maxLength={MODERATION_REASON_MAX} hint={t("moderation.reasonHint")} error={error?.fieldErrors.reason} />
+            <TextAreaField
+              label={t("moderation.reason")}
+              name="reason"
+              rows={2}
+              maxLength={MODERATION_REASON_MAX}
+              hint={t("moderation.reasonHint")}
+              error={error?.fieldErrors.reason}
+            />
             <div className="flex flex-wrap gap-2">
               {thread.pinned ? button("unpin", PinOff, t("moderation.unpin")) : button("pin", Pin, t("moderation.pin"))}
               {thread.locked ? button("unlock", LockOpen, t("moderation.unlock")) : button("lock", Lock, t("moderation.lock"))}

@@ -1,10 +1,10 @@
 import { CheckCircle2, Flag, Heart } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
-import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
-import type { FormFailure } from "~/lib/form";
-import type { AcceptedAnswer, ThreadPost } from "../../../server/modules/forum/get-thread";
+import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
+import type { FormFailure } from "#app/lib/form";
+import type { AcceptedAnswer, ThreadPost } from "#server/modules/forum/get-thread";
 import { useForumT } from "./forum-t";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 
@@ -96,7 +96,11 @@ export function AcceptControl({ post, threadId, failure }: { post: ThreadPost; t
         <input type="hidden" name="postId" value={post.id} />
         <input type="hidden" name="threadId" value={threadId} />
         <input type="hidden" name="number" value={post.number} />
-        <PendingButton pending={fetcher.state !== "idle"} value={post.accepted ? "unaccept" : "accept"} className={`${smallButton} btn-ghost`}>
+        <PendingButton
+          pending={fetcher.state !== "idle"}
+          value={post.accepted ? "unaccept" : "accept"}
+          className={`${smallButton} btn-ghost`}
+        >
           <CheckCircle2 aria-hidden="true" size={14} />
           {post.accepted ? t("interact.unaccept") : t("interact.accept")}
         </PendingButton>
@@ -127,7 +131,8 @@ export function ReportControl({ post, failure, sent }: { post: ThreadPost; failu
     el.querySelector("summary")?.focus();
   }, [fetcher.data, ref]);
 
-  const cause = error?.formError && !["errors:forum.report_failed", "errors:input.invalid"].includes(error.formError) ? error.formError : null;
+  const cause =
+    error?.formError && !["errors:forum.report_failed", "errors:input.invalid"].includes(error.formError) ? error.formError : null;
   return (
     <li className="flex flex-wrap items-center gap-2">
       <details
@@ -185,7 +190,17 @@ export function ReportControl({ post, failure, sent }: { post: ThreadPost; failu
  * A moderator hides a reply (after this confirmation) or publishes it again, with an optional reason for the
  * audit log. A plain form: it works without JavaScript and comes back to the post.
  */
-export function PostModerationConfirm({ post, mode, failure, cancelHref }: { post: ThreadPost; mode: "hide" | "publish"; failure?: FormFailure; cancelHref: string }) {
+export function PostModerationConfirm({
+  post,
+  mode,
+  failure,
+  cancelHref,
+}: {
+  post: ThreadPost;
+  mode: "hide" | "publish";
+  failure?: FormFailure;
+  cancelHref: string;
+}) {
   const t = useForumT();
   const intent = mode === "hide" ? "hidePost" : "publishPost";
   return (

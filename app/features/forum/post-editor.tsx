@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SubmitButton, TextAreaField } from "~/components/ui/form-field";
+import { SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 
 /** The Markdown body of a post with its hint, and the server-rendered preview when one was asked for. */
 export function MarkdownBody({
@@ -22,7 +22,18 @@ export function MarkdownBody({
   const { t } = useTranslation("forum");
   return (
     <div className="space-y-3">
-      <TextAreaField label={label} name="body" defaultValue={defaultValue} rows={rows} maxLength={20_000} required hint={t("editor.markdownHint")} error={error} errorValues={errorValues} autoFocus={autoFocus} />
+      <TextAreaField
+        label={label}
+        name="body"
+        defaultValue={defaultValue}
+        rows={rows}
+        maxLength={20_000}
+        required
+        hint={t("editor.markdownHint")}
+        error={error}
+        errorValues={errorValues}
+        autoFocus={autoFocus}
+      />
       {preview !== undefined && preview !== null ? (
         <section aria-label={t("editor.previewLabel")} className="rounded-lg border border-dashed border-border p-4">
           <h3 className="mb-2 text-sm font-semibold text-muted-foreground">{t("editor.previewLabel")}</h3>

@@ -1,7 +1,7 @@
 import { CheckCircle2, EyeOff, Lock, Pin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Locale } from "~/i18n/config";
+import type { Locale } from "#app/i18n/config";
 
 /** The field of a bilingual row in the page's language. */
 export const localized = (locale: Locale, es: string, en: string) => (locale === "es" ? es || en : en || es);
@@ -30,7 +30,17 @@ export function ThreadBadges({ thread }: { thread: { pinned: boolean; locked: bo
 }
 
 /** Previous / next links and "page n of m", as plain links (they work without JavaScript). */
-export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   const { t } = useTranslation("forum");
   if (pageCount <= 1) return null;
   return (

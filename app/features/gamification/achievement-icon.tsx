@@ -1,5 +1,5 @@
 import { Award, Crown, Flame, Gamepad2, Heart, Lock, MessageSquare, Shield, Sparkles, Star, Trophy, type LucideIcon } from "lucide-react";
-import type { AchievementRarity } from "../../../server/modules/gamification";
+import type { AchievementRarity } from "#server/modules/gamification";
 import { iconByKey } from "./icon-by-key";
 import { RARITY_CLASSES } from "./rarity";
 
@@ -45,7 +45,10 @@ export function AchievementIcon({
   const Icon = achievementIcon(achievementKey, icon);
   const c = RARITY_CLASSES[rarity];
   return (
-    <span aria-hidden="true" className={`relative inline-flex shrink-0 self-start items-center justify-center rounded-full border-2 bg-muted p-2 ${locked ? "border-border text-muted-foreground opacity-70" : `${c.border} ${c.text}`}`}>
+    <span
+      aria-hidden="true"
+      className={`relative inline-flex shrink-0 self-start items-center justify-center rounded-full border-2 bg-muted p-2 ${locked ? "border-border text-muted-foreground opacity-70" : `${c.border} ${c.text}`}`}
+    >
       <Icon size={size} />
       {locked ? (
         <span className="absolute -bottom-1 -right-1 rounded-full border border-border bg-card p-0.5 text-muted-foreground">

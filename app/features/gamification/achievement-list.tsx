@@ -1,8 +1,8 @@
 import { CheckCircle2, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "~/i18n/config";
-import { formatDate } from "~/i18n/format";
-import type { AchievementProgress, AchievementType } from "../../../server/modules/gamification";
+import type { Locale } from "#app/i18n/config";
+import { formatDate } from "#app/i18n/format";
+import type { AchievementProgress, AchievementType } from "#server/modules/gamification";
 import { AchievementIcon } from "./achievement-icon";
 import { achievementText } from "./achievement-name";
 import { formatNumber } from "./numbers";
@@ -29,7 +29,9 @@ export function AchievementList({ achievements, locale }: { achievements: Achiev
         <h2 id="achievements-heading" className="text-xl font-bold">
           {t("achievements.heading")}
         </h2>
-        {achievements.length ? <p className="text-sm text-muted-foreground">{t("achievements.summary", { unlocked, total: achievements.length })}</p> : null}
+        {achievements.length ? (
+          <p className="text-sm text-muted-foreground">{t("achievements.summary", { unlocked, total: achievements.length })}</p>
+        ) : null}
       </div>
       {achievements.length === 0 ? <p className="mt-3 text-muted-foreground">{t("achievements.empty")}</p> : null}
       {TYPES.map((type) => {
@@ -55,9 +57,15 @@ export function AchievementList({ achievements, locale }: { achievements: Achiev
 function AchievementItem({ achievement: a, locale }: { achievement: AchievementProgress; locale: Locale }) {
   const { t, i18n } = useTranslation("progress");
   const { name, description } = achievementText(a, locale, t, (key) => i18n.exists(key));
-  const progressText = t("badges:progress", { current: formatNumber(a.progress.current, locale), target: formatNumber(a.progress.target, locale) });
+  const progressText = t("badges:progress", {
+    current: formatNumber(a.progress.current, locale),
+    target: formatNumber(a.progress.target, locale),
+  });
   return (
-    <li id={achievementAnchor(a.key)} className={`flex scroll-mt-24 gap-3 rounded-xl border p-4 ${a.unlocked ? RARITY_CLASSES[a.rarity].border : "border-border"}`}>
+    <li
+      id={achievementAnchor(a.key)}
+      className={`flex scroll-mt-24 gap-3 rounded-xl border p-4 ${a.unlocked ? RARITY_CLASSES[a.rarity].border : "border-border"}`}
+    >
       <AchievementIcon achievementKey={a.key} icon={a.icon} rarity={a.rarity} locked={!a.unlocked} />
       <div className="min-w-0 flex-1 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
@@ -79,11 +87,18 @@ function AchievementItem({ achievement: a, locale }: { achievement: AchievementP
               </span>
               <span>{progressText}</span>
             </p>
-            <ProgressBar value={a.progress.current} max={a.progress.target} label={t("achievements.progressLabel", { name })} valueText={progressText} fillClassName={RARITY_CLASSES[a.rarity].bar} />
+            <ProgressBar
+              value={a.progress.current}
+              max={a.progress.target}
+              label={t("achievements.progressLabel", { name })}
+              valueText={progressText}
+              fillClassName={RARITY_CLASSES[a.rarity].bar}
+            />
           </div>
         )}
         <p className="text-sm">
-          <span className="text-muted-foreground">{t("achievements.rewardLabel")}:</span> <span className="font-semibold">{t("badges:reward", { xp: formatNumber(a.rewardXp, locale) })}</span>
+          <span className="text-muted-foreground">{t("achievements.rewardLabel")}:</span>{" "}
+          <span className="font-semibold">{t("badges:reward", { xp: formatNumber(a.rewardXp, locale) })}</span>
         </p>
       </div>
     </li>

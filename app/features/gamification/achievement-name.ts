@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import type { Locale } from "~/i18n/config";
-import type { AchievementView } from "../../../server/modules/gamification";
+import type { Locale } from "#app/i18n/config";
+import type { AchievementView } from "#server/modules/gamification";
 
 type Texts = Pick<AchievementView, "key" | "nameKey" | "descriptionKey" | "names" | "descriptions">;
 
@@ -24,7 +24,12 @@ export function achievementName(t: TFunction, locale: Locale, a: AchievementNami
  * admin's achievement without a description from asking for a translation that was never meant to be there
  * (it would be reported as missing).
  */
-export function achievementText(a: Texts, locale: Locale, t: TFunction, exists: (key: string) => boolean = () => true): { name: string; description: string } {
+export function achievementText(
+  a: Texts,
+  locale: Locale,
+  t: TFunction,
+  exists: (key: string) => boolean = () => true,
+): { name: string; description: string } {
   const key = `badges:${a.descriptionKey}`;
   const fallback = a.descriptions[other(locale)] || "";
   const description = a.descriptions[locale] || (exists(key) ? t(key, { defaultValue: fallback }) : fallback);

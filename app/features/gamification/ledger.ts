@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { LedgerEntry, XpReason } from "../../../server/modules/gamification";
+import type { LedgerEntry, XpReason } from "#server/modules/gamification";
 
 /** Where a ledger row's thread or post is, when the viewer may still open it (path without the language prefix). */
 export type LedgerSource = { title: string; path: string | null; number?: number };
@@ -44,10 +44,18 @@ export function ledgerSourceIds(items: LedgerEntry[]): { threadIds: string[]; po
 }
 
 /** A ledger entry as a row, with the thread or post it came from where the viewer may see it. */
-export function toLedgerRow(e: LedgerEntry, sources: { threads: Record<string, LedgerSource>; posts: Record<string, LedgerSource> }): LedgerRow {
+export function toLedgerRow(
+  e: LedgerEntry,
+  sources: { threads: Record<string, LedgerSource>; posts: Record<string, LedgerSource> },
+): LedgerRow {
   const d = e.details ?? {};
   const steps = Array.isArray(d.modifiers) ? (d.modifiers as Array<{ to?: unknown }>) : [];
-  const source = e.sourceKind === "thread" ? sources.threads[e.sourceId] : e.sourceKind === "post" || e.sourceKind === "like" ? sources.posts[e.sourceId] : undefined;
+  const source =
+    e.sourceKind === "thread"
+      ? sources.threads[e.sourceId]
+      : e.sourceKind === "post" || e.sourceKind === "like"
+        ? sources.posts[e.sourceId]
+        : undefined;
   return {
     id: e.id,
     createdAt: e.createdAt,

@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "~/i18n/config";
-import type { PersonSummary } from "../../../server/modules/gamification";
+import type { Locale } from "#app/i18n/config";
+import type { PersonSummary } from "#server/modules/gamification";
 import { formatNumber } from "./numbers";
 import { ProgressBar } from "./progress-bar";
 
@@ -9,7 +9,15 @@ import { ProgressBar } from "./progress-bar";
  * A person's level, title, XP and progress to the next level, stat points and counters, each with a line that
  * says where it comes from (needs the `progress`, `levels` and `badges` namespaces).
  */
-export function LevelOverview({ summary, locale, historyHref }: { summary: Omit<PersonSummary, "achievements">; locale: Locale; historyHref: string }) {
+export function LevelOverview({
+  summary,
+  locale,
+  historyHref,
+}: {
+  summary: Omit<PersonSummary, "achievements">;
+  locale: Locale;
+  historyHref: string;
+}) {
   const { t } = useTranslation("progress");
   const n = (v: number) => formatNumber(v, locale);
   const title = t(`levels:${summary.titleKey}`);
@@ -48,13 +56,24 @@ export function LevelOverview({ summary, locale, historyHref }: { summary: Omit<
             <p className="flex flex-wrap justify-between gap-2 text-sm">
               <span>{t("levels:progress", { xp: n(summary.xp), next: n(next.xpRequired), level: next.level })}</span>
               <span className="text-muted-foreground">
-                {t("level.toGo", { count: next.xpRequired - summary.xp, xp: n(next.xpRequired - summary.xp), level: next.level, title: t(`levels:${next.titleKey}`) })}
+                {t("level.toGo", {
+                  count: next.xpRequired - summary.xp,
+                  xp: n(next.xpRequired - summary.xp),
+                  level: next.level,
+                  title: t(`levels:${next.titleKey}`),
+                })}
               </span>
             </p>
           </>
         ) : (
           <>
-            <ProgressBar value={summary.xp} min={summary.levelXp} max={summary.xp} label={t("level.progressLabel")} valueText={t("levels:maxLevel")} />
+            <ProgressBar
+              value={summary.xp}
+              min={summary.levelXp}
+              max={summary.xp}
+              label={t("level.progressLabel")}
+              valueText={t("levels:maxLevel")}
+            />
             <p className="text-sm">
               {t("levels:maxLevel")} <span className="text-muted-foreground">{t("level.maxHint")}</span>
             </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverI18n } from "~/i18n/server";
+import { serverI18n } from "#app/i18n/server";
 import { achievementName } from "./achievement-name";
 import { gamificationToast } from "./live-toast";
 
@@ -17,8 +17,19 @@ describe("gamification toasts", () => {
 
   it("names an unlocked achievement: the typed name of the language, else its badges key", () => {
     const en = tFor("en");
-    expect(gamificationToast(en, "en", { kind: "achievement_unlocked", key: "threads_1", nameKey: "threads_1.name", nameEs: null, nameEn: null })?.title).toBe("Achievement unlocked: First thread");
-    expect(gamificationToast(tFor("es"), "es", { kind: "achievement_unlocked", key: "jam", nameKey: "jam.name", nameEs: "Estrella", nameEn: "Star" })?.title).toContain("Estrella");
+    expect(
+      gamificationToast(en, "en", { kind: "achievement_unlocked", key: "threads_1", nameKey: "threads_1.name", nameEs: null, nameEn: null })
+        ?.title,
+    ).toBe("Achievement unlocked: First thread");
+    expect(
+      gamificationToast(tFor("es"), "es", {
+        kind: "achievement_unlocked",
+        key: "jam",
+        nameKey: "jam.name",
+        nameEs: "Estrella",
+        nameEn: "Star",
+      })?.title,
+    ).toContain("Estrella");
     // A typed name missing in this language: the other one, rather than a raw key.
     expect(achievementName(en, "en", { key: "jam", nameKey: "jam.name", names: { es: "Estrella", en: null } })).toBe("Estrella");
     expect(achievementName(en, "en", { key: "jam", nameKey: "jam.name", names: null })).toBe("jam");

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
-import type { ToastInput } from "~/components/ui/toast";
-import type { Locale } from "~/i18n/config";
-import type { LiveNotificationDetail } from "../../../server/modules/notifications";
+import type { ToastInput } from "#app/components/ui/toast";
+import type { Locale } from "#app/i18n/config";
+import type { LiveNotificationDetail } from "#server/modules/notifications";
 import { achievementName } from "./achievement-name";
 
 /** The namespaces a gamification toast speaks from (loaded on demand on pages that did not bring them). */
@@ -16,7 +16,11 @@ export function gamificationToast(t: TFunction, locale: Locale, e: Partial<LiveN
     return { title: t("levels:levelUp", { level: e.level, count: e.statPoints ?? 0 }), variant: "success" };
   }
   if (e.kind === "achievement_unlocked" && e.nameKey) {
-    const name = achievementName(t, locale, { key: e.key ?? undefined, nameKey: e.nameKey, names: { es: e.nameEs ?? null, en: e.nameEn ?? null } });
+    const name = achievementName(t, locale, {
+      key: e.key ?? undefined,
+      nameKey: e.nameKey,
+      names: { es: e.nameEs ?? null, en: e.nameEn ?? null },
+    });
     return { title: t("badges:unlockedToast", { name }), variant: "success" };
   }
   return null;

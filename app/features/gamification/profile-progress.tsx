@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/i18n/format";
-import { useLocalePath } from "~/lib/use-locale";
-import type { AchievementProgress, PersonSummary } from "../../../server/modules/gamification";
-import type { PublicProfile } from "../../../server/modules/accounts";
+import { formatDate } from "#app/i18n/format";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { AchievementProgress, PersonSummary } from "#server/modules/gamification";
+import type { PublicProfile } from "#server/modules/accounts";
 import { AchievementIcon } from "./achievement-icon";
 import { achievementName } from "./achievement-name";
 import { formatNumber } from "./numbers";
@@ -10,7 +10,10 @@ import { RarityBadge } from "./rarity-badge";
 
 /** What the public profile's loader sends for this section: the level and the unlocked achievements only. */
 export type ProfileProgressData = Pick<PersonSummary, "level" | "titleKey" | "xp"> & {
-  achievements: Pick<AchievementProgress, "id" | "key" | "nameKey" | "descriptionKey" | "names" | "descriptions" | "icon" | "rarity" | "unlockedAt">[];
+  achievements: Pick<
+    AchievementProgress,
+    "id" | "key" | "nameKey" | "descriptionKey" | "names" | "descriptions" | "icon" | "rarity" | "unlockedAt"
+  >[];
 };
 
 /** The section's data from a person's summary: never the locked achievements (they are one's own business). */
@@ -23,7 +26,17 @@ export function profileProgressData(summary: PersonSummary): ProfileProgressData
     achievements: summary.achievements
       .filter((a) => a.unlocked)
       .sort((a, b) => (b.unlockedAt ?? "").localeCompare(a.unlockedAt ?? ""))
-      .map(({ id, key, nameKey, descriptionKey, names, descriptions, icon, rarity, unlockedAt }) => ({ id, key, nameKey, descriptionKey, names, descriptions, icon, rarity, unlockedAt })),
+      .map(({ id, key, nameKey, descriptionKey, names, descriptions, icon, rarity, unlockedAt }) => ({
+        id,
+        key,
+        nameKey,
+        descriptionKey,
+        names,
+        descriptions,
+        icon,
+        rarity,
+        unlockedAt,
+      })),
   };
 }
 
@@ -58,7 +71,9 @@ export function ProfileProgress({ profile, data }: { profile: PublicProfile; dat
                   <span className="font-semibold">{achievementName(t, locale, a)}</span>
                   <RarityBadge rarity={a.rarity} />
                 </p>
-                {a.unlockedAt ? <p className="text-sm text-muted-foreground">{t("badges:unlockedOn", { date: formatDate(a.unlockedAt, locale) })}</p> : null}
+                {a.unlockedAt ? (
+                  <p className="text-sm text-muted-foreground">{t("badges:unlockedOn", { date: formatDate(a.unlockedAt, locale) })}</p>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Pagination } from "~/features/forum/ui";
-import type { Locale } from "~/i18n/config";
-import { formatDate } from "~/i18n/format";
-import { useLocalePath } from "~/lib/use-locale";
+import { Pagination } from "#app/features/forum/ui";
+import type { Locale } from "#app/i18n/config";
+import { formatDate } from "#app/i18n/format";
+import { useLocalePath } from "#app/lib/use-locale";
 import { formatNumber } from "./numbers";
 import { describeLedgerRow, type LedgerRow } from "./ledger";
 import { formatSigned } from "./numbers";
@@ -42,7 +42,9 @@ export function XpHistory({
         <h2 id="xp-history-heading" className="text-xl font-bold">
           {t("history.heading")}
         </h2>
-        {total ? <p className="text-sm text-muted-foreground">{t("history.total", { count: total, total: formatNumber(total, locale) })}</p> : null}
+        {total ? (
+          <p className="text-sm text-muted-foreground">{t("history.total", { count: total, total: formatNumber(total, locale) })}</p>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t("history.lead")}</p>
       {rows.length === 0 ? (
@@ -88,7 +90,9 @@ export function XpHistory({
                     <td className="py-2 pr-3">
                       <SourceCell row={row} name={name} achievementHref={achievementHref} />
                     </td>
-                    <td className={`whitespace-nowrap py-2 text-right font-semibold ${amountClass}`}>{t("ledger.amount", { amount: formatSigned(row.amount, locale) })}</td>
+                    <td className={`whitespace-nowrap py-2 text-right font-semibold ${amountClass}`}>
+                      {t("ledger.amount", { amount: formatSigned(row.amount, locale) })}
+                    </td>
                   </tr>
                 );
               })}
@@ -103,7 +107,15 @@ export function XpHistory({
   );
 }
 
-function SourceCell({ row, name, achievementHref }: { row: LedgerRow; name: string | null; achievementHref?: (id: string) => string | null }) {
+function SourceCell({
+  row,
+  name,
+  achievementHref,
+}: {
+  row: LedgerRow;
+  name: string | null;
+  achievementHref?: (id: string) => string | null;
+}) {
   const { t } = useTranslation("progress");
   const { to } = useLocalePath();
   if (row.achievementId) {
@@ -120,7 +132,8 @@ function SourceCell({ row, name, achievementHref }: { row: LedgerRow; name: stri
   if (row.sourceKind === "admin") return <span className="text-muted-foreground">{t("history.admin")}</span>;
   const s = row.source;
   if (!s) return <span className="text-muted-foreground">{t("history.gone")}</span>;
-  const label = row.sourceKind === "thread" || !s.number || s.number === 1 ? s.title : t("history.post", { title: s.title, number: s.number });
+  const label =
+    row.sourceKind === "thread" || !s.number || s.number === 1 ? s.title : t("history.post", { title: s.title, number: s.number });
   return s.path ? (
     <Link to={to(s.path)} className="link break-words">
       {label}

@@ -2,11 +2,11 @@ import { Bell } from "lucide-react";
 import { Suspense, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { Spinner } from "~/components/ui/form-field";
-import { RelativeTime } from "~/components/ui/relative-time";
-import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
-import { useLocalePath } from "~/lib/use-locale";
-import type { loader as notificationsLoader } from "~/routes/notifications";
+import { Spinner } from "#app/components/ui/form-field";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { loader as notificationsLoader } from "#app/routes/notifications";
 import { notificationSentence, openPath } from "./describe";
 import { useHydrated } from "./use-hydrated";
 import { useLiveUnread } from "./use-live-unread";
@@ -30,7 +30,11 @@ export function NotificationBell({ unread: fromLoader }: { unread: number }) {
     <>
       <Bell aria-hidden="true" size={20} />
       {unread > 0 ? (
-        <span aria-hidden="true" data-testid="bell-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground">
+        <span
+          aria-hidden="true"
+          data-testid="bell-count"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground"
+        >
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
@@ -127,7 +131,9 @@ function MenuBody({ items, unread, reload }: { items: Items | undefined; unread:
                       <span className="sr-only">{t("unreadBadge")}: </span>
                     </span>
                   )}
-                  <span className={n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}>{notificationSentence(t, n, locale)}</span>
+                  <span className={n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}>
+                    {notificationSentence(t, n, locale)}
+                  </span>
                 </span>
                 <RelativeTime date={n.createdAt} locale={locale} className="ml-4 block text-xs text-muted-foreground" />
               </Link>

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
-import { achievementName } from "~/features/gamification/achievement-name";
-import type { Locale } from "~/i18n/config";
-import type { NotificationView } from "../../../server/modules/notifications";
+import { achievementName } from "#app/features/gamification/achievement-name";
+import type { Locale } from "#app/i18n/config";
+import type { NotificationView } from "#server/modules/notifications";
 
 /** A notification as pages receive it (dates may arrive as strings from JSON). */
 export type NotificationItem = Omit<NotificationView, "readAt" | "createdAt"> & { readAt: Date | string | null; createdAt: Date | string };

@@ -1,4 +1,4 @@
-import type { LiveNotificationDetail } from "../../../server/modules/notifications";
+import type { LiveNotificationDetail } from "#server/modules/notifications";
 
 /**
  * The browser's end of /api/realtime: one WebSocket while a signed-in page is open. The server sends small

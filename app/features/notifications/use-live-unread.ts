@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { queueToast } from "~/components/ui/toast";
-import { gamificationToast, TOAST_NAMESPACES } from "~/features/gamification/live-toast";
-import { useLocalePath } from "~/lib/use-locale";
+import { queueToast } from "#app/components/ui/toast";
+import { gamificationToast, TOAST_NAMESPACES } from "#app/features/gamification/live-toast";
+import { useLocalePath } from "#app/lib/use-locale";
 import { connectRealtime, type RealtimeEvent } from "./realtime-client";
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import { ProfileProgress } from "~/features/gamification/profile-progress";
-import type { PublicProfile } from "../../../server/modules/accounts";
+import { ProfileProgress } from "#app/features/gamification/profile-progress";
+import type { PublicProfile } from "#server/modules/accounts";
 
 /**
  * The sections of a public profile below its header, in order. Later issues add theirs here (forum activity,

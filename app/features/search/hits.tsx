@@ -1,11 +1,11 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { RelativeTime } from "~/components/ui/relative-time";
-import type { Locale } from "~/i18n/config";
-import { useLocalePath } from "~/lib/use-locale";
-import type { PostHit, SearchHit, Segment, ThreadHit } from "../../../server/modules/search";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import type { Locale } from "#app/i18n/config";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 
 /** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -24,7 +24,8 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
   );
 }
 
-const forumTitle = (locale: Locale, f: { titleEs: string; titleEn: string }) => (locale === "es" ? f.titleEs || f.titleEn : f.titleEn || f.titleEs);
+const forumTitle = (locale: Locale, f: { titleEs: string; titleEn: string }) =>
+  locale === "es" ? f.titleEs || f.titleEn : f.titleEn || f.titleEs;
 
 /** Community › forum (› thread): where a hit lives, as plain links (one list of results, not many landmarks). */
 function Trail({ items }: { items: { to: string; label: string }[] }) {
@@ -67,7 +68,12 @@ function ThreadResult({ hit }: { hit: ThreadHit }) {
   const { to, locale } = useLocalePath();
   return (
     <article className="space-y-1">
-      <Trail items={[{ to: "/community", label: t("search.community") }, { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) }]} />
+      <Trail
+        items={[
+          { to: "/community", label: t("search.community") },
+          { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) },
+        ]}
+      />
       <h3 className="text-base font-bold">
         <Link className="hover:underline" to={to(hit.path)}>
           <Highlighted segments={hit.title} />
@@ -85,7 +91,12 @@ function PostResult({ hit }: { hit: PostHit }) {
   const { to, locale } = useLocalePath();
   return (
     <article className="space-y-1">
-      <Trail items={[{ to: "/community", label: t("search.community") }, { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) }]} />
+      <Trail
+        items={[
+          { to: "/community", label: t("search.community") },
+          { to: `/community/${hit.forum.slug}`, label: forumTitle(locale, hit.forum) },
+        ]}
+      />
       <h3 className="text-base font-bold">
         <Link className="hover:underline" to={to(hit.path)}>
           {t("search.postLink", { title: hit.thread.title, number: hit.number })}

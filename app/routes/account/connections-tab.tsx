@@ -1,14 +1,14 @@
 import { KeyRound, Link2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { resultFor, success } from "~/features/account/results";
-import { formatDate } from "~/i18n/format";
-import { actionFailure } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { resultFor, success } from "#app/features/account/results";
+import { formatDate } from "#app/i18n/format";
+import { actionFailure } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/connections-tab";
 
 export const handle = { i18n: ["account"] };
@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     seo: seo({ title: `${t("connections.title")} · ${t("title")}`, description: t("description"), noindex: true }),
     methods,
     // better-auth comes back here after linking: ?linked=1, or ?linkError=1&error=… when it failed.
-    notice: url.searchParams.has("linkError") || url.searchParams.has("error") ? "failed" : url.searchParams.has("linked") ? "linked" : null,
+    notice:
+      url.searchParams.has("linkError") || url.searchParams.has("error") ? "failed" : url.searchParams.has("linked") ? "linked" : null,
   };
 }
 
@@ -86,7 +87,11 @@ export default function ConnectionsTab({ loaderData, actionData }: Route.Compone
           {t("connections.linkedHeading")}
         </h2>
         <div className="mt-3 space-y-3">
-          <FormAlert message={unlink.success?.message} values={{ provider: providerName(unlink.success?.messageValues?.provider ?? "") }} variant="success" />
+          <FormAlert
+            message={unlink.success?.message}
+            values={{ provider: providerName(unlink.success?.messageValues?.provider ?? "") }}
+            variant="success"
+          />
           <FormAlert message={unlink.failure?.formError} values={unlink.failure?.formErrorValues} />
           {methods.linked.length === 0 ? (
             <p className="text-muted-foreground">{t("connections.none")}</p>

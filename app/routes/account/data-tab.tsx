@@ -1,14 +1,14 @@
 import { Download, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { expiredSessionCookies } from "~/lib/session-cookies";
-import { formValues, type FormFailure } from "~/lib/form";
-import { actionFailure } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { expiredSessionCookies } from "#app/lib/session-cookies";
+import { formValues, type FormFailure } from "#app/lib/form";
+import { actionFailure } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/data-tab";
 
 export const handle = { i18n: ["account"] };
@@ -30,7 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireUser(context, request);
   const formData = await request.formData();
   if (formData.get("confirm") !== "on") {
-    const failure: FormFailure = { ok: false, values: formValues(formData), fieldErrors: { confirm: "account:data.delete.confirmRequired" }, formError: "account:data.delete.confirmRequired" };
+    const failure: FormFailure = {
+      ok: false,
+      values: formValues(formData),
+      fieldErrors: { confirm: "account:data.delete.confirmRequired" },
+      formError: "account:data.delete.confirmRequired",
+    };
     return failure;
   }
   try {
@@ -45,7 +50,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   // The session rows went with the account; the browser's cookies go too.
   throw redirect(`${context.localePrefix}/?accountDeleted=1`, { headers: expiredSessionCookies() });
 }
-
 
 export default function DataTab({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
@@ -77,7 +81,14 @@ export default function DataTab({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
           {loaderData.hasPassword ? (
-            <Field label={t("data.delete.password")} name="password" type="password" autoComplete="current-password" required error={failure?.fieldErrors.password} />
+            <Field
+              label={t("data.delete.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={failure?.fieldErrors.password}
+            />
           ) : (
             <Field
               label={t("data.delete.username", { username: loaderData.username })}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { ACCOUNT_TABS } from "~/features/account/tabs";
-import { requireUser } from "~/lib/guards.server";
-import { useLocalePath } from "~/lib/use-locale";
+import { ACCOUNT_TABS } from "#app/features/account/tabs";
+import { requireUser } from "#app/lib/guards.server";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/layout";
 
 export const handle = { i18n: ["account"] };

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { toast } from "~/components/ui/toast";
-import { useHydrated } from "~/features/notifications/use-hydrated";
-import { actionFailure } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
+import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { toast } from "#app/components/ui/toast";
+import { useHydrated } from "#app/features/notifications/use-hydrated";
+import { actionFailure } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/notifications-tab";
 
 export const handle = { i18n: ["account", "notifications"] };
@@ -19,7 +19,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const notes = context.services.notifications;
   const preferences = await notes.getPreferences(actor);
   return {
-    seo: seo({ title: `${t("settings.title")} · ${pageTools(context, request, "account").t("title")}`, description: t("settings.lead"), noindex: true }),
+    seo: seo({
+      title: `${t("settings.title")} · ${pageTools(context, request, "account").t("title")}`,
+      description: t("settings.lead"),
+      noindex: true,
+    }),
     types: notes.types.map((type) => ({ type, enabled: preferences[type] })),
   };
 }

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { Field, FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
-import { refusal } from "~/features/account/failure";
-import { readLimitedFormData } from "~/features/account/multipart.server";
-import { profileFormSchema } from "~/features/account/profile-form";
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "~/features/account/social-sites";
-import { resultFor, success } from "~/features/account/results";
-import { formatDate } from "~/i18n/format";
-import { parseForm, type FormFailure } from "~/lib/form";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { refusal } from "#app/features/account/failure";
+import { readLimitedFormData } from "#app/features/account/multipart.server";
+import { profileFormSchema } from "#app/features/account/profile-form";
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "#app/features/account/social-sites";
+import { resultFor, success } from "#app/features/account/results";
+import { formatDate } from "#app/i18n/format";
+import { parseForm, type FormFailure } from "#app/lib/form";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/profile-tab";
 
 export const handle = { i18n: ["account"] };
@@ -71,10 +71,16 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "avatar": {
         const file = formData.get("avatar");
         if (!(file instanceof File) || file.size === 0) {
-          const failure: FormFailure = { ok: false, values: { intent }, fieldErrors: { avatar: "account:profile.avatar.chooseFile" }, formError: "account:profile.avatar.chooseFile" };
+          const failure: FormFailure = {
+            ok: false,
+            values: { intent },
+            fieldErrors: { avatar: "account:profile.avatar.chooseFile" },
+            formError: "account:profile.avatar.chooseFile",
+          };
           return failure;
         }
-        if (file.size > AVATAR_MAX_BYTES) return actionFailure(refusal("accounts.avatar_too_large", 413), formData, { "accounts.avatar_too_large": "avatar" });
+        if (file.size > AVATAR_MAX_BYTES)
+          return actionFailure(refusal("accounts.avatar_too_large", 413), formData, { "accounts.avatar_too_large": "avatar" });
         await accounts.uploadAvatar(actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
         return success(intent, "account:profile.avatar.saved");
       }
@@ -150,11 +156,15 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
   const checked = fetcher.data?.availability;
   const upToDate = fetcher.state === "idle" && checkedFor === typed && typed !== settings.username && !!checked;
   const status =
-    !edited || typed === settings.username || !typed ? null
-    : fetcher.state !== "idle" || checkedFor !== typed ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
-    : upToDate && checked.available ? { text: t("profile.username.available"), tone: "text-positive" }
-    : upToDate && checked.problem ? { text: t(`errors:${checked.problem}`), tone: "text-danger" }
-    : null;
+    !edited || typed === settings.username || !typed
+      ? null
+      : fetcher.state !== "idle" || checkedFor !== typed
+        ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
+        : upToDate && checked.available
+          ? { text: t("profile.username.available"), tone: "text-positive" }
+          : upToDate && checked.problem
+            ? { text: t(`errors:${checked.problem}`), tone: "text-danger" }
+            : null;
   const next = settings.nextUsernameChange;
   return (
     <section className="card p-6" aria-labelledby="username-heading">
@@ -181,7 +191,8 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
           errorValues={failure?.formErrorValues}
           hint={
             <>
-              {t("profile.username.hint")} {next ? t("profile.username.nextChange", { date: formatDate(next, locale) }) : t("profile.username.canChange")}
+              {t("profile.username.hint")}{" "}
+              {next ? t("profile.username.nextChange", { date: formatDate(next, locale) }) : t("profile.username.canChange")}
             </>
           }
         />
@@ -306,7 +317,13 @@ function AboutSection({ settings, result }: { settings: Settings; result: Result
         <fieldset className="space-y-4">
           <legend className="text-base font-bold">{t("profile.about.privacy")}</legend>
           <label className="flex items-center gap-3">
-            <input type="checkbox" role="switch" className="switch" name="showEmail" defaultChecked={v ? v.showEmail === "on" : settings.showEmail} />
+            <input
+              type="checkbox"
+              role="switch"
+              className="switch"
+              name="showEmail"
+              defaultChecked={v ? v.showEmail === "on" : settings.showEmail}
+            />
             <span>{t("profile.about.showEmail")}</span>
           </label>
           <div className="space-y-1.5">

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { AchievementList, achievementAnchor } from "~/features/gamification/achievement-list";
-import { achievementName } from "~/features/gamification/achievement-name";
-import { toLedgerRow } from "~/features/gamification/ledger";
-import { ledgerSources } from "~/features/gamification/ledger-sources.server";
-import { LevelOverview } from "~/features/gamification/level-overview";
-import { XpHistory } from "~/features/gamification/xp-history";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { AchievementList, achievementAnchor } from "#app/features/gamification/achievement-list";
+import { achievementName } from "#app/features/gamification/achievement-name";
+import { toLedgerRow } from "#app/features/gamification/ledger";
+import { ledgerSources } from "#app/features/gamification/ledger-sources.server";
+import { LevelOverview } from "#app/features/gamification/level-overview";
+import { XpHistory } from "#app/features/gamification/xp-history";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/progress-tab";
 
 export const handle = { i18n: ["account", "progress", "levels", "badges", "forum"] };
@@ -31,9 +31,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (ledger.page > ledger.pageCount) throw new Response("Not Found", { status: 404 });
   const sources = await ledgerSources(context, actor, ledger.items);
   return {
-    seo: seo({ title: `${t("title")} · ${pageTools(context, request, "account").t("title")}`, description: t("description"), noindex: true }),
+    seo: seo({
+      title: `${t("title")} · ${pageTools(context, request, "account").t("title")}`,
+      description: t("description"),
+      noindex: true,
+    }),
     summary,
-    history: { rows: ledger.items.map((e) => toLedgerRow(e, sources)), page: ledger.page, pageCount: ledger.pageCount, total: ledger.total },
+    history: {
+      rows: ledger.items.map((e) => toLedgerRow(e, sources)),
+      page: ledger.page,
+      pageCount: ledger.pageCount,
+      total: ledger.total,
+    },
   };
 }
 

@@ -1,15 +1,15 @@
 import { Laptop, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { resultFor, success } from "~/features/account/results";
-import { describeUserAgent } from "~/features/account/user-agent";
-import { formatDate } from "~/i18n/format";
-import { actionFailure } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { resultFor, success } from "#app/features/account/results";
+import { describeUserAgent } from "#app/features/account/user-agent";
+import { formatDate } from "#app/i18n/format";
+import { actionFailure } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/security-tab";
 
 export const handle = { i18n: ["account"] };
@@ -48,7 +48,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "email": {
         const newEmail = field("newEmail").trim();
         const { headers, immediate } = await accounts.changeEmail(actor, { newEmail }, req);
-        return data(success(intent, immediate ? "account:security.email.changed" : "account:security.email.sent", { email: newEmail }), { headers: cookiesOf(headers) });
+        return data(success(intent, immediate ? "account:security.email.changed" : "account:security.email.sent", { email: newEmail }), {
+          headers: cookiesOf(headers),
+        });
       }
       case "password": {
         const { headers } = await accounts.changePassword(
@@ -122,7 +124,14 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="intent" value="password" />
             <FormAlert message={password.success?.message} variant="success" />
             <FormAlert message={password.failure?.formError} values={password.failure?.formErrorValues} />
-            <Field label={t("security.password.current")} name="currentPassword" type="password" autoComplete="current-password" required error={password.failure?.fieldErrors.currentPassword} />
+            <Field
+              label={t("security.password.current")}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={password.failure?.fieldErrors.currentPassword}
+            />
             <Field
               label={t("security.password.new")}
               name="newPassword"
@@ -133,7 +142,14 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
               hint={t("security.password.newHint")}
               error={password.failure?.fieldErrors.newPassword}
             />
-            <Field label={t("security.password.confirm")} name="confirmPassword" type="password" autoComplete="new-password" required error={password.failure?.fieldErrors.confirmPassword} />
+            <Field
+              label={t("security.password.confirm")}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={password.failure?.fieldErrors.confirmPassword}
+            />
             <SubmitButton name="intent" value="password">
               {t("security.password.submit")}
             </SubmitButton>
@@ -159,7 +175,10 @@ function SessionsSection({ sessions, result }: { sessions: Sessions; result: Rou
   const failure = revoke.failure ?? others.failure;
   const deviceOf = (ua: string | null) => {
     const d = describeUserAgent(ua);
-    return t("security.sessions.device", { browser: d.browser ?? t("security.sessions.unknownBrowser"), os: d.os ?? t("security.sessions.unknownOs") });
+    return t("security.sessions.device", {
+      browser: d.browser ?? t("security.sessions.unknownBrowser"),
+      os: d.os ?? t("security.sessions.unknownOs"),
+    });
   };
   return (
     <section className="card p-6" aria-labelledby="sessions-heading">
@@ -180,19 +199,39 @@ function SessionsSection({ sessions, result }: { sessions: Sessions; result: Rou
                   <div>
                     <p className="font-semibold">
                       {device}
-                      {s.current ? <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">{t("security.sessions.thisDevice")}</span> : null}
+                      {s.current ? (
+                        <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">
+                          {t("security.sessions.thisDevice")}
+                        </span>
+                      ) : null}
                     </p>
-                    <p className="text-sm text-muted-foreground">{s.ipAddress ? t("security.sessions.ip", { ip: s.ipAddress }) : t("security.sessions.unknownIp")}</p>
                     <p className="text-sm text-muted-foreground">
-                      <time dateTime={s.createdAt}>{t("security.sessions.created", { date: formatDate(s.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}</time>
+                      {s.ipAddress ? t("security.sessions.ip", { ip: s.ipAddress }) : t("security.sessions.unknownIp")}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={s.createdAt}>
+                        {t("security.sessions.created", {
+                          date: formatDate(s.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+                        })}
+                      </time>
                       {" · "}
-                      <time dateTime={s.lastActiveAt}>{t("security.sessions.lastActive", { date: formatDate(s.lastActiveAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}</time>
+                      <time dateTime={s.lastActiveAt}>
+                        {t("security.sessions.lastActive", {
+                          date: formatDate(s.lastActiveAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+                        })}
+                      </time>
                     </p>
                   </div>
                 </div>
                 <Form method="post">
                   <input type="hidden" name="sessionId" value={s.id} />
-                  <button type="submit" name="intent" value="revoke" className="btn btn-outline" aria-label={t("security.sessions.revokeLabel", { device })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="revoke"
+                    className="btn btn-outline"
+                    aria-label={t("security.sessions.revokeLabel", { device })}
+                  >
                     <LogOut aria-hidden="true" size={16} />
                     {t("security.sessions.revoke")}
                   </button>

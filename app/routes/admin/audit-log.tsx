@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { adminPage, orRefused, searchParamsOf } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, EmptyState, NOINDEX, Pagination, useDateFormat } from "~/features/admin/ui";
-import { seoMeta } from "~/lib/seo";
+import { adminPage, orRefused, searchParamsOf } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, EmptyState, NOINDEX, Pagination, useDateFormat } from "#app/features/admin/ui";
+import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/audit-log";
 
 export const handle = { i18n: ["admin"] };
@@ -16,7 +16,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
 export const ErrorBoundary = AdminErrorBoundary;
 
-const show = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : v === null || v === undefined ? "—" : JSON.stringify(v));
+const show = (v: unknown) =>
+  typeof v === "string" || typeof v === "number" || typeof v === "boolean"
+    ? String(v)
+    : v === null || v === undefined
+      ? "—"
+      : JSON.stringify(v);
 
 /**
  * Details as short "key: value" pairs (the role granted, a flag…), never as raw JSON; a change recorded as
@@ -27,7 +32,9 @@ function Details({ details }: { details: Record<string, unknown> }) {
   const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
   const changed =
     isObject(before) && isObject(after)
-      ? [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => [k, `${show(before[k])} → ${show(after[k])}`] as const)
+      ? [...new Set([...Object.keys(before), ...Object.keys(after)])]
+          .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+          .map((k) => [k, `${show(before[k])} → ${show(after[k])}`] as const)
       : before !== undefined || after !== undefined
         ? [["value", `${show(before)} → ${show(after)}`] as const]
         : [];
@@ -57,9 +64,17 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title={t("audit.title")}>{t("audit.lead")}</AdminHeading>
-      <Form method="get" action={location.pathname} role="search" aria-label={t("audit.filters")} className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+      <Form
+        method="get"
+        action={location.pathname}
+        role="search"
+        aria-label={t("audit.filters")}
+        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
         <div className="space-y-1.5">
-          <label htmlFor="audit-action" className="block text-sm font-semibold">{t("audit.action")}</label>
+          <label htmlFor="audit-action" className="block text-sm font-semibold">
+            {t("audit.action")}
+          </label>
           <select id="audit-action" name="action" defaultValue={f.action} key={`action-${f.action}`} className="input">
             <option value="">{t("audit.allActions")}</option>
             <optgroup label={t("audit.families")}>
@@ -79,15 +94,21 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="audit-actor" className="block text-sm font-semibold">{t("audit.actor")}</label>
+          <label htmlFor="audit-actor" className="block text-sm font-semibold">
+            {t("audit.actor")}
+          </label>
           <input id="audit-actor" name="actor" type="search" defaultValue={f.actor} key={`actor-${f.actor}`} className="input" />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="audit-target" className="block text-sm font-semibold">{t("audit.target")}</label>
+          <label htmlFor="audit-target" className="block text-sm font-semibold">
+            {t("audit.target")}
+          </label>
           <input id="audit-target" name="target" type="search" defaultValue={f.target} key={`target-${f.target}`} className="input" />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="audit-target-type" className="block text-sm font-semibold">{t("audit.targetType")}</label>
+          <label htmlFor="audit-target-type" className="block text-sm font-semibold">
+            {t("audit.targetType")}
+          </label>
           <select id="audit-target-type" name="targetType" defaultValue={f.targetType} key={`type-${f.targetType}`} className="input">
             <option value="">{t("audit.allTargetTypes")}</option>
             {targetTypes.map((tt) => (
@@ -98,16 +119,32 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="audit-from" className="block text-sm font-semibold">{t("audit.from")}</label>
+          <label htmlFor="audit-from" className="block text-sm font-semibold">
+            {t("audit.from")}
+          </label>
           <input id="audit-from" name="from" type="date" defaultValue={f.from} key={`from-${f.from}`} className="input" />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="audit-to" className="block text-sm font-semibold">{t("audit.to")}</label>
-          <input id="audit-to" name="to" type="date" defaultValue={f.to} key={`to-${f.to}`} className="input" aria-describedby="audit-dates-hint" />
+          <label htmlFor="audit-to" className="block text-sm font-semibold">
+            {t("audit.to")}
+          </label>
+          <input
+            id="audit-to"
+            name="to"
+            type="date"
+            defaultValue={f.to}
+            key={`to-${f.to}`}
+            className="input"
+            aria-describedby="audit-dates-hint"
+          />
         </div>
-        <p id="audit-dates-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:self-center">{t("audit.datesHint")}</p>
+        <p id="audit-dates-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:self-center">
+          {t("audit.datesHint")}
+        </p>
         <div className="flex gap-2 lg:justify-end">
-          <button type="submit" className="btn btn-primary">{t("audit.apply")}</button>
+          <button type="submit" className="btn btn-primary">
+            {t("audit.apply")}
+          </button>
           {filtered ? (
             <Link to={location.pathname} className="btn btn-ghost">
               {t("audit.clear")}
@@ -123,17 +160,29 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{t("audit.tableCaption")}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="p-3">{t("audit.when")}</th>
-                <th scope="col" className="p-3">{t("audit.actor")}</th>
-                <th scope="col" className="p-3">{t("audit.action")}</th>
-                <th scope="col" className="p-3">{t("audit.target")}</th>
-                <th scope="col" className="p-3">{t("audit.reasonDetails")}</th>
+                <th scope="col" className="p-3">
+                  {t("audit.when")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("audit.actor")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("audit.action")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("audit.target")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("audit.reasonDetails")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {audit.items.map((r) => (
                 <tr key={r.id} className="border-b border-border align-top last:border-0">
-                  <th scope="row" className="whitespace-nowrap p-3 text-left font-normal">{dateTime(r.createdAt)}</th>
+                  <th scope="row" className="whitespace-nowrap p-3 text-left font-normal">
+                    {dateTime(r.createdAt)}
+                  </th>
                   <td className="p-3">{r.actorName}</td>
                   <td className="p-3">
                     {t(`audit.actions.${r.action}`, { defaultValue: r.action })}
@@ -141,7 +190,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="p-3">
                     {r.targetName ?? r.targetId}
-                    <div className="text-xs text-muted-foreground">{t(`audit.targetTypes.${r.targetType}`, { defaultValue: r.targetType })}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {t(`audit.targetTypes.${r.targetType}`, { defaultValue: r.targetType })}
+                    </div>
                   </td>
                   <td className="p-3">
                     {r.reason ? <p className="whitespace-pre-line">{r.reason}</p> : null}

@@ -1,12 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { TextAreaField } from "~/components/ui/form-field";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, ConfirmAction, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { countryName } from "~/features/company/countries";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { TextAreaField } from "#app/components/ui/form-field";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  Badge,
+  ConfirmAction,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  SearchForm,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { countryName } from "#app/features/company/countries";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/companies";
 
 export const handle = { i18n: ["admin"] };
@@ -28,7 +40,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "verify") {
       const r = await admin.verifyCompany(actor, { companyId: form.get("companyId") });
-      return { ok: true, message: r.changed ? "admin:companies.verified" : "admin:companies.alreadyVerified", messageValues: { name } } satisfies AdminActionResult;
+      return {
+        ok: true,
+        message: r.changed ? "admin:companies.verified" : "admin:companies.alreadyVerified",
+        messageValues: { name },
+      } satisfies AdminActionResult;
     }
     if (intent === "reject") {
       await admin.rejectCompany(actor, { companyId: form.get("companyId"), reason: form.get("reason") });
@@ -92,7 +108,9 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                   <div className="min-w-0 flex-1">
                     <h3 id={`company-${c.id}`} className="text-lg font-bold">
                       {c.companyName}{" "}
-                      <Badge tone={c.status === "verified" ? "positive" : c.status === "rejected" ? "danger" : "neutral"}>{t(`companies.status.${c.status}`)}</Badge>
+                      <Badge tone={c.status === "verified" ? "positive" : c.status === "rejected" ? "danger" : "neutral"}>
+                        {t(`companies.status.${c.status}`)}
+                      </Badge>
                     </h3>
                     <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                       <dt className="text-muted-foreground">{t("companies.fields.representative")}</dt>
@@ -128,7 +146,11 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                         </>
                       ) : null}
                     </dl>
-                    {c.description ? <p className="mt-3 whitespace-pre-line text-sm">{c.description}</p> : <p className="mt-3 text-sm text-muted-foreground">{t("companies.noDescription")}</p>}
+                    {c.description ? (
+                      <p className="mt-3 whitespace-pre-line text-sm">{c.description}</p>
+                    ) : (
+                      <p className="mt-3 text-sm text-muted-foreground">{t("companies.noDescription")}</p>
+                    )}
                     {c.rejectionReason ? (
                       <p className="mt-3 rounded-md border border-danger/50 p-3 text-sm">
                         <strong>{t("companies.fields.rejectionReason")}:</strong> {c.rejectionReason}

@@ -1,16 +1,16 @@
 import { ArrowLeft, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { ErrorView } from "~/components/layout/error-view";
-import { LanguageSwitch } from "~/components/layout/language-switch";
-import { ThemeSwitcher } from "~/components/layout/theme-switcher";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { useDisclosureMenu } from "~/components/ui/use-disclosure-menu";
-import { isCurrentTab, visibleTabGroups, type AbilityFlags } from "~/features/admin/nav";
-import { NOINDEX } from "~/features/admin/ui";
-import { splitLocalePrefix } from "~/i18n/config";
-import { requireRoles } from "~/lib/guards.server";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { ErrorView } from "#app/components/layout/error-view";
+import { LanguageSwitch } from "#app/components/layout/language-switch";
+import { ThemeSwitcher } from "#app/components/layout/theme-switcher";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
+import { isCurrentTab, visibleTabGroups, type AbilityFlags } from "#app/features/admin/nav";
+import { NOINDEX } from "#app/features/admin/ui";
+import { splitLocalePrefix } from "#app/i18n/config";
+import { requireRoles } from "#app/lib/guards.server";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/layout";
 
 export const handle = { i18n: ["admin"] };
@@ -75,7 +75,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-[var(--header)] backdrop-blur-md">
         <div className="flex h-14 items-center gap-3 px-4">
-          <Link to={to("/")} className="flex items-center gap-2 whitespace-nowrap font-extrabold no-underline" aria-label={tc("homeLink", { site: root?.siteName ?? "" })}>
+          <Link
+            to={to("/")}
+            className="flex items-center gap-2 whitespace-nowrap font-extrabold no-underline"
+            aria-label={tc("homeLink", { site: root?.siteName ?? "" })}
+          >
             <img src="/images/logo.svg" alt="" width={24} height={24} />
             <span>{root?.siteName}</span>
           </Link>

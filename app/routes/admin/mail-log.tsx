@@ -1,10 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { SubmitButton } from "~/components/ui/form-field";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
+import { SubmitButton } from "#app/components/ui/form-field";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  Badge,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  SearchForm,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/mail-log";
 
 export const handle = { i18n: ["admin"] };
@@ -92,7 +103,9 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
         <section aria-labelledby="mail-open-heading" className="card mb-6 p-5">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h2 id="mail-open-heading" className="text-xl font-bold">{open.subject}</h2>
+              <h2 id="mail-open-heading" className="text-xl font-bold">
+                {open.subject}
+              </h2>
               <p className="text-sm text-muted-foreground">
                 {t("mail.toLine", { to: open.to, locale: open.locale.toUpperCase(), template: open.template })} · {dateTime(open.createdAt)}
               </p>
@@ -111,7 +124,12 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
           <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{open.text}</pre>
           <h3 className="mt-4 font-semibold">{t("mail.htmlVersion")}</h3>
           {/* sandbox="" : no scripts, no forms, no same-origin access, links do not navigate this page. */}
-          <iframe title={t("mail.htmlFrameTitle", { subject: open.subject })} sandbox="" srcDoc={open.html} className="mt-2 h-[32rem] w-full rounded-md border border-border bg-white" />
+          <iframe
+            title={t("mail.htmlFrameTitle", { subject: open.subject })}
+            sandbox=""
+            srcDoc={open.html}
+            className="mt-2 h-[32rem] w-full rounded-md border border-border bg-white"
+          />
         </section>
       ) : null}
 
@@ -123,11 +141,21 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
             <caption className="sr-only">{t("mail.tableCaption")}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="p-3">{t("mail.subject")}</th>
-                <th scope="col" className="p-3">{t("mail.recipient")}</th>
-                <th scope="col" className="p-3">{t("mail.statusLabel")}</th>
-                <th scope="col" className="p-3">{t("mail.created")}</th>
-                <th scope="col" className="p-3">{t("mail.actions")}</th>
+                <th scope="col" className="p-3">
+                  {t("mail.subject")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("mail.recipient")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("mail.statusLabel")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("mail.created")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("mail.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -144,7 +172,9 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
                   <td className="p-3 break-all">{m.to}</td>
                   <td className="p-3">
                     <StatusBadge status={m.status} />
-                    {m.status === "failed" ? <div className="mt-1 text-xs text-muted-foreground">{t("mail.attempts", { count: m.attempts })}</div> : null}
+                    {m.status === "failed" ? (
+                      <div className="mt-1 text-xs text-muted-foreground">{t("mail.attempts", { count: m.attempts })}</div>
+                    ) : null}
                   </td>
                   <td className="p-3 whitespace-nowrap">{dateTime(m.createdAt)}</td>
                   <td className="p-3">{m.status === "failed" ? retryForm(m.id) : null}</td>

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DayChart } from "~/features/admin/day-chart";
-import { adminPage, orRefused } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, Badge, NOINDEX, useDateFormat } from "~/features/admin/ui";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { DayChart } from "#app/features/admin/day-chart";
+import { adminPage, orRefused } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, Badge, NOINDEX, useDateFormat } from "#app/features/admin/ui";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/quick-view";
 
 export const handle = { i18n: ["admin"] };
@@ -34,7 +34,9 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
     <>
       <AdminHeading title={t("quickView.title")}>{t("quickView.lead", { count: view.counts.users })}</AdminHeading>
       <section aria-labelledby="people-heading">
-        <h2 id="people-heading" className="sr-only">{t("quickView.people")}</h2>
+        <h2 id="people-heading" className="sr-only">
+          {t("quickView.people")}
+        </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
           {cards.map(([key, n]) => (
             <div key={key} className="card p-4">
@@ -47,7 +49,9 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="pending-heading" className="card mt-6 flex flex-wrap items-center justify-between gap-4 p-5">
         <div>
-          <h2 id="pending-heading" className="text-lg font-bold">{t("quickView.pending.title")}</h2>
+          <h2 id="pending-heading" className="text-lg font-bold">
+            {t("quickView.pending.title")}
+          </h2>
           <p className="text-muted-foreground">{t("quickView.pending.text", { count: view.pendingCompanies })}</p>
         </div>
         <Link to={to("/admin/companies?status=pending")} className="btn btn-primary">
@@ -56,7 +60,9 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="signups-heading" className="mt-6">
-        <h2 id="signups-heading" className="mb-3 text-xl font-bold">{t("quickView.signups.title")}</h2>
+        <h2 id="signups-heading" className="mb-3 text-xl font-bold">
+          {t("quickView.signups.title")}
+        </h2>
         <DayChart
           id="signups"
           caption={t("quickView.signups.caption", { count: view.signupsTotal, days: view.signups.length })}
@@ -69,7 +75,9 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="latest-heading" className="mt-6">
-        <h2 id="latest-heading" className="mb-3 text-xl font-bold">{t("quickView.latest.title")}</h2>
+        <h2 id="latest-heading" className="mb-3 text-xl font-bold">
+          {t("quickView.latest.title")}
+        </h2>
         {view.latest.length === 0 ? (
           <p className="card p-6 text-center text-muted-foreground">{t("quickView.latest.empty")}</p>
         ) : (
@@ -78,16 +86,26 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">{t("quickView.latest.title")}</caption>
               <thead>
                 <tr className="border-b border-border text-left">
-                  <th scope="col" className="p-3">{t("users.username")}</th>
-                  <th scope="col" className="p-3">{t("users.email")}</th>
-                  <th scope="col" className="p-3">{t("users.profileRole")}</th>
-                  <th scope="col" className="p-3">{t("users.joined")}</th>
+                  <th scope="col" className="p-3">
+                    {t("users.username")}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t("users.email")}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t("users.profileRole")}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t("users.joined")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {view.latest.map((u) => (
                   <tr key={u.id} className="border-b border-border last:border-0">
-                    <th scope="row" className="p-3 text-left font-semibold">{u.username ?? "—"}</th>
+                    <th scope="row" className="p-3 text-left font-semibold">
+                      {u.username ?? "—"}
+                    </th>
                     <td className="p-3">
                       {u.email} {u.emailVerified ? null : <Badge tone="danger">{t("users.unverified")}</Badge>}
                     </td>

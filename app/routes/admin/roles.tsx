@@ -1,8 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, ConfirmAction, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  Badge,
+  ConfirmAction,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  SearchForm,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/roles";
 
 export const handle = { i18n: ["admin"] };
@@ -24,11 +36,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "grant") {
       const r = await admin.grantRole(actor, input);
-      return { ok: true, message: r.changed ? "admin:roles.granted" : "admin:roles.alreadyHas", messageValues: { role: String(input.role), name } } satisfies AdminActionResult;
+      return {
+        ok: true,
+        message: r.changed ? "admin:roles.granted" : "admin:roles.alreadyHas",
+        messageValues: { role: String(input.role), name },
+      } satisfies AdminActionResult;
     }
     if (intent === "revoke") {
       const r = await admin.revokeRole(actor, input);
-      return { ok: true, message: r.changed ? "admin:roles.revoked" : "admin:roles.didNotHave", messageValues: { role: String(input.role), name } } satisfies AdminActionResult;
+      return {
+        ok: true,
+        message: r.changed ? "admin:roles.revoked" : "admin:roles.didNotHave",
+        messageValues: { role: String(input.role), name },
+      } satisfies AdminActionResult;
     }
     return unknownIntent(form);
   } catch (err) {
@@ -59,12 +79,24 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
             <caption className="sr-only">{t("roles.tableCaption")}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="p-3">{t("users.username")}</th>
-                <th scope="col" className="p-3">{t("users.email")}</th>
-                <th scope="col" className="p-3">{t("users.profileRole")}</th>
-                <th scope="col" className="p-3">{t("roles.userRoles")}</th>
-                <th scope="col" className="p-3">{t("users.joined")}</th>
-                <th scope="col" className="p-3">{t("roles.changes")}</th>
+                <th scope="col" className="p-3">
+                  {t("users.username")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("users.email")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("users.profileRole")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("roles.userRoles")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("users.joined")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("roles.changes")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -132,12 +164,16 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
       <Pagination page={users.page} pageCount={users.pageCount} total={users.total} />
 
       <section aria-labelledby="capabilities-heading" className="mt-10">
-        <h2 id="capabilities-heading" className="text-xl font-bold">{t("roles.capabilities.title")}</h2>
+        <h2 id="capabilities-heading" className="text-xl font-bold">
+          {t("roles.capabilities.title")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("roles.capabilities.lead")}</p>
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           {Object.entries(capabilities).map(([role, caps]) => (
             <section key={role} className="card p-5" aria-labelledby={`cap-${role}`}>
-              <h3 id={`cap-${role}`} className="text-lg font-bold">{t(`roleNames.${role}`, { defaultValue: role })}</h3>
+              <h3 id={`cap-${role}`} className="text-lg font-bold">
+                {t(`roleNames.${role}`, { defaultValue: role })}
+              </h3>
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {caps.map((c) => (
                   <li key={c}>{t(`capabilities.${c}`, { defaultValue: c })}</li>

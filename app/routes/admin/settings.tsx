@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, useDateFormat, type AdminActionResult } from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/settings";
 
 export const handle = { i18n: ["admin"] };
@@ -36,7 +36,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       return done("admin:settings.flags.saved");
     }
     if (intent === "announcement") {
-      await admin.updateSetting(actor, { key: "announcement", value: { url: String(form.get("url") ?? "").trim(), imageUrl: String(form.get("imageUrl") ?? "").trim() } });
+      await admin.updateSetting(actor, {
+        key: "announcement",
+        value: { url: String(form.get("url") ?? "").trim(), imageUrl: String(form.get("imageUrl") ?? "").trim() },
+      });
       return done("admin:settings.announcement.saved");
     }
     return unknownIntent(form);
@@ -51,7 +54,11 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 function Result({ result, intent }: { result: SettingsResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
-  return result.ok ? <FormAlert variant="success" message={result.message} /> : <FormAlert message={result.formError} values={result.formErrorValues} />;
+  return result.ok ? (
+    <FormAlert variant="success" message={result.message} />
+  ) : (
+    <FormAlert message={result.formError} values={result.formErrorValues} />
+  );
 }
 
 function Switch({ name, label, help, defaultChecked }: { name: string; label: string; help: string; defaultChecked: boolean }) {
@@ -66,7 +73,15 @@ function Switch({ name, label, help, defaultChecked }: { name: string; label: st
           {help}
         </p>
       </div>
-      <input id={id} name={name} type="checkbox" role="switch" className="switch mt-1 shrink-0" defaultChecked={defaultChecked} aria-describedby={`${id}-help`} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        className="switch mt-1 shrink-0"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-help`}
+      />
     </div>
   );
 }
@@ -83,16 +98,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <AdminHeading title={t("settings.title")}>{t("settings.lead")}</AdminHeading>
 
       <section aria-labelledby="maintenance-heading" className="card mb-6 p-5">
-        <h2 id="maintenance-heading" className="text-xl font-bold">{t("settings.maintenance.title")}</h2>
+        <h2 id="maintenance-heading" className="text-xl font-bold">
+          {t("settings.maintenance.title")}
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">{t("settings.maintenance.help")}</p>
         <p className="mt-2 text-sm" role="status">
           {m.enabled ? t("settings.maintenance.stateOn") : t("settings.maintenance.stateOff")}
-          {m.hasPassword ? ` ${t("settings.maintenance.passwordSince", { date: dateTime(m.changedAt) })}` : ` ${t("settings.maintenance.noPassword")}`}
+          {m.hasPassword
+            ? ` ${t("settings.maintenance.passwordSince", { date: dateTime(m.changedAt) })}`
+            : ` ${t("settings.maintenance.noPassword")}`}
         </p>
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="maintenance" />
           <Result result={result} intent="maintenance" />
-          <Switch name="enabled" label={t("settings.maintenance.enabled")} help={t("settings.maintenance.enabledHelp")} defaultChecked={m.enabled} />
+          <Switch
+            name="enabled"
+            label={t("settings.maintenance.enabled")}
+            help={t("settings.maintenance.enabledHelp")}
+            defaultChecked={m.enabled}
+          />
           <Field
             label={t("settings.maintenance.password")}
             name="password"
@@ -107,20 +131,30 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <section aria-labelledby="flags-heading" className="card mb-6 p-5">
-        <h2 id="flags-heading" className="text-xl font-bold">{t("settings.flags.title")}</h2>
+        <h2 id="flags-heading" className="text-xl font-bold">
+          {t("settings.flags.title")}
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">{t("settings.flags.help")}</p>
         <Form method="post" className="mt-2">
           <input type="hidden" name="intent" value="flags" />
           <Result result={result} intent="flags" />
           {FLAGS.map((key) => (
-            <Switch key={key} name={key} label={t(`settings.flags.${key}.label`)} help={t(`settings.flags.${key}.help`)} defaultChecked={settings.flags[key]} />
+            <Switch
+              key={key}
+              name={key}
+              label={t(`settings.flags.${key}.label`)}
+              help={t(`settings.flags.${key}.help`)}
+              defaultChecked={settings.flags[key]}
+            />
           ))}
           <SubmitButton pendingLabel={t("settings.saving")}>{t("settings.flags.save")}</SubmitButton>
         </Form>
       </section>
 
       <section aria-labelledby="announcement-heading" className="card p-5">
-        <h2 id="announcement-heading" className="text-xl font-bold">{t("settings.announcement.title")}</h2>
+        <h2 id="announcement-heading" className="text-xl font-bold">
+          {t("settings.announcement.title")}
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">{t("settings.announcement.help")}</p>
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="announcement" />

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useLoaderData } from "react-router";
-import { FormAlert } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { pageTools } from "~/lib/page.server";
-import { localizedReturn } from "~/lib/request-facts.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { FormAlert } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { pageTools } from "#app/lib/page.server";
+import { localizedReturn } from "#app/lib/request-facts.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/callback";
 
 export const handle = { i18n: ["auth"] };
@@ -25,7 +25,13 @@ function problemOf(error: string): "expired" | "invalid" | "sso" {
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
-  const outcome = error ? "error" : url.searchParams.get("verified") ? "verified" : url.searchParams.get("changed") === "email" ? "emailChanged" : "signedIn";
+  const outcome = error
+    ? "error"
+    : url.searchParams.get("verified")
+      ? "verified"
+      : url.searchParams.get("changed") === "email"
+        ? "emailChanged"
+        : "signedIn";
   if (outcome === "signedIn" && context.actor) throw redirect(localizedReturn(context, url.searchParams.get("redirectTo")));
   const { t, seo } = pageTools(context, request, "auth");
   return {

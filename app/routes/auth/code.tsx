@@ -1,18 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
-import { actionFailure } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { localizedReturn, redirectWithCookies, requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "../../../shared/return-path";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { useFailureToast } from "#app/features/auth/use-failure-toast";
+import { actionFailure } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { localizedReturn, redirectWithCookies, requestFacts } from "#app/lib/request-facts.server";
+import { safeReturnPath } from "#shared/return-path";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/code";
 
 export const handle = { i18n: ["auth"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard");
@@ -90,7 +90,15 @@ export default function CodeSignIn() {
       ) : (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field label={t("fields.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+          <Field
+            label={t("fields.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={failure?.values.email}
+            error={failure?.fieldErrors.email}
+          />
           <SubmitButton className="btn btn-primary w-full" name="intent" value="send">
             {t("code.send")}
           </SubmitButton>

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { actionFailure } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { requestFacts } from "~/lib/request-facts.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { actionFailure } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { requestFacts } from "#app/lib/request-facts.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { i18n: ["auth"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "auth");
@@ -47,7 +47,15 @@ export default function ForgotPassword() {
       {result?.ok ? <FormAlert variant="success" message="auth:forgot.sent" values={{ email: result.email }} /> : null}
       <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
       <Form method="post" className="space-y-4">
-        <Field label={t("fields.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+        <Field
+          label={t("fields.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
         <SubmitButton className="btn btn-primary w-full">{t("forgot.submit")}</SubmitButton>
       </Form>
     </AuthCard>

@@ -1,20 +1,20 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { SsoButtons } from "~/features/auth/sso-buttons";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
-import { actionFailure } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { localizedReturn, redirectWithCookies, requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "../../../shared/return-path";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { SsoButtons } from "#app/features/auth/sso-buttons";
+import { useFailureToast } from "#app/features/auth/use-failure-toast";
+import { actionFailure } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { localizedReturn, redirectWithCookies, requestFacts } from "#app/lib/request-facts.server";
+import { safeReturnPath } from "#shared/return-path";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["auth"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +34,10 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { headers } = await context.services.authFlows.signIn(requestFacts(context, request), { email: form.get("email"), password: form.get("password") });
+    const { headers } = await context.services.authFlows.signIn(requestFacts(context, request), {
+      email: form.get("email"),
+      password: form.get("password"),
+    });
     return redirectWithCookies(localizedReturn(context, form.get("redirectTo")), headers);
   } catch (err) {
     return actionFailure(err, form);
@@ -88,8 +91,23 @@ export default function Login() {
       <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
       <Form method="post" className="space-y-4" noValidate={false}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label={t("fields.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
-        <Field label={t("fields.password")} name="password" type="password" autoComplete="current-password" required error={failure?.fieldErrors.password} />
+        <Field
+          label={t("fields.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
+        <Field
+          label={t("fields.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={failure?.fieldErrors.password}
+        />
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <Link className="link" to={to("/auth/forgot-password")}>
             {t("login.forgot")}

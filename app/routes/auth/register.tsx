@@ -1,19 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { SsoButtons } from "~/features/auth/sso-buttons";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
-import { actionFailure } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { localizedReturn, redirectWithCookies, requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "../../../shared/return-path";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { SsoButtons } from "#app/features/auth/sso-buttons";
+import { useFailureToast } from "#app/features/auth/use-failure-toast";
+import { actionFailure } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { localizedReturn, redirectWithCookies, requestFacts } from "#app/lib/request-facts.server";
+import { safeReturnPath } from "#shared/return-path";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["auth"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -80,7 +80,10 @@ export default function Register() {
         </>
       }
     >
-      <FormAlert message={failure?.formError === "errors:input.invalid" ? "errors:input.invalid" : failure?.formError} values={failure?.formErrorValues} />
+      <FormAlert
+        message={failure?.formError === "errors:input.invalid" ? "errors:input.invalid" : failure?.formError}
+        values={failure?.formErrorValues}
+      />
       {emailTaken ? (
         <p className="text-sm">
           <Link className="link font-semibold" to={loginLink}>
@@ -94,7 +97,10 @@ export default function Register() {
           <legend className="text-sm font-semibold">{t("register.roleLegend")}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {(["creator", "company"] as const).map((r) => (
-              <label key={r} className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring">
+              <label
+                key={r}
+                className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring"
+              >
                 <input type="radio" name="role" value={r} defaultChecked={chosenRole === r} className="mt-1 accent-[var(--primary)]" />
                 <span>
                   <span className="block font-semibold">{t(`register.role.${r}`)}</span>
@@ -104,7 +110,15 @@ export default function Register() {
             ))}
           </div>
         </fieldset>
-        <Field label={t("fields.email")} name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+        <Field
+          label={t("fields.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
         <Field
           label={t("fields.password")}
           name="password"
@@ -115,11 +129,31 @@ export default function Register() {
           hint={t("register.passwordHint")}
           error={failure?.fieldErrors.password}
         />
-        <Field label={t("fields.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} error={failure?.fieldErrors.confirmPassword} />
+        <Field
+          label={t("fields.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          error={failure?.fieldErrors.confirmPassword}
+        />
         <div className="company-only space-y-4 rounded-lg border border-border p-4">
           <p className="text-sm text-muted-foreground">{t("register.companyNote")}</p>
-          <Field label={t("fields.companyName")} name="companyName" autoComplete="organization" defaultValue={failure?.values.companyName} error={failure?.fieldErrors.companyName} />
-          <Field label={t("fields.representativeName")} name="representativeName" autoComplete="name" defaultValue={failure?.values.representativeName} error={failure?.fieldErrors.representativeName} />
+          <Field
+            label={t("fields.companyName")}
+            name="companyName"
+            autoComplete="organization"
+            defaultValue={failure?.values.companyName}
+            error={failure?.fieldErrors.companyName}
+          />
+          <Field
+            label={t("fields.representativeName")}
+            name="representativeName"
+            autoComplete="name"
+            defaultValue={failure?.values.representativeName}
+            error={failure?.fieldErrors.representativeName}
+          />
         </div>
         <p className="text-sm text-muted-foreground">
           {t("register.termsLead")}{" "}

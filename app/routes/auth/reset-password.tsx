@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { actionFailure } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { actionFailure } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["auth"] };
@@ -26,7 +26,11 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    await context.services.authFlows.resetPassword({ token: form.get("token"), password: form.get("password"), confirmPassword: form.get("confirmPassword") });
+    await context.services.authFlows.resetPassword({
+      token: form.get("token"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
+    });
     return redirect(`${context.localePrefix}/auth/login?reset=1`);
   } catch (err) {
     return actionFailure(err, form);
@@ -61,8 +65,25 @@ export default function ResetPassword() {
           <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
           <Form method="post" className="space-y-4">
             <input type="hidden" name="token" value={token} />
-            <Field label={t("fields.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={6} hint={t("register.passwordHint")} error={failure?.fieldErrors.password} />
-            <Field label={t("fields.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} error={failure?.fieldErrors.confirmPassword} />
+            <Field
+              label={t("fields.newPassword")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              hint={t("register.passwordHint")}
+              error={failure?.fieldErrors.password}
+            />
+            <Field
+              label={t("fields.confirmPassword")}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              error={failure?.fieldErrors.confirmPassword}
+            />
             <SubmitButton className="btn btn-primary w-full">{t("reset.submit")}</SubmitButton>
           </Form>
         </>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { isDomainErrorLike } from "~/lib/form.server";
-import { requestFacts } from "~/lib/request-facts.server";
-import { safeReturnPath } from "../../../shared/return-path";
+import { isDomainErrorLike } from "#app/lib/form.server";
+import { requestFacts } from "#app/lib/request-facts.server";
+import { safeReturnPath } from "#shared/return-path";
 import type { Route } from "./+types/sso";
 
 /** The page has no view: a GET goes back to the login page. */
@@ -13,7 +13,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { url, headers } = await context.services.authFlows.startSingleSignOn(requestFacts(context, request), params.provider, safeReturnPath(form.get("redirectTo"), "/dashboard"));
+    const { url, headers } = await context.services.authFlows.startSingleSignOn(
+      requestFacts(context, request),
+      params.provider,
+      safeReturnPath(form.get("redirectTo"), "/dashboard"),
+    );
     const out = new Headers({ Location: url });
     for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
     return new Response(null, { status: 303, headers: out });

@@ -1,24 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { AuthCard } from "~/features/auth/auth-card";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
-import { actionFailure } from "~/lib/form.server";
-import { requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { requestFacts } from "~/lib/request-facts.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { AuthCard } from "#app/features/auth/auth-card";
+import { useFailureToast } from "#app/features/auth/use-failure-toast";
+import { actionFailure } from "#app/lib/form.server";
+import { requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { requestFacts } from "#app/lib/request-facts.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { i18n: ["auth"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 /** Where an unverified person learns why they cannot post yet, and asks for a new link. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
   const { t, seo } = pageTools(context, request, "auth");
-  return { email: actor.email, verified: actor.emailVerified, seo: seo({ title: t("verify.title"), description: t("verify.title"), noindex: true }) };
+  return {
+    email: actor.email,
+    verified: actor.emailVerified,
+    seo: seo({ title: t("verify.title"), description: t("verify.title"), noindex: true }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);

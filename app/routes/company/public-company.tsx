@@ -1,13 +1,13 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { companySections } from "~/features/company/sections";
-import { countryName } from "~/features/company/countries";
-import { formatDate } from "~/i18n/format";
-import { isDomainErrorLike } from "~/lib/form.server";
-import { nameParam } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { companySections } from "#app/features/company/sections";
+import { countryName } from "#app/features/company/countries";
+import { formatDate } from "#app/i18n/format";
+import { isDomainErrorLike } from "#app/lib/form.server";
+import { nameParam } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/public-company";
 
 export const handle = { i18n: ["company"] };
@@ -21,7 +21,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
   const { t, seo } = pageTools(context, request, "company");
   const base = context.services.env.baseUrl;
-  const description = company.description?.replace(/\s+/g, " ").slice(0, 160) || t("public.defaultDescription", { name: company.companyName });
+  const description =
+    company.description?.replace(/\s+/g, " ").slice(0, 160) || t("public.defaultDescription", { name: company.companyName });
   return {
     company,
     /** Data for the sections later issues add (games, campaigns). */
@@ -56,19 +57,32 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
     <article className="max-w-3xl" aria-labelledby="company-name">
       <header className="card flex flex-wrap items-center gap-5 p-6">
         {company.logoUrl ? (
-          <img src={company.logoUrl} alt={t("public.logoAlt", { name: company.companyName })} width={96} height={96} className="rounded-xl" />
+          <img
+            src={company.logoUrl}
+            alt={t("public.logoAlt", { name: company.companyName })}
+            width={96}
+            height={96}
+            className="rounded-xl"
+          />
         ) : (
-          <span aria-hidden="true" className="inline-flex h-24 w-24 items-center justify-center rounded-xl bg-primary text-4xl font-black text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-24 w-24 items-center justify-center rounded-xl bg-primary text-4xl font-black text-primary-foreground"
+          >
             {[...company.companyName][0]?.toUpperCase()}
           </span>
         )}
         <div className="min-w-0">
-          <h1 id="company-name" className="text-3xl font-black">{company.companyName}</h1>
+          <h1 id="company-name" className="text-3xl font-black">
+            {company.companyName}
+          </h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("public.verifiedCompany")}</p>
         </div>
       </header>
       <section aria-labelledby="about-company" className="card mt-6 p-6">
-        <h2 id="about-company" className="text-xl font-bold">{t("public.about")}</h2>
+        <h2 id="about-company" className="text-xl font-bold">
+          {t("public.about")}
+        </h2>
         {company.description ? (
           <p className="mt-3 whitespace-pre-line">{company.description}</p>
         ) : (

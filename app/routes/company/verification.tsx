@@ -2,16 +2,16 @@ import { BadgeCheck, Clock, XCircle } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Field, FormAlert, SubmitButton, TextAreaField } from "~/components/ui/form-field";
-import { countryOptions } from "~/features/company/countries";
-import { DESCRIPTION_MAX } from "~/features/company/limits";
-import { companyProfileSchema } from "~/features/company/profile-schema";
-import { parseForm, type FormFailure } from "~/lib/form";
-import { actionFailure } from "~/lib/form.server";
-import { requireRoles } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { countryOptions } from "#app/features/company/countries";
+import { DESCRIPTION_MAX } from "#app/features/company/limits";
+import { companyProfileSchema } from "#app/features/company/profile-schema";
+import { parseForm, type FormFailure } from "#app/lib/form";
+import { actionFailure } from "#app/lib/form.server";
+import { requireRoles } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/verification";
 
 export const handle = { i18n: ["company"] };
@@ -47,7 +47,19 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
 
-function CountrySelect({ options, defaultValue, error, label, emptyLabel }: { options: { code: string; name: string }[]; defaultValue: string; error?: string; label: string; emptyLabel: string }) {
+function CountrySelect({
+  options,
+  defaultValue,
+  error,
+  label,
+  emptyLabel,
+}: {
+  options: { code: string; name: string }[];
+  defaultValue: string;
+  error?: string;
+  label: string;
+  emptyLabel: string;
+}) {
   const { t } = useTranslation();
   const id = `${useId()}-country`;
   return (
@@ -55,7 +67,14 @@ function CountrySelect({ options, defaultValue, error, label, emptyLabel }: { op
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name="country" defaultValue={defaultValue} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        name="country"
+        defaultValue={defaultValue}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="">{emptyLabel}</option>
         {options.map((c) => (
           <option key={c.code} value={c.code}>
@@ -78,7 +97,8 @@ export default function Verification({ loaderData, actionData }: Route.Component
   const { company, countries } = loaderData;
   const result = actionData as SaveResult | undefined;
   const failed = result && !result.ok ? result : null;
-  const value = (name: keyof NonNullable<typeof company> & string) => failed?.values[name] ?? (company?.[name] as string | null | undefined) ?? "";
+  const value = (name: keyof NonNullable<typeof company> & string) =>
+    failed?.values[name] ?? (company?.[name] as string | null | undefined) ?? "";
   const status = company?.status ?? "pending";
   return (
     <main id="main" className="mx-auto max-w-3xl py-6">
@@ -88,11 +108,19 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <section className="card mt-6 flex gap-4 p-6" aria-labelledby="status-heading">
           <BadgeCheck aria-hidden="true" className="shrink-0 text-positive" size={32} />
           <div>
-            <h2 id="status-heading" className="text-xl font-bold">{t("verification.verified.title")}</h2>
+            <h2 id="status-heading" className="text-xl font-bold">
+              {t("verification.verified.title")}
+            </h2>
             <p className="mt-1">{t("verification.verified.text")}</p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <Link to={to("/dashboard")} className="btn btn-primary">{t("verification.verified.dashboard")}</Link>
-              {company ? <Link to={to(`/company/${company.slug}`)} className="btn btn-outline">{t("verification.verified.publicPage")}</Link> : null}
+              <Link to={to("/dashboard")} className="btn btn-primary">
+                {t("verification.verified.dashboard")}
+              </Link>
+              {company ? (
+                <Link to={to(`/company/${company.slug}`)} className="btn btn-outline">
+                  {t("verification.verified.publicPage")}
+                </Link>
+              ) : null}
             </div>
           </div>
         </section>
@@ -100,7 +128,9 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <section className="card mt-6 flex gap-4 border-danger/60 p-6" aria-labelledby="status-heading">
           <XCircle aria-hidden="true" className="shrink-0 text-danger" size={32} />
           <div>
-            <h2 id="status-heading" className="text-xl font-bold">{t("verification.rejected.title")}</h2>
+            <h2 id="status-heading" className="text-xl font-bold">
+              {t("verification.rejected.title")}
+            </h2>
             <p className="mt-1">{t("verification.rejected.text")}</p>
             <blockquote className="mt-3 rounded-md border border-border bg-muted p-3">
               <p className="text-sm font-semibold">{t("verification.rejected.reason")}</p>
@@ -112,7 +142,9 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <section className="card mt-6 flex gap-4 p-6" aria-labelledby="status-heading">
           <Clock aria-hidden="true" className="shrink-0 text-primary" size={32} />
           <div>
-            <h2 id="status-heading" className="text-xl font-bold">{t("verification.pending.title")}</h2>
+            <h2 id="status-heading" className="text-xl font-bold">
+              {t("verification.pending.title")}
+            </h2>
             <p className="mt-1">{t("verification.pending.text")}</p>
             <p className="mt-2 text-muted-foreground">{t("verification.pending.meanwhile")}</p>
           </div>
@@ -120,16 +152,45 @@ export default function Verification({ loaderData, actionData }: Route.Component
       )}
 
       <section className="card mt-6 p-6" aria-labelledby="profile-heading">
-        <h2 id="profile-heading" className="text-xl font-bold">{t("form.title")}</h2>
+        <h2 id="profile-heading" className="text-xl font-bold">
+          {t("form.title")}
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground">{status === "rejected" ? t("form.leadRejected") : t("form.lead")}</p>
         <Form method="post" encType="multipart/form-data" className="mt-5 space-y-5" noValidate={false}>
           <div aria-live="polite">
             {result?.ok ? <FormAlert variant="success" message={result.message} /> : null}
             {failed ? <FormAlert message={failed.formError} values={failed.formErrorValues} /> : null}
           </div>
-          <Field label={t("form.companyName")} name="companyName" required minLength={2} maxLength={120} autoComplete="organization" defaultValue={value("companyName")} error={failed?.fieldErrors.companyName} />
-          <Field label={t("form.representativeName")} name="representativeName" required minLength={2} maxLength={120} autoComplete="name" defaultValue={value("representativeName")} error={failed?.fieldErrors.representativeName} />
-          <Field label={t("form.website")} name="website" type="url" placeholder="https://" maxLength={300} hint={t("form.websiteHint")} defaultValue={value("website")} error={failed?.fieldErrors.website} />
+          <Field
+            label={t("form.companyName")}
+            name="companyName"
+            required
+            minLength={2}
+            maxLength={120}
+            autoComplete="organization"
+            defaultValue={value("companyName")}
+            error={failed?.fieldErrors.companyName}
+          />
+          <Field
+            label={t("form.representativeName")}
+            name="representativeName"
+            required
+            minLength={2}
+            maxLength={120}
+            autoComplete="name"
+            defaultValue={value("representativeName")}
+            error={failed?.fieldErrors.representativeName}
+          />
+          <Field
+            label={t("form.website")}
+            name="website"
+            type="url"
+            placeholder="https://"
+            maxLength={300}
+            hint={t("form.websiteHint")}
+            defaultValue={value("website")}
+            error={failed?.fieldErrors.website}
+          />
           <TextAreaField
             label={t("form.description")}
             name="description"
@@ -139,11 +200,26 @@ export default function Verification({ loaderData, actionData }: Route.Component
             defaultValue={value("description")}
             error={failed?.fieldErrors.description}
           />
-          <CountrySelect label={t("form.country")} emptyLabel={t("form.countryNone")} options={countries} defaultValue={value("country")} error={failed?.fieldErrors.country} />
+          <CountrySelect
+            label={t("form.country")}
+            emptyLabel={t("form.countryNone")}
+            options={countries}
+            defaultValue={value("country")}
+            error={failed?.fieldErrors.country}
+          />
           <div className="flex flex-wrap items-end gap-4">
-            {company?.logoUrl ? <img src={company.logoUrl} alt={t("form.currentLogo")} width={80} height={80} className="rounded-lg" /> : null}
+            {company?.logoUrl ? (
+              <img src={company.logoUrl} alt={t("form.currentLogo")} width={80} height={80} className="rounded-lg" />
+            ) : null}
             <div className="min-w-0 flex-1">
-              <Field label={t("form.logo")} name="logo" type="file" accept="image/png,image/jpeg,image/webp" hint={t("form.logoHint")} error={failed?.fieldErrors.logo} />
+              <Field
+                label={t("form.logo")}
+                name="logo"
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                hint={t("form.logoHint")}
+                error={failed?.fieldErrors.logo}
+              />
             </div>
           </div>
           <SubmitButton pendingLabel={t("form.saving")}>{status === "rejected" ? t("form.resubmit") : t("form.save")}</SubmitButton>

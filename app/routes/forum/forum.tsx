@@ -1,14 +1,14 @@
 import { MessageCircle, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { RelativeTime } from "~/components/ui/relative-time";
-import { notFoundFor, requireForum } from "~/features/forum/gate.server";
-import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "~/features/forum/ui";
-import { nameParam } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "#app/features/forum/ui";
+import { nameParam } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/forum";
 
 export const handle = { i18n: ["forum"] };
@@ -24,7 +24,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const q = url.searchParams;
   const forum = context.services.forum;
   const list = await forum
-    .listThreads(context.actor, { forumSlug: params.forumSlug, page: q.get("page") ?? undefined, tag: q.get("tag") || undefined, status: q.get("status") || undefined, sort: q.get("sort") || undefined })
+    .listThreads(context.actor, {
+      forumSlug: params.forumSlug,
+      page: q.get("page") ?? undefined,
+      tag: q.get("tag") || undefined,
+      status: q.get("status") || undefined,
+      sort: q.get("sort") || undefined,
+    })
     .catch(notFoundFor);
   if (list.page > list.pageCount) throw new Response("Not Found", { status: 404 });
   const title = localized(locale, list.forum.titleEs, list.forum.titleEn);
@@ -53,8 +59,15 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
   const base = `/community/${forum.slug}`;
   const query = (changes: Record<string, string | number | null>) => {
     const p = new URLSearchParams();
-    const all = { tag: filters.tag, status: filters.status, sort: filters.sort === "latest" ? null : filters.sort, page: null as number | null, ...changes };
-    for (const [k, v] of Object.entries(all)) if (v !== null && v !== undefined && v !== "" && !(k === "page" && v === 1)) p.set(k, String(v));
+    const all = {
+      tag: filters.tag,
+      status: filters.status,
+      sort: filters.sort === "latest" ? null : filters.sort,
+      page: null as number | null,
+      ...changes,
+    };
+    for (const [k, v] of Object.entries(all))
+      if (v !== null && v !== undefined && v !== "" && !(k === "page" && v === 1)) p.set(k, String(v));
     const s = p.toString();
     return to(s ? `${base}?${s}` : base);
   };
@@ -139,7 +152,11 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
           {list.items.map((th) => (
             <li key={th.id} className="flex gap-3 p-4">
               {th.author ? (
-                <Link to={to(`/u/${th.author.username}`)} aria-label={t("profileOf", { username: th.author.username })} className="shrink-0">
+                <Link
+                  to={to(`/u/${th.author.username}`)}
+                  aria-label={t("profileOf", { username: th.author.username })}
+                  className="shrink-0"
+                >
                   <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={40} />
                 </Link>
               ) : (
@@ -168,7 +185,10 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
                   <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
                     {th.tags.map((tag) => (
                       <li key={tag.slug}>
-                        <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={query({ tag: tag.slug })}>
+                        <Link
+                          className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline"
+                          to={query({ tag: tag.slug })}
+                        >
                           {`#${tagName(locale, tag)}`}
                         </Link>
                       </li>

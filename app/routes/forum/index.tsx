@@ -1,12 +1,12 @@
 import { MessageSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { RelativeTime } from "~/components/ui/relative-time";
-import { requireForum } from "~/features/forum/gate.server";
-import { localized } from "~/features/forum/ui";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { requireForum } from "#app/features/forum/gate.server";
+import { localized } from "#app/features/forum/ui";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/index";
 
 export const handle = { i18n: ["forum"] };
@@ -42,7 +42,9 @@ export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
               <h2 id={`category-${c.slug}`} className="text-xl font-bold">
                 {localized(locale, c.titleEs, c.titleEn)}
               </h2>
-              {localized(locale, c.descriptionEs, c.descriptionEn) ? <p className="text-sm text-muted-foreground">{localized(locale, c.descriptionEs, c.descriptionEn)}</p> : null}
+              {localized(locale, c.descriptionEs, c.descriptionEn) ? (
+                <p className="text-sm text-muted-foreground">{localized(locale, c.descriptionEs, c.descriptionEn)}</p>
+              ) : null}
             </div>
             {c.forums.length === 0 ? (
               <p className="card p-4 text-sm text-muted-foreground">{t("index.noForums")}</p>

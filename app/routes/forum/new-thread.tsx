@@ -1,19 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { notFoundFor, requireForum } from "~/features/forum/gate.server";
-import { MarkdownBody, PreviewButton } from "~/features/forum/post-editor";
-import { Breadcrumbs, localized, tagName } from "~/features/forum/ui";
-import type { FormFailure } from "~/lib/form";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { nameParam, requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
+import { Breadcrumbs, localized, tagName } from "#app/features/forum/ui";
+import type { FormFailure } from "#app/lib/form";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { nameParam, requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/new-thread";
 
 export const handle = { i18n: ["forum"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 /** Tags travel back to the form as one comma-separated value (a form's values keep one string per name). */
 const TAGS_SEP = ",";
@@ -51,10 +51,20 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     if (intent === "preview") {
       const { html } = await forum.previewPost(actor, { body: sent.get("body") });
-      const result: PreviewResult = { ok: true, intent: "preview", preview: html, values: Object.fromEntries([...sent].map(([k, v]) => [k, String(v)])) };
+      const result: PreviewResult = {
+        ok: true,
+        intent: "preview",
+        preview: html,
+        values: Object.fromEntries([...sent].map(([k, v]) => [k, String(v)])),
+      };
       return result;
     }
-    const created = await forum.createThread(actor, { forumSlug: params.forumSlug, title: sent.get("title"), body: sent.get("body"), tags });
+    const created = await forum.createThread(actor, {
+      forumSlug: params.forumSlug,
+      title: sent.get("title"),
+      body: sent.get("body"),
+      tags,
+    });
     return redirect(`${context.localePrefix}/community/${created.forumSlug}/${created.slug}`, 303);
   } catch (err) {
     if (isDomainErrorLike(err) && err.code === "not_found") notFoundFor(err);
@@ -96,7 +106,13 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
             error={failure?.fieldErrors.title}
             hint={t("newThread.titleHint")}
           />
-          <MarkdownBody label={t("newThread.bodyLabel")} defaultValue={values?.body ?? ""} error={failure?.fieldErrors.body} errorValues={failure?.formErrorValues} preview={preview?.preview} />
+          <MarkdownBody
+            label={t("newThread.bodyLabel")}
+            defaultValue={values?.body ?? ""}
+            error={failure?.fieldErrors.body}
+            errorValues={failure?.formErrorValues}
+            preview={preview?.preview}
+          />
           {form.tags.length ? (
             <fieldset className="space-y-2" aria-describedby="tags-hint">
               <legend className="text-sm font-semibold">{t("newThread.tagsLabel")}</legend>

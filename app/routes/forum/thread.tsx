@@ -1,33 +1,33 @@
 import { CheckCircle2, EyeOff, Flag, History, Pencil, Quote, Send, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { ErrorView } from "~/components/layout/error-view";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { RelativeTime } from "~/components/ui/relative-time";
-import { failureOf, type InteractionDone } from "~/features/forum/fetcher-kit";
-import { FollowButton } from "~/features/forum/follow-button";
-import { notFoundFor, requireForum } from "~/features/forum/gate.server";
-import { interactionFor } from "~/features/forum/interactions.server";
-import { BanAuthorLink, ModerationToolbar, TOOLBAR_INTENTS } from "~/features/forum/moderation-toolbar";
-import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "~/features/forum/post-actions";
-import { MarkdownBody, PreviewButton } from "~/features/forum/post-editor";
-import { ForumTProvider, useForumT } from "~/features/forum/forum-t";
-import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "~/features/forum/ui";
-import { localizedPath } from "~/i18n/config";
-import { formatDate } from "~/i18n/format";
-import type { FormFailure } from "~/lib/form";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { nameParam, requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
-import type { ThreadPost, ThreadView } from "../../../server/modules/forum/get-thread";
-import type { MovedThread } from "../../../server/modules/forum/move-thread";
+import { ErrorView } from "#app/components/layout/error-view";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { failureOf, type InteractionDone } from "#app/features/forum/fetcher-kit";
+import { FollowButton } from "#app/features/forum/follow-button";
+import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { interactionFor } from "#app/features/forum/interactions.server";
+import { BanAuthorLink, ModerationToolbar, TOOLBAR_INTENTS } from "#app/features/forum/moderation-toolbar";
+import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "#app/features/forum/post-actions";
+import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
+import { ForumTProvider, useForumT } from "#app/features/forum/forum-t";
+import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "#app/features/forum/ui";
+import { localizedPath } from "#app/i18n/config";
+import { formatDate } from "#app/i18n/format";
+import type { FormFailure } from "#app/lib/form";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { nameParam, requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
+import type { MovedThread } from "#server/modules/forum/move-thread";
 import type { Route } from "./+types/thread";
 
 export const handle = { i18n: ["forum"] };
-export { actionHeaders as headers } from "~/lib/route-headers";
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 /** Posts per page (the forum's PAGE_SIZE). */
 const POSTS_PER_PAGE = 20;
@@ -57,9 +57,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const wanted = q.get("post");
   if (wanted && /^\d{1,7}$/.test(wanted)) throw redirect(prefix + postPath(params.forumSlug, params.threadSlug, Number(wanted)));
 
-  const result = await forum.getThread(context.actor, { forumSlug: params.forumSlug, threadSlug: params.threadSlug, page: q.get("page") ?? undefined }).catch(notFoundFor);
+  const result = await forum
+    .getThread(context.actor, { forumSlug: params.forumSlug, threadSlug: params.threadSlug, page: q.get("page") ?? undefined })
+    .catch(notFoundFor);
   // An old slug (the title changed): the current address, for good.
-  if ("redirectTo" in result) throw redirect(`${prefix}${threadPath(result.redirectTo.forumSlug, result.redirectTo.threadSlug)}${url.search}`, 301);
+  if ("redirectTo" in result)
+    throw redirect(`${prefix}${threadPath(result.redirectTo.forumSlug, result.redirectTo.threadSlug)}${url.search}`, 301);
   const view = result;
   if (view.page > view.pageCount) throw new Response("Not Found", { status: 404 });
 
@@ -80,7 +83,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const reported = reportedId && view.posts.some((p) => p.id === reportedId && p.can.report) ? reportedId : null;
   const history = historyOf ? await forum.listRevisions(context.actor, { postId: historyOf.id }).catch(() => null) : null;
   const quote = quoted
-    ? `> ${t("thread.quoteWrote", { username: quoted.author?.username ?? t("deletedUser") })}\n${quoted.bodyMd!.split("\n").map((l) => `> ${l}`).join("\n")}\n\n`
+    ? `> ${t("thread.quoteWrote", { username: quoted.author?.username ?? t("deletedUser") })}\n${quoted
+        .bodyMd!.split("\n")
+        .map((l) => `> ${l}`)
+        .join("\n")}\n\n`
     : null;
 
   const { thread } = view;
@@ -112,14 +118,23 @@ function threadJsonLd(view: ThreadView, baseUrl: string, locale: "es" | "en", de
   const { thread } = view;
   const url = baseUrl + localizedPath(threadPath(view.forum.slug, thread.slug), locale);
   const person = (a: { username: string } | null) =>
-    a ? { "@type": "Person", name: a.username, url: baseUrl + localizedPath(`/u/${a.username}`, locale) } : { "@type": "Person", name: deletedUser };
+    a
+      ? { "@type": "Person", name: a.username, url: baseUrl + localizedPath(`/u/${a.username}`, locale) }
+      : { "@type": "Person", name: deletedUser };
   const visible = view.posts.filter((p) => p.bodyMd !== null && !p.hidden);
   const replies = visible.filter((p) => p.number > 1);
   const textOf = (p: ThreadPost) => (p.bodyMd ?? "").replace(/\s+/g, " ").trim().slice(0, 500);
   const postUrl = (p: ThreadPost) => `${url}${view.page > 1 ? `?page=${view.page}` : ""}#post-${p.number}`;
   const inLanguage = locale === "es" ? "es-ES" : "en-US";
   if (thread.resolved) {
-    const answer = (p: ThreadPost) => ({ "@type": "Answer", text: textOf(p), author: person(p.author), datePublished: new Date(p.createdAt).toISOString(), url: postUrl(p), upvoteCount: p.likeCount });
+    const answer = (p: ThreadPost) => ({
+      "@type": "Answer",
+      text: textOf(p),
+      author: person(p.author),
+      datePublished: new Date(p.createdAt).toISOString(),
+      url: postUrl(p),
+      upvoteCount: p.likeCount,
+    });
     const accepted = replies.find((p) => p.accepted);
     return {
       "@context": "https://schema.org",
@@ -154,7 +169,13 @@ function threadJsonLd(view: ThreadView, baseUrl: string, locale: "es" | "en", de
       { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: thread.replyCount },
       { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: thread.likeCount },
     ],
-    comment: replies.map((p) => ({ "@type": "Comment", text: textOf(p), author: person(p.author), datePublished: new Date(p.createdAt).toISOString(), url: postUrl(p) })),
+    comment: replies.map((p) => ({
+      "@type": "Comment",
+      text: textOf(p),
+      author: person(p.author),
+      datePublished: new Date(p.createdAt).toISOString(),
+      url: postUrl(p),
+    })),
   };
 }
 
@@ -191,7 +212,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     // A fetcher (JavaScript) keeps the page where it is; a plain form post comes back to the post or header.
     if (formData.get("js") === "1") {
-      const done: InteractionDone = { ok: true, intent, ...(interaction.scope === "post" ? { postId: String(formData.get("postId") ?? "") } : {}) };
+      const done: InteractionDone = {
+        ok: true,
+        intent,
+        ...(interaction.scope === "post" ? { postId: String(formData.get("postId") ?? "") } : {}),
+      };
       return done;
     }
     if (interaction.scope === "post") {
@@ -215,12 +240,21 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       }
       case "preview": {
         const { html } = await forum.previewPost(actor, { body: formData.get("body") });
-        const result: PreviewResult = { ok: true, intent: "preview", preview: html, values: { intent: "reply", body: String(formData.get("body") ?? "") } };
+        const result: PreviewResult = {
+          ok: true,
+          intent: "preview",
+          preview: html,
+          values: { intent: "reply", body: String(formData.get("body") ?? "") },
+        };
         return result;
       }
       case "edit": {
         const title = formData.get("title");
-        const edited = await forum.editPost(actor, { postId: formData.get("postId"), body: formData.get("body"), ...(typeof title === "string" ? { title } : {}) });
+        const edited = await forum.editPost(actor, {
+          postId: formData.get("postId"),
+          body: formData.get("body"),
+          ...(typeof title === "string" ? { title } : {}),
+        });
         return redirect(prefix + postPath(params.forumSlug, edited.slug, validNumber), 303);
       }
       case "delete": {
@@ -237,7 +271,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 type Result = Route.ComponentProps["actionData"];
-const failureFor = (result: Result, intent: string) => (result && !result.ok && (result as FormFailure).values.intent === intent ? (result as FormFailure) : undefined);
+const failureFor = (result: Result, intent: string) =>
+  result && !result.ok && (result as FormFailure).values.intent === intent ? (result as FormFailure) : undefined;
 
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
@@ -282,7 +317,8 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
           <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
             <ThreadBadges thread={thread} />
             <span>
-              {thread.author ? t("byAuthor", { username: thread.author.username }) : t("deletedUser")} · <RelativeTime date={thread.createdAt} locale={locale} />
+              {thread.author ? t("byAuthor", { username: thread.author.username }) : t("deletedUser")} ·{" "}
+              <RelativeTime date={thread.createdAt} locale={locale} />
             </span>
             <span>{t("counts.replies", { count: thread.replyCount })}</span>
           </div>
@@ -301,7 +337,10 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
             <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
               {thread.tags.map((tag) => (
                 <li key={tag.slug}>
-                  <Link className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline" to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}>
+                  <Link
+                    className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline"
+                    to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}
+                  >
                     {`#${tagName(locale, tag)}`}
                   </Link>
                 </li>
@@ -332,7 +371,12 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               editing={editingId === post.id}
               deleting={deletingId === post.id}
               history={history && history.postId === post.id ? history : null}
-              failure={failureFor(actionData, "edit") ?? failureFor(actionData, "delete") ?? failureFor(actionData, "hidePost") ?? failureFor(actionData, "publishPost")}
+              failure={
+                failureFor(actionData, "edit") ??
+                failureFor(actionData, "delete") ??
+                failureFor(actionData, "hidePost") ??
+                failureFor(actionData, "publishPost")
+              }
               result={actionData}
               moderation={hidingId === post.id ? "hide" : publishingId === post.id ? "publish" : null}
               reported={reported === post.id}
@@ -347,7 +391,9 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
                 self: pageHref(view.page, `#post-${post.number}`),
                 login: viewer ? null : loginTo(`#post-${post.number}`),
                 ban: post.author ? to(`/admin/forum/users?q=${encodeURIComponent(post.author.username)}`) : null,
-                answer: view.thread.acceptedAnswer ? pageHref(pageOf(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`) : null,
+                answer: view.thread.acceptedAnswer
+                  ? pageHref(pageOf(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`)
+                  : null,
               }}
             />
           ))}
@@ -421,7 +467,18 @@ function PostItem({
   moderation: "hide" | "publish" | null;
   reported: boolean;
   viewerId: string | null;
-  links: { quote: string; edit: string; delete: string; history: string; hide: string; publish: string; self: string; login: string | null; ban: string | null; answer: string | null };
+  links: {
+    quote: string;
+    edit: string;
+    delete: string;
+    history: string;
+    hide: string;
+    publish: string;
+    self: string;
+    login: string | null;
+    ban: string | null;
+    answer: string | null;
+  };
 }) {
   const t = useForumT();
   const { locale, to } = useLocalePath();
@@ -436,7 +493,11 @@ function PostItem({
     ...(actionsShown && post.can.report ? ["report"] : []),
     ...(moderation ? ["hidePost", "publishPost"] : []),
   ]);
-  const stray = failureOf(result, POST_INTENTS.filter((i) => !handled.has(i)), post.id);
+  const stray = failureOf(
+    result,
+    POST_INTENTS.filter((i) => !handled.has(i)),
+    post.id,
+  );
   return (
     <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
       <div className="flex gap-3">
@@ -458,7 +519,11 @@ function PostItem({
             ) : (
               <span className="font-bold">{t("deletedUser")}</span>
             )}
-            <Link className="text-muted-foreground hover:underline" to={links.self} aria-label={t("thread.postLink", { number: post.number })}>
+            <Link
+              className="text-muted-foreground hover:underline"
+              to={links.self}
+              aria-label={t("thread.postLink", { number: post.number })}
+            >
               <RelativeTime date={post.createdAt} locale={locale} />
             </Link>
             {post.editedAt && !concealed ? (
@@ -488,9 +553,23 @@ function PostItem({
               <input type="hidden" name="number" value={post.number} />
               <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
               {post.number === 1 ? (
-                <Field label={t("newThread.titleLabel")} name="title" defaultValue={mine?.values.title ?? view.thread.title} minLength={5} maxLength={150} required error={mine?.fieldErrors.title} />
+                <Field
+                  label={t("newThread.titleLabel")}
+                  name="title"
+                  defaultValue={mine?.values.title ?? view.thread.title}
+                  minLength={5}
+                  maxLength={150}
+                  required
+                  error={mine?.fieldErrors.title}
+                />
               ) : null}
-              <MarkdownBody label={t("thread.editLabel")} defaultValue={mine?.values.body ?? post.bodyMd ?? ""} error={mine?.fieldErrors.body} errorValues={mine?.formErrorValues} autoFocus />
+              <MarkdownBody
+                label={t("thread.editLabel")}
+                defaultValue={mine?.values.body ?? post.bodyMd ?? ""}
+                error={mine?.fieldErrors.body}
+                errorValues={mine?.formErrorValues}
+                autoFocus
+              />
               <div className="flex flex-wrap gap-3">
                 <SubmitButton name="intent" value="edit">
                   {t("thread.saveEdit")}
@@ -506,7 +585,12 @@ function PostItem({
           )}
 
           {deleting && !post.deleted ? (
-            <Form method="post" className="space-y-3 rounded-lg border border-danger/60 p-4" role="group" aria-label={t("thread.deleteConfirmLabel")}>
+            <Form
+              method="post"
+              className="space-y-3 rounded-lg border border-danger/60 p-4"
+              role="group"
+              aria-label={t("thread.deleteConfirmLabel")}
+            >
               <input type="hidden" name="postId" value={post.id} />
               <input type="hidden" name="number" value={post.number} />
               <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
@@ -522,7 +606,9 @@ function PostItem({
             </Form>
           ) : null}
 
-          {moderation && !post.deleted ? <PostModerationConfirm post={post} mode={moderation} failure={mine} cancelHref={links.self} /> : null}
+          {moderation && !post.deleted ? (
+            <PostModerationConfirm post={post} mode={moderation} failure={mine} cancelHref={links.self} />
+          ) : null}
 
           {history ? (
             <section aria-label={t("thread.historyLabel")} className="space-y-3 rounded-lg border border-border p-4">
@@ -531,7 +617,10 @@ function PostItem({
                 {history.revisions.map((r) => (
                   <li key={r.id} className="space-y-1">
                     <p className="text-xs text-muted-foreground">
-                      {t("thread.revisionBy", { username: r.editedBy?.username ?? t("deletedUser"), date: formatDate(r.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}
+                      {t("thread.revisionBy", {
+                        username: r.editedBy?.username ?? t("deletedUser"),
+                        date: formatDate(r.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+                      })}
                     </p>
                     {/* The earlier Markdown source, shown as text (never as HTML). */}
                     <pre className="whitespace-pre-wrap break-words rounded bg-muted p-3 font-mono text-sm">{r.bodyMd}</pre>
@@ -547,9 +636,13 @@ function PostItem({
           {actionsShown ? (
             <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
               <LikeControl post={post} loginHref={links.login} failure={failureOf(result, ["like", "unlike"], post.id)} />
-              {post.can.accept ? <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} /> : null}
+              {post.can.accept ? (
+                <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
+              ) : null}
               {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
-              {post.revisionCount > 0 && !history ? <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} /> : null}
+              {post.revisionCount > 0 && !history ? (
+                <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} />
+              ) : null}
               {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
               {post.can.delete && !deleting ? <PostAction to={links.delete} icon={Trash2} label={t("thread.delete")} /> : null}
               {post.can.report ? (
@@ -558,13 +651,19 @@ function PostItem({
                 <PostAction to={links.login} icon={Flag} label={t("interact.report")} />
               ) : null}
               {post.can.hide && !moderation ? (
-                post.hidden ? <PostAction to={links.publish} icon={Send} label={t("moderation.publishPost")} /> : <PostAction to={links.hide} icon={EyeOff} label={t("moderation.hidePost")} />
+                post.hidden ? (
+                  <PostAction to={links.publish} icon={Send} label={t("moderation.publishPost")} />
+                ) : (
+                  <PostAction to={links.hide} icon={EyeOff} label={t("moderation.hidePost")} />
+                )
               ) : null}
               {view.can.moderate && links.ban && post.author && post.author.id !== viewerId ? <BanAuthorLink href={links.ban} /> : null}
             </ul>
           ) : null}
 
-          {post.number === 1 && view.thread.acceptedAnswer && links.answer ? <AcceptedAnswerCard answer={view.thread.acceptedAnswer} href={links.answer} /> : null}
+          {post.number === 1 && view.thread.acceptedAnswer && links.answer ? (
+            <AcceptedAnswerCard answer={view.thread.acceptedAnswer} href={links.answer} />
+          ) : null}
         </div>
       </div>
     </li>

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { formatDate } from "~/i18n/format";
-import type { Locale } from "~/i18n/config";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
-import { LEADERBOARD_SIZE } from "../../../server/modules/gamification/deps";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { formatDate } from "#app/i18n/format";
+import type { Locale } from "#app/i18n/config";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
+import { LEADERBOARD_SIZE } from "#server/modules/gamification/deps";
 import type { Route } from "./+types/leaderboard";
 
 export const handle = { i18n: ["leaderboard", "levels"] };
@@ -22,7 +22,10 @@ type Period = (typeof PERIODS)[number];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site } = pageTools(context, request, "leaderboard");
   const q = new URL(request.url).searchParams;
-  const board = await context.services.gamification.leaderboard(context.actor, { period: q.get("period") ?? undefined, page: q.get("page") ?? undefined });
+  const board = await context.services.gamification.leaderboard(context.actor, {
+    period: q.get("period") ?? undefined,
+    page: q.get("page") ?? undefined,
+  });
   // A page past the end is a page that does not exist (the list shrinks when XP is taken back).
   const asked = Number(q.get("page"));
   if (Number.isInteger(asked) && asked > board.pageCount) throw new Response("Not Found", { status: 404 });
@@ -34,7 +37,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page: board.page,
     pageCount: board.pageCount,
     // Only what the table shows: no user ids leave the server.
-    entries: board.entries.map((e) => ({ rank: e.rank, username: e.username, avatarUrl: e.avatarUrl, level: e.level, xp: e.xp, isMe: e.userId === me })),
+    entries: board.entries.map((e) => ({
+      rank: e.rank,
+      username: e.username,
+      avatarUrl: e.avatarUrl,
+      level: e.level,
+      xp: e.xp,
+      isMe: e.userId === me,
+    })),
     // Equal XP at the 100th place: the viewer may share a rank shown in the table without being listed.
     me: board.me ? { ...board.me, tiedAtCut: !board.me.inTop && board.me.rank !== null && board.me.rank <= LEADERBOARD_SIZE } : null,
     boardSize: LEADERBOARD_SIZE,
@@ -64,7 +74,9 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("leaderboard");
   const { to, locale } = useLocalePath();
   const { period, startsOn, page, pageCount, entries } = loaderData;
-  const since = startsOn ? t(period === "week" ? "since" : "sinceMonth", { date: formatDate(startsOn, locale, { dateStyle: "full" }) }) : null;
+  const since = startsOn
+    ? t(period === "week" ? "since" : "sinceMonth", { date: formatDate(startsOn, locale, { dateStyle: "full" }) })
+    : null;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -90,7 +102,14 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {since ? <p className="text-sm text-muted-foreground">{since}</p> : null}
 
-      <MyPlace me={loaderData.me} boardSize={loaderData.boardSize} signedIn={loaderData.signedIn} period={period} page={page} onThisPage={entries.some((e) => e.isMe)} />
+      <MyPlace
+        me={loaderData.me}
+        boardSize={loaderData.boardSize}
+        signedIn={loaderData.signedIn}
+        period={period}
+        page={page}
+        onThisPage={entries.some((e) => e.isMe)}
+      />
 
       {entries.length === 0 ? (
         <p className="card p-6 text-muted-foreground">{t(`empty.${period}`)}</p>
@@ -119,7 +138,12 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-border">
               {entries.map((e) => (
-                <tr key={e.username} id={e.isMe ? "me" : undefined} className={e.isMe ? "bg-primary/10" : undefined} data-me={e.isMe ? "" : undefined}>
+                <tr
+                  key={e.username}
+                  id={e.isMe ? "me" : undefined}
+                  className={e.isMe ? "bg-primary/10" : undefined}
+                  data-me={e.isMe ? "" : undefined}
+                >
                   <td className="whitespace-nowrap px-2 py-3 font-bold tabular-nums sm:px-4">{t("rank", { rank: e.rank })}</td>
                   <th scope="row" className="px-2 py-3 font-medium sm:px-4">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -127,7 +151,9 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
                         <MiniAvatar url={e.avatarUrl} username={e.username} size={28} />
                         <span className="break-all">{e.username}</span>
                       </Link>
-                      {e.isMe ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">{t("you")}</span> : null}
+                      {e.isMe ? (
+                        <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">{t("you")}</span>
+                      ) : null}
                     </span>
                   </th>
                   <td className="whitespace-nowrap px-2 py-3 sm:px-4">{t("levels:level", { level: e.level })}</td>
@@ -144,7 +170,12 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
           <ol className="flex flex-wrap gap-2">
             {Array.from({ length: pageCount }, (_, i) => i + 1).map((p) => (
               <li key={p}>
-                <Link to={to(boardHref(period, p))} aria-current={p === page ? "page" : undefined} aria-label={t("pageLink", { page: p })} className={`btn ${p === page ? "btn-primary" : "btn-outline"} min-w-10`}>
+                <Link
+                  to={to(boardHref(period, p))}
+                  aria-current={p === page ? "page" : undefined}
+                  aria-label={t("pageLink", { page: p })}
+                  className={`btn ${p === page ? "btn-primary" : "btn-outline"} min-w-10`}
+                >
                   {p}
                 </Link>
               </li>
@@ -197,7 +228,8 @@ function MyPlace({ me, boardSize, signedIn, period, page, onThisPage }: MyPlaceP
         </p>
       ) : (
         <p className="mt-1 text-sm">
-          <strong>{t("me.ranked", { rank: formatNumber(me.rank, locale), xp: formatNumber(me.xp, locale) })}</strong> {onThisPage ? t("me.inList") : me.inTop ? t("me.inTop") : me.tiedAtCut ? t("me.tiedAtCut", { size: boardSize }) : t("me.outside")}
+          <strong>{t("me.ranked", { rank: formatNumber(me.rank, locale), xp: formatNumber(me.xp, locale) })}</strong>{" "}
+          {onThisPage ? t("me.inList") : me.inTop ? t("me.inTop") : me.tiedAtCut ? t("me.tiedAtCut", { size: boardSize }) : t("me.outside")}
         </p>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { ErrorView } from "~/components/layout/error-view";
-import { SiteChrome } from "~/components/layout/site-chrome";
-import { useRootData } from "~/lib/use-locale";
+import { ErrorView } from "#app/components/layout/error-view";
+import { SiteChrome } from "#app/components/layout/site-chrome";
+import { useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/main";
 
 /** Animates client-side page changes only (not the first paint); the CSS skips it under reduced motion. */

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { ErrorView } from "~/components/layout/error-view";
-import { WithSidePanel } from "~/components/layout/side-panel";
-import { useRootData } from "~/lib/use-locale";
+import { ErrorView } from "#app/components/layout/error-view";
+import { WithSidePanel } from "#app/components/layout/side-panel";
+import { useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/with-side-panel";
 
 // The side panel says "Level n" (levels) and names achievements (badges) on every page that shows it.

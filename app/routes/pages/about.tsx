@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/about";
 
 export const handle = { i18n: ["about"] };
@@ -35,8 +35,12 @@ export default function About() {
         <h2 className="!mt-0">{t("about.cta.heading")}</h2>
         <p>{t("about.cta.text", { site })}</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to={to("/contact")} className="btn btn-primary">{t("about.cta.contact")}</Link>
-          <Link to={to("/community")} className="btn btn-outline">{t("about.cta.community")}</Link>
+          <Link to={to("/contact")} className="btn btn-primary">
+            {t("about.cta.contact")}
+          </Link>
+          <Link to={to("/community")} className="btn btn-outline">
+            {t("about.cta.community")}
+          </Link>
         </div>
       </section>
     </article>

@@ -1,9 +1,9 @@
 import { CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/connect";
 
 export const handle = { i18n: ["about"] };
@@ -39,7 +39,9 @@ export default function Connect() {
         ))}
       </ul>
       <p className="mt-8">
-        <Link to={to("/contact")} className="link">{t("connect.notify", { site })}</Link>
+        <Link to={to("/contact")} className="link">
+          {t("connect.notify", { site })}
+        </Link>
       </p>
     </article>
   );

@@ -1,9 +1,9 @@
 import { Gamepad2, Megaphone, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta, websiteJsonLd } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta, websiteJsonLd } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["site"] };
@@ -36,18 +36,26 @@ export default function Home() {
         <h1 className="max-w-3xl text-4xl font-black leading-tight tracking-tight sm:text-5xl">{t("home.heroTitle")}</h1>
         <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("home.heroText")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={to("/campaigns")} className="btn btn-primary">{t("home.ctaCreators")}</Link>
-          <Link to={to("/collaborate")} className="btn btn-outline">{t("home.ctaStudios")}</Link>
+          <Link to={to("/campaigns")} className="btn btn-primary">
+            {t("home.ctaCreators")}
+          </Link>
+          <Link to={to("/collaborate")} className="btn btn-outline">
+            {t("home.ctaStudios")}
+          </Link>
         </div>
       </section>
 
       <section aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className="text-2xl font-bold">{t("home.featuredTitle")}</h2>
+        <h2 id="featured-heading" className="text-2xl font-bold">
+          {t("home.featuredTitle")}
+        </h2>
         <p className="card mt-4 p-6 text-muted-foreground">{t("home.featuredEmpty")}</p>
       </section>
 
       <section aria-labelledby="audiences-heading">
-        <h2 id="audiences-heading" className="text-2xl font-bold">{t("home.audiencesTitle")}</h2>
+        <h2 id="audiences-heading" className="text-2xl font-bold">
+          {t("home.audiencesTitle")}
+        </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-3">
           {audiences.map(({ icon: Icon, title, text }) => (
             <li key={title} className="card p-5">
@@ -58,12 +66,16 @@ export default function Home() {
           ))}
         </ul>
         <p className="mt-4">
-          <Link to={to("/about")} className="link">{t("home.learnMore")}</Link>
+          <Link to={to("/about")} className="link">
+            {t("home.learnMore")}
+          </Link>
         </p>
       </section>
 
       <section aria-labelledby="community-heading">
-        <h2 id="community-heading" className="text-2xl font-bold">{t("home.communityTitle")}</h2>
+        <h2 id="community-heading" className="text-2xl font-bold">
+          {t("home.communityTitle")}
+        </h2>
         <p className="card mt-4 p-6 text-muted-foreground">{t("home.communityEmpty")}</p>
       </section>
     </div>

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { PREFERENCES_PARAM } from "~/components/layout/cookie-banner";
-import { formatDate } from "~/i18n/format";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
+import { PREFERENCES_PARAM } from "#app/components/layout/cookie-banner";
+import { formatDate } from "#app/i18n/format";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/legal";
 
 export const handle = { i18n: ["legal"] };
@@ -40,18 +40,32 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       <p className="!mt-2 text-sm text-muted-foreground">{t("updated", { date: formatDate(LEGAL_UPDATED, locale) })}</p>
       <p className="text-lg">{t(`${doc}.intro`, { site })}</p>
       <nav aria-labelledby="toc-heading" className="card mt-6 p-4">
-        <h2 id="toc-heading" className="!mt-0 !text-base">{t("onThisPage")}</h2>
+        <h2 id="toc-heading" className="!mt-0 !text-base">
+          {t("onThisPage")}
+        </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
           {sections.map((s) => (
-            <li key={s.id}><a className="link" href={`#${s.id}`}>{s.heading}</a></li>
+            <li key={s.id}>
+              <a className="link" href={`#${s.id}`}>
+                {s.heading}
+              </a>
+            </li>
           ))}
         </ol>
       </nav>
       {sections.map((s) => (
         <section key={s.id} aria-labelledby={s.id}>
           <h2 id={s.id}>{s.heading}</h2>
-          {s.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
-          {s.items.length ? <ul>{s.items.map((item, i) => <li key={i}>{item}</li>)}</ul> : null}
+          {s.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+          {s.items.length ? (
+            <ul>
+              {s.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       ))}
       {doc === "cookies" ? (
@@ -61,16 +75,26 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
               <caption className="mb-2 text-left font-semibold">{t("cookies.table.caption")}</caption>
               <thead>
                 <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4">{t("cookies.table.name")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("cookies.table.purpose")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("cookies.table.lifetime")}</th>
-                  <th scope="col" className="py-2">{t("cookies.table.kind")}</th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("cookies.table.name")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("cookies.table.purpose")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("cookies.table.lifetime")}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t("cookies.table.kind")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {(t("cookies.list", { returnObjects: true, site }) as CookieRow[]).map((row) => (
                   <tr key={row.name} className="border-b border-border align-top">
-                    <th scope="row" className="py-2 pr-4 font-mono text-xs font-semibold">{row.name}</th>
+                    <th scope="row" className="py-2 pr-4 font-mono text-xs font-semibold">
+                      {row.name}
+                    </th>
                     <td className="py-2 pr-4">{row.purpose}</td>
                     <td className="py-2 pr-4">{row.lifetime}</td>
                     <td className="py-2">{row.kind}</td>

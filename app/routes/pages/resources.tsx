@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-locale";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/resources";
 
 export const handle = { i18n: ["site", "levels"] };
@@ -54,13 +54,19 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-black">{t("resources.heading")}</h1>
       <p className="mt-3 text-lg text-muted-foreground">{t("resources.intro", { site })}</p>
       <section aria-labelledby="flags-heading" className="card mt-8 p-6">
-        <h2 id="flags-heading" className="text-xl font-bold">{t("resources.flagsTitle")}</h2>
+        <h2 id="flags-heading" className="text-xl font-bold">
+          {t("resources.flagsTitle")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("resources.flagsText")}</p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">{t("resources.flag")}</th>
-              <th scope="col" className="py-2">{t("resources.state")}</th>
+              <th scope="col" className="py-2 pr-4">
+                {t("resources.flag")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("resources.state")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -77,19 +83,27 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
       <section aria-labelledby="accounts-heading" className="card mt-8 p-6">
-        <h2 id="accounts-heading" className="text-xl font-bold">{t("resources.accounts.title")}</h2>
+        <h2 id="accounts-heading" className="text-xl font-bold">
+          {t("resources.accounts.title")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("resources.accounts.intro", { site })}</p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">{t("resources.accounts.who")}</th>
-              <th scope="col" className="py-2">{t("resources.accounts.can")}</th>
+              <th scope="col" className="py-2 pr-4">
+                {t("resources.accounts.who")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("resources.accounts.can")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {PEOPLE.map((who) => (
               <tr key={who} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.accounts.people.${who}.name`)}</th>
+                <th scope="row" className="py-2 pr-4 font-semibold">
+                  {t(`resources.accounts.people.${who}.name`)}
+                </th>
                 <td className="py-2 text-muted-foreground">{t(`resources.accounts.people.${who}.can`)}</td>
               </tr>
             ))}
@@ -103,7 +117,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       <section aria-labelledby="forum-guide-heading" className="card mt-8 p-6">
-        <h2 id="forum-guide-heading" className="text-xl font-bold">{t("resources.forumGuide.title")}</h2>
+        <h2 id="forum-guide-heading" className="text-xl font-bold">
+          {t("resources.forumGuide.title")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("resources.forumGuide.intro")}</p>
         <dl className="mt-4 space-y-3">
           {FORUM_GUIDE.map((key) => (
@@ -116,7 +132,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="forum-admin-heading" className="card mt-8 p-6">
-        <h2 id="forum-admin-heading" className="text-xl font-bold">{t("resources.forumAdmin.title")}</h2>
+        <h2 id="forum-admin-heading" className="text-xl font-bold">
+          {t("resources.forumAdmin.title")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
         <AdminTabsTable area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
         <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
@@ -126,7 +144,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
 
       <section aria-labelledby="gamification-admin-heading" className="card mt-8 p-6">
-        <h2 id="gamification-admin-heading" className="text-xl font-bold">{t("resources.gamificationAdmin.title")}</h2>
+        <h2 id="gamification-admin-heading" className="text-xl font-bold">
+          {t("resources.gamificationAdmin.title")}
+        </h2>
         <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
         <AdminTabsTable area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
       </section>
@@ -153,7 +173,9 @@ function GamificationGuide({ rules, levels }: GuideProps) {
   };
   return (
     <section aria-labelledby="gamification-guide-heading" className="card mt-8 p-6">
-      <h2 id="gamification-guide-heading" className="text-xl font-bold">{t("resources.gamificationGuide.title")}</h2>
+      <h2 id="gamification-guide-heading" className="text-xl font-bold">
+        {t("resources.gamificationGuide.title")}
+      </h2>
       <p className="mt-1 text-muted-foreground">{t("resources.gamificationGuide.intro")}</p>
       <dl className="mt-4 space-y-3">
         {GAMIFICATION_GUIDE.map((key) => (
@@ -168,15 +190,23 @@ function GamificationGuide({ rules, levels }: GuideProps) {
         <table className="mt-2 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-1 pr-4">{t("resources.gamificationGuide.levelTable.level")}</th>
-              <th scope="col" className="py-1 pr-4">{t("resources.gamificationGuide.levelTable.title")}</th>
-              <th scope="col" className="py-1 text-right">{t("resources.gamificationGuide.levelTable.xp")}</th>
+              <th scope="col" className="py-1 pr-4">
+                {t("resources.gamificationGuide.levelTable.level")}
+              </th>
+              <th scope="col" className="py-1 pr-4">
+                {t("resources.gamificationGuide.levelTable.title")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("resources.gamificationGuide.levelTable.xp")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {levels.map((l) => (
               <tr key={l.level} className="border-b border-border">
-                <th scope="row" className="py-1 pr-4 font-normal">{number.format(l.level)}</th>
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  {number.format(l.level)}
+                </th>
                 <td className="py-1 pr-4">{t(`levels:${l.titleKey}`)}</td>
                 <td className="py-1 text-right tabular-nums">{number.format(l.xpRequired)}</td>
               </tr>
@@ -189,21 +219,35 @@ function GamificationGuide({ rules, levels }: GuideProps) {
 }
 
 /** An admin area's tabs, who uses each and what it is for (texts under `resources.<area>.tabs`). */
-function AdminTabsTable({ area, tabs }: { area: "forumAdmin" | "gamificationAdmin"; tabs: readonly (readonly [string, "team" | "admins"])[] }) {
+function AdminTabsTable({
+  area,
+  tabs,
+}: {
+  area: "forumAdmin" | "gamificationAdmin";
+  tabs: readonly (readonly [string, "team" | "admins"])[];
+}) {
   const { t } = useTranslation("site");
   return (
     <table className="mt-4 w-full text-left text-sm">
       <thead>
         <tr className="border-b border-border">
-          <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.tab")}</th>
-          <th scope="col" className="py-2 pr-4">{t("resources.forumAdmin.who")}</th>
-          <th scope="col" className="py-2">{t("resources.forumAdmin.what")}</th>
+          <th scope="col" className="py-2 pr-4">
+            {t("resources.forumAdmin.tab")}
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            {t("resources.forumAdmin.who")}
+          </th>
+          <th scope="col" className="py-2">
+            {t("resources.forumAdmin.what")}
+          </th>
         </tr>
       </thead>
       <tbody>
         {tabs.map(([tab, who]) => (
           <tr key={tab} className="border-b border-border align-top">
-            <th scope="row" className="py-2 pr-4 font-semibold">{t(`resources.${area}.tabs.${tab}.name`)}</th>
+            <th scope="row" className="py-2 pr-4 font-semibold">
+              {t(`resources.${area}.tabs.${tab}.name`)}
+            </th>
             <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
             <td className="py-2 text-muted-foreground">{t(`resources.${area}.tabs.${tab}.what`)}</td>
           </tr>

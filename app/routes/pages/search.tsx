@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { HitView } from "~/features/search/hits";
-import { SearchPagination } from "~/features/search/pagination";
-import { isDomainErrorLike } from "~/lib/form.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath, useRootData } from "~/lib/use-locale";
-import type { SearchResult, SearchSection } from "../../../server/modules/search";
+import { HitView } from "#app/features/search/hits";
+import { SearchPagination } from "#app/features/search/pagination";
+import { isDomainErrorLike } from "#app/lib/form.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
+import type { SearchResult, SearchSection } from "#server/modules/search";
 import type { Route } from "./+types/search";
 
 export const handle = { i18n: ["site"] };
@@ -22,7 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const base = { q, seo: seo({ title: t("search.title"), description: t("search.description"), noindex: true }) };
   if (!q) return { ...base, result: null, error: null };
   try {
-    const result = await context.services.search.search(context.actor, { q, type: params.get("type") ?? undefined, page: params.get("page") ?? undefined });
+    const result = await context.services.search.search(context.actor, {
+      q,
+      type: params.get("type") ?? undefined,
+      page: params.get("page") ?? undefined,
+    });
     return { ...base, result, error: null };
   } catch (err) {
     // A query too short or too long: the page says so and the box keeps what was typed.
@@ -102,7 +106,10 @@ function Results({ result }: { result: SearchResult }) {
       </p>
       <nav aria-label={t("search.sectionsLabel")}>
         <ul className="flex flex-wrap gap-2">
-          {[{ id: null, text: t("search.all") }, ...result.sections.map((s) => ({ id: s.id, text: t("search.tab", { label: label(s), count: count(s) }) }))].map((tab) => {
+          {[
+            { id: null, text: t("search.all") },
+            ...result.sections.map((s) => ({ id: s.id, text: t("search.tab", { label: label(s), count: count(s) }) })),
+          ].map((tab) => {
             const current = tab.id === result.type;
             return (
               <li key={tab.id ?? "all"}>
@@ -122,7 +129,11 @@ function Results({ result }: { result: SearchResult }) {
         <>
           <h2 className="sr-only">{label(focused)}</h2>
           <HitList section={focused} />
-          <SearchPagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => to(searchHref(result.q, focused.id, page))} />
+          <SearchPagination
+            page={result.page}
+            pageCount={result.pageCount}
+            hrefFor={(page) => to(searchHref(result.q, focused.id, page))}
+          />
         </>
       ) : (
         result.sections

@@ -1,21 +1,21 @@
 import { Building2, Calendar, Globe, Mail, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { FormAlert } from "~/components/ui/form-field";
-import { SOCIAL_SITES } from "~/features/account/social-sites";
-import { profileProgressData } from "~/features/gamification/profile-progress";
-import type { InteractionDone } from "~/features/forum/fetcher-kit";
-import { FollowButton } from "~/features/forum/follow-button";
-import { requireForum } from "~/features/forum/gate.server";
-import { PROFILE_SECTIONS } from "~/features/profile/sections";
-import { formatDate } from "~/i18n/format";
-import type { FormFailure } from "~/lib/form";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { nameParam, requireUser } from "~/lib/guards.server";
-import { pageTools } from "~/lib/page.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { FormAlert } from "#app/components/ui/form-field";
+import { SOCIAL_SITES } from "#app/features/account/social-sites";
+import { profileProgressData } from "#app/features/gamification/profile-progress";
+import type { InteractionDone } from "#app/features/forum/fetcher-kit";
+import { FollowButton } from "#app/features/forum/follow-button";
+import { requireForum } from "#app/features/forum/gate.server";
+import { PROFILE_SECTIONS } from "#app/features/profile/sections";
+import { formatDate } from "#app/i18n/format";
+import type { FormFailure } from "#app/lib/form";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { nameParam, requireUser } from "#app/lib/guards.server";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/public-profile";
 
 export const handle = { i18n: ["profile", "forum", "progress", "levels", "badges"] };
@@ -26,7 +26,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.username);
   const { t, seo, site } = pageTools(context, request, "profile");
   const profile = await context.services.accounts.getPublicProfile(context.actor, { username: params.username }).catch((err: unknown) => {
-    if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid")) throw new Response("Not Found", { status: 404 });
+    if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid"))
+      throw new Response("Not Found", { status: 404 });
     throw err;
   });
   // Following people belongs to the forum: offered while the forum is on.
@@ -34,7 +35,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const follow = flags.forum_enabled ? await context.services.forum.userFollowState(context.actor, { userId: profile.id }) : null;
   const progress = profileProgressData(await context.services.gamification.personSummary({ userId: profile.id }));
   const bio = profile.bio?.replace(/\s+/g, " ").trim();
-  const description = bio ? (bio.length > DESCRIPTION_MAX ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…` : bio) : t("description", { username: profile.username, site });
+  const description = bio
+    ? bio.length > DESCRIPTION_MAX
+      ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…`
+      : bio
+    : t("description", { username: profile.username, site });
   return {
     seo: seo({
       title: t("title", { username: profile.username }),
@@ -108,7 +113,9 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
               ) : null}
               <span className="text-sm text-muted-foreground">{t("forum:interact.followers", { count: follow.followers })}</span>
               {/* A refusal without a button to show it beside (following oneself). */}
-              {!follow.canFollow && signedIn ? <FormAlert message={followFailure?.formError} values={followFailure?.formErrorValues} /> : null}
+              {!follow.canFollow && signedIn ? (
+                <FormAlert message={followFailure?.formError} values={followFailure?.formErrorValues} />
+              ) : null}
             </div>
           ) : null}
           {isMe ? (
@@ -127,7 +134,9 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
           {t("bio")}
         </h2>
         {/* Plain text: React escapes it; line breaks are kept by CSS, never by HTML. */}
-        <p className="mt-3 whitespace-pre-line break-words">{profile.bio || <span className="text-muted-foreground">{t("noBio", { username: profile.username })}</span>}</p>
+        <p className="mt-3 whitespace-pre-line break-words">
+          {profile.bio || <span className="text-muted-foreground">{t("noBio", { username: profile.username })}</span>}
+        </p>
       </section>
 
       {links.length || profile.email || profile.company ? (
@@ -158,7 +167,11 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
               <li className="flex items-center gap-2">
                 <Building2 aria-hidden="true" size={16} className="text-muted-foreground" />
                 <span className="font-semibold">{t("company")}:</span>
-                <Link to={to(`/company/${profile.company.slug}`)} className="link" aria-label={t("companyLink", { name: profile.company.name })}>
+                <Link
+                  to={to(`/company/${profile.company.slug}`)}
+                  className="link"
+                  aria-label={t("companyLink", { name: profile.company.name })}
+                >
                   {profile.company.name}
                 </Link>
               </li>

@@ -10,43 +10,59 @@ export const siteSettings = pgTable("site_settings", {
   updatedBy: text("updated_by"),
 });
 
-export const analyticsPageviews = pgTable("analytics_pageviews", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  pagePath: text("page_path").notNull(),
-  visitorId: text("visitor_id").notNull(),
-  deviceType: text("device_type").notNull().default("desktop"),
-  referrer: text("referrer").notNull().default("direct"),
-  country: text("country").notNull().default("Unknown"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-}, (t) => [index("analytics_pageviews_created_idx").on(t.createdAt)]);
+export const analyticsPageviews = pgTable(
+  "analytics_pageviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    pagePath: text("page_path").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    deviceType: text("device_type").notNull().default("desktop"),
+    referrer: text("referrer").notNull().default("direct"),
+    country: text("country").notNull().default("Unknown"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("analytics_pageviews_created_idx").on(t.createdAt)],
+);
 
-export const analyticsEvents = pgTable("analytics_events", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  eventType: text("event_type").notNull(),
-  pagePath: text("page_path").notNull(),
-  gameId: text("game_id"),
-  elementId: text("element_id"),
-  metadata: jsonb("metadata").notNull().default({}),
-  visitorId: text("visitor_id").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-}, (t) => [index("analytics_events_created_idx").on(t.createdAt), index("analytics_events_type_idx").on(t.eventType)]);
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventType: text("event_type").notNull(),
+    pagePath: text("page_path").notNull(),
+    gameId: text("game_id"),
+    elementId: text("element_id"),
+    metadata: jsonb("metadata").notNull().default({}),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("analytics_events_created_idx").on(t.createdAt), index("analytics_events_type_idx").on(t.eventType)],
+);
 
 /** SPEC §3 Missing-translation record; repeated reports of one key only bump the counter. */
-export const i18nMissing = pgTable("i18n_missing", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  lang: text("lang").notNull(),
-  namespace: text("namespace").notNull(),
-  key: text("key").notNull(),
-  route: text("route").notNull(),
-  count: integer("count").notNull().default(1),
-  firstSeenAt: ts("first_seen_at").notNull().defaultNow(),
-  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
-}, (t) => [uniqueIndex("i18n_missing_key_idx").on(t.lang, t.namespace, t.key)]);
+export const i18nMissing = pgTable(
+  "i18n_missing",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    lang: text("lang").notNull(),
+    namespace: text("namespace").notNull(),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    count: integer("count").notNull().default(1),
+    firstSeenAt: ts("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("i18n_missing_key_idx").on(t.lang, t.namespace, t.key)],
+);
 
 /** Fixed-window rate-limit counters, kept in the database so limits hold across instances. */
-export const rateLimitHits = pgTable("rate_limit_hits", {
-  bucket: text("bucket").notNull(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-  expiresAt: ts("expires_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limit_hits_expires_idx").on(t.expiresAt)]);
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limit_hits_expires_idx").on(t.expiresAt)],
+);

@@ -11,4 +11,4 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
 export const wantsJson = (c: Context) =>
   (c.req.header("accept") ?? "").includes("application/json") || (c.req.header("content-type") ?? "").includes("application/json");
 
-export { safeReturnPath } from "../../../shared/return-path";
+export { safeReturnPath } from "#shared/return-path";

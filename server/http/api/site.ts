@@ -1,21 +1,14 @@
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import {
-  CONSENT_COOKIE,
-  CONSENT_MAX_AGE_SECONDS,
-  ONE_YEAR_SECONDS,
-  parseConsent,
-  THEME_COOKIE,
-  THEMES,
-} from "../../../app/lib/preferences";
-import { recordEvent, recordPageview } from "../../modules/site/analytics";
-import { configureMaintenance } from "../../modules/site/maintenance";
-import { reportMissingTranslation } from "../../modules/site/report-missing-translation";
-import { getRuntimeFlags } from "../../modules/site/settings";
-import { updateSetting } from "../../modules/site/update-setting";
-import { errorResponse } from "../errors";
-import type { AppEnv } from "../types";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, ONE_YEAR_SECONDS, parseConsent, THEME_COOKIE, THEMES } from "#app/lib/preferences";
+import { recordEvent, recordPageview } from "#server/modules/site/analytics";
+import { configureMaintenance } from "#server/modules/site/maintenance";
+import { reportMissingTranslation } from "#server/modules/site/report-missing-translation";
+import { getRuntimeFlags } from "#server/modules/site/settings";
+import { updateSetting } from "#server/modules/site/update-setting";
+import { errorResponse } from "#server/http/errors";
+import type { AppEnv } from "#server/http/types";
 import { readBody, safeReturnPath, wantsJson } from "./body";
 
 /** Thin routes: parse, call one operation, shape the answer. */

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 
 /**

@@ -36,6 +36,15 @@ export const isPendingCompany = (actor: Actor) => !!actor && actor.profileRole =
 
 /** What a role may do, shown in the roles admin tab and enforced by the policies. */
 export const ROLE_CAPABILITIES: Record<string, string[]> = {
-  [ROLE_ADMIN]: ["admin.panel", "roles.manage_admins", "roles.manage_moderators", "companies.review", "settings.update", "mail.read", "forum.moderate", "forum.manage_content"],
+  [ROLE_ADMIN]: [
+    "admin.panel",
+    "roles.manage_admins",
+    "roles.manage_moderators",
+    "companies.review",
+    "settings.update",
+    "mail.read",
+    "forum.moderate",
+    "forum.manage_content",
+  ],
   [ROLE_MODERATOR]: ["admin.panel", "roles.manage_moderators", "companies.review", "forum.moderate"],
 };

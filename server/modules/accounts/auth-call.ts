@@ -1,5 +1,5 @@
-import type { ErrorCode } from "../errors";
-import { DomainError } from "../errors";
+import type { ErrorCode } from "#server/modules/errors";
+import { DomainError } from "#server/modules/errors";
 
 /** The request facts an operation passes on to better-auth: its headers carry the session cookie. */
 export type AuthRequest = { headers: Headers };

@@ -1,5 +1,5 @@
-import type { RateLimiter, RateRule } from "../../platform/rate-limit";
-import { DomainError } from "../errors";
+import type { RateLimiter, RateRule } from "#server/platform/rate-limit";
+import { DomainError } from "#server/modules/errors";
 
 const perMinute = (limit: number): RateRule => ({ limit, windowSeconds: 60 });
 const perHour = (limit: number): RateRule => ({ limit, windowSeconds: 3600 });

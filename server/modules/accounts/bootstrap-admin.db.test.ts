@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userRoles, users } from "../../db/schema";
-import { createUser } from "../../../tests/support/factories";
-import { testServices } from "../../../tests/support/services";
-import { verifyPassword } from "../../platform/auth";
-import { accounts } from "../../db/schema";
+import { userRoles, users } from "#server/db/schema";
+import { createUser } from "#tests/support/factories";
+import { testServices } from "#tests/support/services";
+import { verifyPassword } from "#server/platform/auth";
+import { accounts } from "#server/db/schema";
 import { bootstrapAdmin } from "./bootstrap-admin";
-import { createLogger } from "../../platform/logger";
+import { createLogger } from "#server/platform/logger";
 
 const log = createLogger("silent");
 
@@ -16,8 +16,13 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     try {
       const [u] = await ctx.services.db.select().from(users).where(eq(users.email, "boss@example.test"));
       expect(u.emailVerified).toBe(true);
-      expect(await ctx.services.db.select().from(userRoles).where(eq(userRoles.userId, u.id))).toEqual([expect.objectContaining({ roleId: "admin" })]);
-      const { headers } = await ctx.services.authFlows.signIn({ headers: new Headers(), ip: "127.0.0.9", locale: "en" }, { email: "boss@example.test", password: "boot-strap-2026" });
+      expect(await ctx.services.db.select().from(userRoles).where(eq(userRoles.userId, u.id))).toEqual([
+        expect.objectContaining({ roleId: "admin" }),
+      ]);
+      const { headers } = await ctx.services.authFlows.signIn(
+        { headers: new Headers(), ip: "127.0.0.9", locale: "en" },
+        { email: "boss@example.test", password: "boot-strap-2026" },
+      );
       expect(headers.getSetCookie().join()).toContain("session_token=");
     } finally {
       await ctx.close();

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { accounts, userRoles, users } from "../../db/schema";
-import { hashPassword } from "../../platform/auth";
-import type { Logger } from "../../platform/logger";
+import type { Database } from "#server/db/client";
+import { accounts, userRoles, users } from "#server/db/schema";
+import { hashPassword } from "#server/platform/auth";
+import type { Logger } from "#server/platform/logger";
 import { ensureProfile } from "./ensure-profile";
 
 /**
@@ -13,12 +13,18 @@ import { ensureProfile } from "./ensure-profile";
 export async function bootstrapAdmin(deps: { db: Database; log: Logger }, admin: { email: string; password: string }) {
   const { db, log } = deps;
   const email = admin.email.toLowerCase();
-  let [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  let [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   if (!user) {
     const id = randomUUID();
     await db.transaction(async (tx) => {
       await tx.insert(users).values({ id, email, name: email.split("@")[0], emailVerified: true });
-      await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(admin.password) });
+      await tx
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(admin.password) });
     });
     user = { id };
     log.info("admin account created from ADMIN_EMAIL", { email });

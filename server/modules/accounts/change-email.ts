@@ -3,7 +3,7 @@ import type { Actor } from "./actor";
 import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertSignedIn } from "./policy";
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 
 const input = z.object({ newEmail: z.email().max(254) });
 
@@ -17,7 +17,11 @@ export async function changeEmail(deps: Pick<AccountsDeps, "auth">, actor: Actor
   const { newEmail } = parseInput(input, raw);
   if (newEmail.toLowerCase() === actor.email.toLowerCase()) throw new DomainError("accounts.email_same");
   const { headers } = await authCall(() =>
-    deps.auth.api.changeEmail({ headers: req.headers, body: { newEmail, callbackURL: "/auth/callback?changed=email" }, returnHeaders: true }),
+    deps.auth.api.changeEmail({
+      headers: req.headers,
+      body: { newEmail, callbackURL: "/auth/callback?changed=email" },
+      returnHeaders: true,
+    }),
   );
   return { headers, immediate: !actor.emailVerified };
 }

@@ -3,7 +3,7 @@ import type { Actor } from "./actor";
 import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertSignedIn } from "./policy";
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 import { newPasswordProblem, PASSWORD_MAX } from "./password-rules";
 
 const input = z.object({

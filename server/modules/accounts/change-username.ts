@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles } from "../../db/schema";
-import { DomainError } from "../errors";
+import { profiles } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
 import { parseInput, type AccountsDeps } from "./deps";

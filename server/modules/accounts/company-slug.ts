@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { companyProfiles } from "#server/db/schema";
 
 /** Lower-case ASCII words joined by "-", accents transliterated ("Ñandú" → "nandu"); `fallback` when nothing is left. */
 export function slugify(text: string, fallback = "studio", maxLength = 60): string {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { accounts, profiles, userRoles, users } from "../../db/schema";
-import { verifyPassword } from "../../platform/auth";
-import { DomainError } from "../errors";
+import { accounts, profiles, userRoles, users } from "#server/db/schema";
+import { verifyPassword } from "#server/platform/auth";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
@@ -31,7 +31,11 @@ export async function deleteAccount(deps: Pick<AccountsDeps, "db" | "storage" | 
     .from(accounts)
     .where(and(eq(accounts.userId, actor.userId), eq(accounts.providerId, "credential")))
     .limit(1);
-  const [profile] = await deps.db.select({ username: profiles.username, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
+  const [profile] = await deps.db
+    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, actor.userId))
+    .limit(1);
   if (credential?.password) {
     if (!given.password || !(await verifyPassword(credential.password, given.password))) throw new DomainError("accounts.password_wrong");
   } else if (!given.username || !profile || given.username.toLowerCase() !== profile.username.toLowerCase()) {

@@ -1,7 +1,7 @@
 import { eq, or, desc } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { accounts, auditLog, companyProfiles, profiles, roles, sessions, userRoles, users } from "../../db/schema";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { accounts, auditLog, companyProfiles, profiles, roles, sessions, userRoles, users } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
@@ -16,7 +16,15 @@ export type ExportSection = (db: Database, userId: string) => Promise<unknown>;
 export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   user: async (db, id) => {
     const [u] = await db
-      .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, image: users.image, createdAt: users.createdAt, updatedAt: users.updatedAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        image: users.image,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      })
       .from(users)
       .where(eq(users.id, id));
     return u ?? null;
@@ -24,16 +32,33 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   profile: async (db, id) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0] ?? null,
   companyProfile: async (db, id) => (await db.select().from(companyProfiles).where(eq(companyProfiles.id, id)))[0] ?? null,
   roles: async (db, id) =>
-    db.select({ name: roles.name, since: userRoles.createdAt }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, id)),
+    db
+      .select({ name: roles.name, since: userRoles.createdAt })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, id)),
   sessions: async (db, id) =>
     db
-      .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, id)),
   signInMethods: async (db, id) =>
     (
       await db
-        .select({ providerId: accounts.providerId, accountId: accounts.accountId, scope: accounts.scope, createdAt: accounts.createdAt, password: accounts.password })
+        .select({
+          providerId: accounts.providerId,
+          accountId: accounts.accountId,
+          scope: accounts.scope,
+          createdAt: accounts.createdAt,
+          password: accounts.password,
+        })
         .from(accounts)
         .where(eq(accounts.userId, id))
     ).map(({ password, ...a }) => ({ ...a, hasPassword: !!password })),

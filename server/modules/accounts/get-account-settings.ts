@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { accounts, profiles } from "../../db/schema";
-import { DomainError } from "../errors";
+import { accounts, profiles } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { nextUsernameChange } from "./change-username";
 import type { AccountsDeps } from "./deps";
@@ -11,7 +11,10 @@ export async function getAccountSettings(deps: Pick<AccountsDeps, "db">, actor: 
   assertSignedIn(actor);
   const [p] = await deps.db.select().from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
   if (!p) throw new DomainError("not_found");
-  const methods = await deps.db.select({ providerId: accounts.providerId, password: accounts.password }).from(accounts).where(eq(accounts.userId, actor.userId));
+  const methods = await deps.db
+    .select({ providerId: accounts.providerId, password: accounts.password })
+    .from(accounts)
+    .where(eq(accounts.userId, actor.userId));
   return {
     username: p.username,
     email: actor.email,

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { companyProfiles, profiles, users, type SocialLinks } from "../../db/schema";
-import { DomainError } from "../errors";
+import { companyProfiles, profiles, users, type SocialLinks } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
 
@@ -54,6 +54,9 @@ export async function getPublicProfile(deps: Pick<AccountsDeps, "db">, _actor: A
     role: row.role,
     joinedAt: row.joinedAt.toISOString(),
     email: row.showEmail ? row.email : null,
-    company: row.role === "company" && row.companyVerified && row.companyName && row.companySlug ? { name: row.companyName, slug: row.companySlug } : null,
+    company:
+      row.role === "company" && row.companyVerified && row.companyName && row.companySlug
+        ? { name: row.companyName, slug: row.companySlug }
+        : null,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";
@@ -19,7 +19,12 @@ export async function linkSignInMethod(deps: Pick<AccountsDeps, "auth">, actor: 
   const { headers, response } = await authCall(() =>
     deps.auth.api.linkSocialAccount({
       headers: req.headers,
-      body: { provider: provider as never, callbackURL: "/account/connections?linked=1", errorCallbackURL: "/account/connections?linkError=1", disableRedirect: true },
+      body: {
+        provider: provider as never,
+        callbackURL: "/account/connections?linked=1",
+        errorCallbackURL: "/account/connections?linkError=1",
+        disableRedirect: true,
+      },
       returnHeaders: true,
     }),
   );

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { sessions } from "../../db/schema";
+import { sessions } from "#server/db/schema";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertSignedIn } from "./policy";
@@ -20,7 +20,13 @@ export type SessionSummary = {
 export async function listSessions(deps: Pick<AccountsDeps, "db">, actor: Actor, now = new Date()): Promise<SessionSummary[]> {
   assertSignedIn(actor);
   const rows = await deps.db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.updatedAt));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles, profiles, roles, userRoles } from "../../db/schema";
-import type { Auth } from "../../platform/auth";
+import type { Database } from "#server/db/client";
+import { companyProfiles, profiles, roles, userRoles } from "#server/db/schema";
+import type { Auth } from "#server/platform/auth";
 import type { Actor } from "./actor";
 
 /**

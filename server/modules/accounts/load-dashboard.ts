@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles, profiles } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { companyProfiles, profiles } from "#server/db/schema";
 import type { Actor } from "./actor";
 import { can } from "./policy";
 import { assertSignedIn } from "./policy";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testActor } from "../../../tests/support/actors";
+import { testActor } from "#tests/support/actors";
 import { assertCan, can } from "./policy";
 
 /** Who may do what in accounts (issue 3): the rules every operation calls. */
@@ -21,7 +21,10 @@ describe("accounts policy", () => {
 
   it("opens the admin panel and company review to staff, mail and Admin grants to Admins", () => {
     for (const action of ["admin.panel", "roles.view", "companies.review", "roles.grant_moderator"] as const) {
-      expect([creator, company, pending].some((a) => can(a, action)), action).toBe(false);
+      expect(
+        [creator, company, pending].some((a) => can(a, action)),
+        action,
+      ).toBe(false);
       expect(can(moderator, action) && can(admin, action), action).toBe(true);
     }
     for (const action of ["roles.grant_admin", "mail.read"] as const) {

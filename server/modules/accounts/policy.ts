@@ -1,14 +1,8 @@
 import { hasRole, isPendingCompany, isStaff, ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "./actor";
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 
 export type AccountsAction =
-  | "admin.panel"
-  | "roles.view"
-  | "roles.grant_admin"
-  | "roles.grant_moderator"
-  | "companies.review"
-  | "mail.read"
-  | "content.submit";
+  "admin.panel" | "roles.view" | "roles.grant_admin" | "roles.grant_moderator" | "companies.review" | "mail.read" | "content.submit";
 
 /** Pure rules for accounts, roles and companies. */
 export function can(actor: Actor, action: AccountsAction): boolean {
@@ -37,7 +31,8 @@ export function assertCan(actor: Actor, action: AccountsAction): asserts actor i
 }
 
 /** Which role a grant or revoke of `role` needs. */
-export const actionForRole = (role: string): AccountsAction => (role === ROLE_ADMIN ? "roles.grant_admin" : role === ROLE_MODERATOR ? "roles.grant_moderator" : "roles.grant_admin");
+export const actionForRole = (role: string): AccountsAction =>
+  role === ROLE_ADMIN ? "roles.grant_admin" : role === ROLE_MODERATOR ? "roles.grant_moderator" : "roles.grant_admin";
 
 export function assertSignedIn(actor: Actor): asserts actor is NonNullable<Actor> {
   if (!actor) throw new DomainError("auth.unauthenticated");

@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testActor } from "../../../tests/support/actors";
-import { testDatabase } from "../../../tests/support/db";
-import { createCompany, createUser } from "../../../tests/support/factories";
-import type { DatabaseHandle } from "../../db/client";
-import { accounts, auditLog, profiles, sessions, userRoles, users } from "../../db/schema";
-import { createLogger } from "../../platform/logger";
-import { Storage } from "../../platform/storage";
-import { DomainError } from "../errors";
+import { testActor } from "#tests/support/actors";
+import { testDatabase } from "#tests/support/db";
+import { createCompany, createUser } from "#tests/support/factories";
+import type { DatabaseHandle } from "#server/db/client";
+import { accounts, auditLog, profiles, sessions, userRoles, users } from "#server/db/schema";
+import { createLogger } from "#server/platform/logger";
+import { Storage } from "#server/platform/storage";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { changeUsername, nextUsernameChange } from "./change-username";
 import { checkUsernameAvailability } from "./check-username-availability";
@@ -43,7 +43,10 @@ const errorOf = async (p: Promise<unknown>) => {
 };
 
 const png = (w = 800, h = 600, color = { r: 200, g: 40, b: 90 }) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer().then((b) => new Uint8Array(b));
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
 
 describe("accounts: profiles", () => {
   let database: DatabaseHandle;
@@ -99,11 +102,26 @@ describe("accounts: profiles", () => {
       const me = await createUser(database.db, { username: "Avail_Me" });
       await createUser(database.db, { username: "Taken_Name" });
       const a = actorOf(me);
-      expect(await checkUsernameAvailability(deps(), a, { username: "ab" })).toEqual({ available: false, problem: "accounts.username_invalid" });
-      expect(await checkUsernameAvailability(deps(), a, { username: "no spaces" })).toEqual({ available: false, problem: "accounts.username_invalid" });
-      expect(await checkUsernameAvailability(deps(), a, { username: "x".repeat(31) })).toEqual({ available: false, problem: "accounts.username_invalid" });
-      expect(await checkUsernameAvailability(deps(), a, { username: "Admin" })).toEqual({ available: false, problem: "accounts.username_reserved" });
-      expect(await checkUsernameAvailability(deps(), a, { username: "taken_name" })).toEqual({ available: false, problem: "accounts.username_taken" });
+      expect(await checkUsernameAvailability(deps(), a, { username: "ab" })).toEqual({
+        available: false,
+        problem: "accounts.username_invalid",
+      });
+      expect(await checkUsernameAvailability(deps(), a, { username: "no spaces" })).toEqual({
+        available: false,
+        problem: "accounts.username_invalid",
+      });
+      expect(await checkUsernameAvailability(deps(), a, { username: "x".repeat(31) })).toEqual({
+        available: false,
+        problem: "accounts.username_invalid",
+      });
+      expect(await checkUsernameAvailability(deps(), a, { username: "Admin" })).toEqual({
+        available: false,
+        problem: "accounts.username_reserved",
+      });
+      expect(await checkUsernameAvailability(deps(), a, { username: "taken_name" })).toEqual({
+        available: false,
+        problem: "accounts.username_taken",
+      });
       expect(await checkUsernameAvailability(deps(), a, { username: "avail_me" })).toEqual({ available: true });
       expect(await checkUsernameAvailability(deps(), a, { username: "brand-new_1" })).toEqual({ available: true });
     });
@@ -261,14 +279,29 @@ describe("accounts: profiles", () => {
 
     it("judges by content: a JPEG and a WebP are accepted whatever their name; text, SVG and GIF are refused", async () => {
       const me = await createUser(database.db);
-      const jpeg = new Uint8Array(await sharp({ create: { width: 100, height: 80, channels: 3, background: "#336699" } }).jpeg().toBuffer());
-      const webp = new Uint8Array(await sharp({ create: { width: 100, height: 80, channels: 3, background: "#996633" } }).webp().toBuffer());
-      const gif = new Uint8Array(await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer());
-      const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+      const jpeg = new Uint8Array(
+        await sharp({ create: { width: 100, height: 80, channels: 3, background: "#336699" } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const webp = new Uint8Array(
+        await sharp({ create: { width: 100, height: 80, channels: 3, background: "#996633" } })
+          .webp()
+          .toBuffer(),
+      );
+      const gif = new Uint8Array(
+        await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+          .gif()
+          .toBuffer(),
+      );
+      const svg = new TextEncoder().encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      );
       const text = new TextEncoder().encode("this is not an image, even if it is called avatar.png");
       expect(await codeOf(uploadAvatar(deps(), actorOf(me), { bytes: jpeg }))).toBe("no error");
       expect(await codeOf(uploadAvatar(deps(), actorOf(me), { bytes: webp }))).toBe("no error");
-      for (const bytes of [gif, svg, text, new Uint8Array()]) expect(await codeOf(uploadAvatar(deps(), actorOf(me), { bytes }))).toBe("accounts.avatar_type");
+      for (const bytes of [gif, svg, text, new Uint8Array()])
+        expect(await codeOf(uploadAvatar(deps(), actorOf(me), { bytes }))).toBe("accounts.avatar_type");
     });
 
     it("refuses more than 10 MB before decoding", async () => {
@@ -305,8 +338,16 @@ describe("accounts: profiles", () => {
 
       const pending = await createCompany(database.db, { username: "Pending_Co", companyName: "Pending Co", verified: false });
       expect((await getPublicProfile(deps(), null, { username: pending.username })).company).toBeNull();
-      const verified = await createCompany(database.db, { username: "Verified_Co", companyName: "Verified Co", slug: "verified-co", verified: true });
-      expect((await getPublicProfile(deps(), null, { username: verified.username })).company).toEqual({ name: "Verified Co", slug: "verified-co" });
+      const verified = await createCompany(database.db, {
+        username: "Verified_Co",
+        companyName: "Verified Co",
+        slug: "verified-co",
+        verified: true,
+      });
+      expect((await getPublicProfile(deps(), null, { username: verified.username })).company).toEqual({
+        name: "Verified Co",
+        slug: "verified-co",
+      });
     });
 
     it("answers not_found for an unknown name", async () => {
@@ -332,10 +373,27 @@ describe("accounts: profiles", () => {
     it("exports the actor's data in sections, without secrets, and nothing of anyone else", async () => {
       const me = await createUser(database.db, { bio: "export me" });
       const other = await createUser(database.db, { bio: "not me" });
-      await database.db.insert(sessions).values({ id: "s-exp-1", token: "secret-session-token-xyz", userId: me.id, expiresAt: new Date(Date.now() + 86400_000), userAgent: "UA", ipAddress: "10.0.0.1" });
+      await database.db
+        .insert(sessions)
+        .values({
+          id: "s-exp-1",
+          token: "secret-session-token-xyz",
+          userId: me.id,
+          expiresAt: new Date(Date.now() + 86400_000),
+          userAgent: "UA",
+          ipAddress: "10.0.0.1",
+        });
       await changeUsername(deps(), actorOf(me), { username: `exp_${Date.now().toString(36)}` });
       const data = await exportAccountData(deps(), actorOf(me));
-      expect(Object.keys(data.sections).sort()).toEqual(["auditLog", "companyProfile", "profile", "roles", "sessions", "signInMethods", "user"]);
+      expect(Object.keys(data.sections).sort()).toEqual([
+        "auditLog",
+        "companyProfile",
+        "profile",
+        "roles",
+        "sessions",
+        "signInMethods",
+        "user",
+      ]);
       expect(data.sections.profile).toMatchObject({ id: me.id, bio: "export me" });
       expect(data.sections.sessions).toEqual([expect.objectContaining({ id: "s-exp-1", ipAddress: "10.0.0.1" })]);
       expect(data.sections.signInMethods).toEqual([expect.objectContaining({ providerId: "credential", hasPassword: true })]);
@@ -400,7 +458,13 @@ describe("accounts: profiles", () => {
       const other = await createUser(database.db);
       const day = 86400_000;
       await database.db.insert(sessions).values([
-        { id: `${me.id}-a`, token: `${me.id}-ta`, userId: me.id, expiresAt: new Date(Date.now() + day), updatedAt: new Date(Date.now() - 1000) },
+        {
+          id: `${me.id}-a`,
+          token: `${me.id}-ta`,
+          userId: me.id,
+          expiresAt: new Date(Date.now() + day),
+          updatedAt: new Date(Date.now() - 1000),
+        },
         { id: `${me.id}-b`, token: `${me.id}-tb`, userId: me.id, expiresAt: new Date(Date.now() + day) },
         { id: `${me.id}-old`, token: `${me.id}-told`, userId: me.id, expiresAt: new Date(Date.now() - day) },
         { id: `${other.id}-a`, token: `${other.id}-ta`, userId: other.id, expiresAt: new Date(Date.now() + day) },

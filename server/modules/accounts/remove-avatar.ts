@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { profiles } from "../../db/schema";
-import { DomainError } from "../errors";
+import { profiles } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";

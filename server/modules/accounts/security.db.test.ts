@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { createUser } from "../../../tests/support/factories";
-import { accounts, mailOutbox, sessions } from "../../db/schema";
-import { readEnv } from "../../env";
-import { createLogger } from "../../platform/logger";
-import { createServices, type Services } from "../../services";
-import { DomainError } from "../errors";
+import { testDatabase } from "#tests/support/db";
+import { createUser } from "#tests/support/factories";
+import { accounts, mailOutbox, sessions } from "#server/db/schema";
+import { readEnv } from "#server/env";
+import { createLogger } from "#server/platform/logger";
+import { createServices, type Services } from "#server/services";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { loadActor } from "./load-actor";
 
@@ -47,7 +47,11 @@ describe("accounts: security and sign-in methods", () => {
 
   /** Signs in through better-auth and answers the request headers of that browser, and its actor. */
   async function session(email: string, password: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0") {
-    const { headers } = await services.auth.api.signInEmail({ body: { email, password }, headers: new Headers({ "user-agent": userAgent }), returnHeaders: true });
+    const { headers } = await services.auth.api.signInEmail({
+      body: { email, password },
+      headers: new Headers({ "user-agent": userAgent }),
+      returnHeaders: true,
+    });
     const cookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -88,7 +92,9 @@ describe("accounts: security and sign-in methods", () => {
     expect(mine.map((s) => s.id)).not.toContain(theirs.actor.sessionId);
 
     // Someone else's session: refused, and it stays valid.
-    expect(await codeOf(services.accounts.revokeSession(laptop.actor, { sessionId: theirs.actor.sessionId! }, laptop))).toBe("auth.forbidden");
+    expect(await codeOf(services.accounts.revokeSession(laptop.actor, { sessionId: theirs.actor.sessionId! }, laptop))).toBe(
+      "auth.forbidden",
+    );
     expect(await codeOf(services.accounts.revokeSession(laptop.actor, { sessionId: "no-such-session" }, laptop))).toBe("not_found");
     expect(await loadActor(services, theirs.headers)).not.toBeNull();
 
@@ -113,11 +119,20 @@ describe("accounts: security and sign-in methods", () => {
     const me = await createUser(services.db, { password: "old-password" });
     const a = await session(me.email, me.password);
     const b = await session(me.email, me.password);
-    const change = (input: { currentPassword: string; newPassword: string; confirmPassword: string }) => services.accounts.changePassword(a.actor, input, a);
-    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "other" }))).toBe("auth.password_mismatch");
-    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "short", confirmPassword: "short" }))).toBe("auth.password_too_short");
-    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "iloveyou", confirmPassword: "iloveyou" }))).toBe("auth.password_common");
-    expect(await codeOf(change({ currentPassword: "wrong-password", newPassword: "new-password", confirmPassword: "new-password" }))).toBe("accounts.password_wrong");
+    const change = (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      services.accounts.changePassword(a.actor, input, a);
+    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "other" }))).toBe(
+      "auth.password_mismatch",
+    );
+    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "short", confirmPassword: "short" }))).toBe(
+      "auth.password_too_short",
+    );
+    expect(await codeOf(change({ currentPassword: "old-password", newPassword: "iloveyou", confirmPassword: "iloveyou" }))).toBe(
+      "auth.password_common",
+    );
+    expect(await codeOf(change({ currentPassword: "wrong-password", newPassword: "new-password", confirmPassword: "new-password" }))).toBe(
+      "accounts.password_wrong",
+    );
     const { headers } = await change({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-password" });
     expect(headers.getSetCookie().join()).toContain("session_token=");
     expect(await loadActor(services, b.headers)).toBeNull();
@@ -147,7 +162,9 @@ describe("accounts: security and sign-in methods", () => {
     const [cred] = await services.db.select().from(accounts).where(eq(accounts.userId, me.id));
     expect(await codeOf(services.accounts.unlinkSignInMethod(a.actor, { accountId: cred.id }, a))).toBe("accounts.last_sign_in_method");
     await services.db.insert(accounts).values({ id: `disc-${me.id}`, accountId: "d-1", providerId: "discord", userId: me.id });
-    expect((await services.accounts.listSignInMethods(a.actor, a)).linked).toEqual([expect.objectContaining({ id: `disc-${me.id}`, providerId: "discord" })]);
+    expect((await services.accounts.listSignInMethods(a.actor, a)).linked).toEqual([
+      expect.objectContaining({ id: `disc-${me.id}`, providerId: "discord" }),
+    ]);
     // Someone else's linked account cannot be unlinked by me.
     const other = await createUser(services.db);
     await services.db.insert(accounts).values({ id: `disc-${other.id}`, accountId: "d-2", providerId: "discord", userId: other.id });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError } from "../errors";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { authCall, type AuthRequest } from "./auth-call";
 import { parseInput, type AccountsDeps } from "./deps";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "../../../app/features/account/social-sites";
-import { profiles, type SocialLinks } from "../../db/schema";
-import { DomainError } from "../errors";
+import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "#app/features/account/social-sites";
+import { profiles, type SocialLinks } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { AVATAR_MAX_BYTES } from "../../../app/features/account/social-sites";
-import { profiles } from "../../db/schema";
-import { processImage } from "../../platform/images";
-import { throwImageRefusal } from "../image-refusal";
-import { DomainError } from "../errors";
+import { AVATAR_MAX_BYTES } from "#app/features/account/social-sites";
+import { profiles } from "#server/db/schema";
+import { processImage } from "#server/platform/images";
+import { throwImageRefusal } from "#server/modules/image-refusal";
+import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
@@ -22,7 +22,11 @@ const QUALITY_STEPS = [86, 76, 64, 50, 36, 24];
  * file is removed. The image rules (dimensions and aspect checked before decoding, a worker thread, a time
  * limit) are those of server/platform/images for the "avatar" kind.
  */
-export async function uploadAvatar(deps: Pick<AccountsDeps, "db" | "storage">, actor: Actor, input: { bytes: Uint8Array; userId?: string }) {
+export async function uploadAvatar(
+  deps: Pick<AccountsDeps, "db" | "storage">,
+  actor: Actor,
+  input: { bytes: Uint8Array; userId?: string },
+) {
   assertNotOnHold(actor);
   assertOwnAccount(actor, input?.userId);
   const bytes = input?.bytes;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { profiles } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { profiles } from "#server/db/schema";
 
 /** SPEC §5 and issue 3: 3–30 letters, digits, `_` or `-`; unique ignoring case; some words reserved. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
@@ -8,12 +8,67 @@ export const USERNAME_CHANGE_DAYS = 30;
 
 /** Names that would impersonate the site or collide with its paths. Compared in lower case. */
 export const RESERVED_USERNAMES = new Set([
-  "admin", "administrator", "administrador", "root", "system", "sistema", "moderator", "moderador", "mod", "staff",
-  "support", "soporte", "help", "ayuda", "team", "equipo", "official", "oficial", "nexo", "nexoindie", "api", "auth",
-  "login", "logout", "register", "signup", "signin", "account", "cuenta", "dashboard", "settings", "company", "companies",
-  "community", "comunidad", "campaigns", "games", "u", "me", "null", "undefined", "anonymous", "anonimo", "everyone", "here",
-  "security", "seguridad", "privacy", "terms", "about", "contact", "search", "resources", "media", "assets", "www", "mail",
-  "postmaster", "webmaster", "noreply", "no-reply",
+  "admin",
+  "administrator",
+  "administrador",
+  "root",
+  "system",
+  "sistema",
+  "moderator",
+  "moderador",
+  "mod",
+  "staff",
+  "support",
+  "soporte",
+  "help",
+  "ayuda",
+  "team",
+  "equipo",
+  "official",
+  "oficial",
+  "nexo",
+  "nexoindie",
+  "api",
+  "auth",
+  "login",
+  "logout",
+  "register",
+  "signup",
+  "signin",
+  "account",
+  "cuenta",
+  "dashboard",
+  "settings",
+  "company",
+  "companies",
+  "community",
+  "comunidad",
+  "campaigns",
+  "games",
+  "u",
+  "me",
+  "null",
+  "undefined",
+  "anonymous",
+  "anonimo",
+  "everyone",
+  "here",
+  "security",
+  "seguridad",
+  "privacy",
+  "terms",
+  "about",
+  "contact",
+  "search",
+  "resources",
+  "media",
+  "assets",
+  "www",
+  "mail",
+  "postmaster",
+  "webmaster",
+  "noreply",
+  "no-reply",
 ]);
 
 export type UsernameProblem = "accounts.username_invalid" | "accounts.username_reserved";
@@ -35,7 +90,13 @@ export async function usernameTaken(db: Database, name: string, exceptUserId?: s
 
 /** A free, valid username made from an email or a display name, for accounts that did not choose one. */
 export async function deriveUsername(db: Database, seed: string): Promise<string> {
-  let base = seed.split("@")[0].normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^[_-]+|[_-]+$/g, "").slice(0, 24);
+  let base = seed
+    .split("@")[0]
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "_")
+    .replace(/^[_-]+|[_-]+$/g, "")
+    .slice(0, 24);
   if (base.length < 3) base = `player_${base}`.slice(0, 24);
   if (RESERVED_USERNAMES.has(base.toLowerCase())) base = `${base}_1`;
   if (!(await usernameTaken(db, base))) return base;

@@ -6,17 +6,17 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testActor } from "../../../tests/support/actors";
-import { testDatabase } from "../../../tests/support/db";
-import { createCompany, createUser, ensureRoles } from "../../../tests/support/factories";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, companyProfiles, mailOutbox, profiles, userRoles, users } from "../../db/schema";
-import { createLogger } from "../../platform/logger";
-import { Mailer } from "../../platform/mail";
-import { Storage } from "../../platform/storage";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
-import { SettingsStore } from "../site/settings";
+import { testActor } from "#tests/support/actors";
+import { testDatabase } from "#tests/support/db";
+import { createCompany, createUser, ensureRoles } from "#tests/support/factories";
+import type { DatabaseHandle } from "#server/db/client";
+import { auditLog, companyProfiles, mailOutbox, profiles, userRoles, users } from "#server/db/schema";
+import { createLogger } from "#server/platform/logger";
+import { Mailer } from "#server/platform/mail";
+import { Storage } from "#server/platform/storage";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
+import { SettingsStore } from "#server/modules/site/settings";
 import { getMail } from "./get-mail";
 import { getPublicCompany } from "./get-public-company";
 import { grantRole } from "./grant-role";
@@ -80,7 +80,14 @@ describe("admin operations", () => {
     it("follow the accounts and site policies", () => {
       expect(adminAbilities(null).panel).toBe(false);
       expect(adminAbilities(creator).panel).toBe(false);
-      expect(adminAbilities(moderator)).toMatchObject({ panel: true, grantModerator: true, grantAdmin: false, mailRead: false, settingsUpdate: false, companiesReview: true });
+      expect(adminAbilities(moderator)).toMatchObject({
+        panel: true,
+        grantModerator: true,
+        grantAdmin: false,
+        mailRead: false,
+        settingsUpdate: false,
+        companiesReview: true,
+      });
       expect(adminAbilities(admin)).toMatchObject({ panel: true, grantAdmin: true, mailRead: true, settingsUpdate: true });
     });
   });
@@ -129,7 +136,13 @@ describe("admin operations", () => {
       expect(await grantRole({ db }, admin, { userId: target.id, role: "Admin" })).toEqual({ changed: false });
       const rows = (await auditRows("role.grant")).filter((r) => r.targetId === target.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ actorId: admin.userId, actorName: "root_admin", targetType: "user", targetName: "future_admin", details: { role: "Admin" } });
+      expect(rows[0]).toMatchObject({
+        actorId: admin.userId,
+        actorName: "root_admin",
+        targetType: "user",
+        targetName: "future_admin",
+        details: { role: "Admin" },
+      });
       expect(await revokeRole({ db }, admin, { userId: target.id, role: "Admin" })).toEqual({ changed: true });
       expect((await auditRows("role.revoke")).filter((r) => r.targetId === target.id)[0].details).toEqual({ role: "Admin" });
       expect(await revokeRole({ db }, admin, { userId: target.id, role: "Admin" })).toEqual({ changed: false });
@@ -191,10 +204,18 @@ describe("admin operations", () => {
       const [row] = await db.select().from(companyProfiles).where(eq(companyProfiles.id, co.id));
       expect(row).toMatchObject({ verified: true, rejectionReason: null });
       expect(row.verifiedAt).toBeInstanceOf(Date);
-      expect((await auditRows("company.verify")).find((r) => r.targetId === co.id)).toMatchObject({ actorId: moderator.userId, targetName: "Pixel Forge" });
+      expect((await auditRows("company.verify")).find((r) => r.targetId === co.id)).toMatchObject({
+        actorId: moderator.userId,
+        targetName: "Pixel Forge",
+      });
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "forge@studio.test"));
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ template: "company-verified", locale: "en", status: "stored", subject: "Pixel Forge is verified on Nexo Indie" });
+      expect(mails[0]).toMatchObject({
+        template: "company-verified",
+        locale: "en",
+        status: "stored",
+        subject: "Pixel Forge is verified on Nexo Indie",
+      });
       expect(mails[0].text).toContain("https://nexo.example/dashboard");
       // Verifying again changes nothing and sends nothing.
       expect(await verifyCompany(review(), admin, { companyId: co.id })).toEqual({ changed: false });
@@ -209,7 +230,9 @@ describe("admin operations", () => {
       await rejectCompany(review(), admin, { companyId: co.id, reason: "Add your website <b>please</b>" });
       const [row] = await db.select().from(companyProfiles).where(eq(companyProfiles.id, co.id));
       expect(row).toMatchObject({ verified: false, verifiedAt: null, rejectionReason: "Add your website <b>please</b>" });
-      expect((await auditRows("company.reject")).find((r) => r.targetId === co.id)).toMatchObject({ reason: "Add your website <b>please</b>" });
+      expect((await auditRows("company.reject")).find((r) => r.targetId === co.id)).toMatchObject({
+        reason: "Add your website <b>please</b>",
+      });
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "nandu@studio.test"));
       expect(mail).toMatchObject({ template: "company-rejected", locale: "es" });
       expect(mail.text).toContain("https://nexo.example/company/verification");
@@ -232,8 +255,17 @@ describe("admin operations", () => {
   });
 
   describe("company profile", () => {
-    const png = () => sharp({ create: { width: 300, height: 120, channels: 3, background: "#7c3aed" } }).png().toBuffer();
-    const valid = { companyName: "Lumen Works", representativeName: "Ana Ruiz", website: "https://lumen.example", description: "We make games.", country: "ES" };
+    const png = () =>
+      sharp({ create: { width: 300, height: 120, channels: 3, background: "#7c3aed" } })
+        .png()
+        .toBuffer();
+    const valid = {
+      companyName: "Lumen Works",
+      representativeName: "Ana Ruiz",
+      website: "https://lumen.example",
+      description: "We make games.",
+      country: "ES",
+    };
 
     it("refuses a visitor, a creator and a Moderator", async () => {
       expect(await codeOf(updateCompanyProfile({ db, storage }, null, valid))).toBe("auth.unauthenticated");
@@ -266,23 +298,42 @@ describe("admin operations", () => {
       const stored = readFileSync(join(uploads, res.logoUrl!.slice("/media/".length)));
       expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
       const mine = await getMyCompany({ db }, actor);
-      expect(mine).toMatchObject({ status: "pending", rejectionReason: null, companyName: "Lumen Works", website: null, country: "ES", slug: co.slug });
-      expect((await auditRows("company.update_profile")).find((r) => r.targetId === co.id)?.details).toEqual({ resubmitted: true, logo: true });
+      expect(mine).toMatchObject({
+        status: "pending",
+        rejectionReason: null,
+        companyName: "Lumen Works",
+        website: null,
+        country: "ES",
+        slug: co.slug,
+      });
+      expect((await auditRows("company.update_profile")).find((r) => r.targetId === co.id)?.details).toEqual({
+        resubmitted: true,
+        logo: true,
+      });
       expect((await listCompanies({ db }, admin, { q: co.slug })).items.map((c) => c.id)).toEqual([co.id]);
     });
 
     it("judges the logo by its content", async () => {
       const co = await createCompany(db);
       const actor = testActor({ userId: co.id, profileRole: "company" });
-      const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
-      expect(await codeOf(updateCompanyProfile({ db, storage }, actor, { ...valid, logo: new Uint8Array(gif) }))).toBe("accounts.avatar_type");
-      expect(await codeOf(updateCompanyProfile({ db, storage }, actor, { ...valid, logo: new TextEncoder().encode("<svg></svg>") }))).toBe("accounts.avatar_type");
+      const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+        .gif()
+        .toBuffer();
+      expect(await codeOf(updateCompanyProfile({ db, storage }, actor, { ...valid, logo: new Uint8Array(gif) }))).toBe(
+        "accounts.avatar_type",
+      );
+      expect(await codeOf(updateCompanyProfile({ db, storage }, actor, { ...valid, logo: new TextEncoder().encode("<svg></svg>") }))).toBe(
+        "accounts.avatar_type",
+      );
     });
 
     it("shows only verified companies publicly", async () => {
       const v = await createCompany(db, { companyName: "Shown Studio", verified: true, description: "<script>x</script>" });
       const p = await createCompany(db, { companyName: "Hidden Studio" });
-      expect(await getPublicCompany({ db }, null, { slug: v.slug })).toMatchObject({ companyName: "Shown Studio", description: "<script>x</script>" });
+      expect(await getPublicCompany({ db }, null, { slug: v.slug })).toMatchObject({
+        companyName: "Shown Studio",
+        description: "<script>x</script>",
+      });
       expect(await codeOf(getPublicCompany({ db }, null, { slug: p.slug }))).toBe("company.not_found");
       expect(await codeOf(getPublicCompany({ db }, null, { slug: "no-such" }))).toBe("company.not_found");
     });
@@ -305,7 +356,18 @@ describe("admin operations", () => {
       await db.delete(mailOutbox);
       await mailer.send({ template: "t", locale: "es", to: "one@mail.test", subject: "First", html: "<p>1</p>", text: "1" });
       await mailer.send({ template: "t", locale: "en", to: "two@mail.test", subject: "Second", html: "<p>2</p>", text: "2" });
-      await db.insert(mailOutbox).values({ template: "t", locale: "en", to: "two@mail.test", subject: "Broken", html: "", text: "", status: "failed", error: "refused" });
+      await db
+        .insert(mailOutbox)
+        .values({
+          template: "t",
+          locale: "en",
+          to: "two@mail.test",
+          subject: "Broken",
+          html: "",
+          text: "",
+          status: "failed",
+          error: "refused",
+        });
       const all = await listMail({ db }, admin, {});
       expect(all.items.map((m) => m.subject)).toEqual(["Broken", "Second", "First"]);
       expect((await listMail({ db }, admin, { status: "failed" })).items.map((m) => m.subject)).toEqual(["Broken"]);
@@ -331,7 +393,14 @@ describe("admin operations", () => {
       const port = (server.server.address() as AddressInfo).port;
       try {
         const broken = new Mailer(db, { smtpUrl: "smtp://127.0.0.1:1", mailFrom: "no-reply@nexo.example" }, silent);
-        const { id, status } = await broken.send({ template: "t", locale: "en", to: "retry@mail.test", subject: "Retry me", html: "<p>r</p>", text: "r" });
+        const { id, status } = await broken.send({
+          template: "t",
+          locale: "en",
+          to: "retry@mail.test",
+          subject: "Retry me",
+          html: "<p>r</p>",
+          text: "r",
+        });
         expect(status).toBe("failed");
         await db.update(mailOutbox).set({ attempts: 5 }).where(eq(mailOutbox.id, id));
         const working = new Mailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "no-reply@nexo.example" }, silent);
@@ -363,7 +432,10 @@ describe("admin operations", () => {
       expect(await codeOf(quickView({ db }, creator))).toBe("auth.forbidden");
       await createUser(db, { emailVerified: false, username: "not_confirmed" });
       const old = await createUser(db, { username: "ancient" });
-      await db.update(users).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(users.id, old.id));
+      await db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+        .where(eq(users.id, old.id));
       const q = await quickView({ db }, moderator);
       const [{ n }] = await database.query("select count(*)::int as n from users").then((r) => r.rows as { n: number }[]);
       expect(q.counts.users).toBe(n);

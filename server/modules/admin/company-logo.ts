@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { processImage } from "../../platform/images";
-import { throwImageRefusal } from "../image-refusal";
-import { DomainError } from "../errors";
+import { processImage } from "#server/platform/images";
+import { throwImageRefusal } from "#server/modules/image-refusal";
+import { DomainError } from "#server/modules/errors";
 
 /** The same ceiling as avatars (their error message states it). */
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
@@ -15,6 +15,8 @@ export const LOGO_SIZE = 256;
  */
 export async function processLogo(bytes: Uint8Array): Promise<{ body: Buffer; name: string }> {
   if (bytes.byteLength > LOGO_MAX_BYTES) throw new DomainError("accounts.avatar_too_large");
-  const { body } = await processImage(bytes, { kind: "logo", width: LOGO_SIZE, height: LOGO_SIZE, fit: "cover", quality: 85 }).catch(throwImageRefusal);
+  const { body } = await processImage(bytes, { kind: "logo", width: LOGO_SIZE, height: LOGO_SIZE, fit: "cover", quality: 85 }).catch(
+    throwImageRefusal,
+  );
   return { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 32)}.webp` };
 }

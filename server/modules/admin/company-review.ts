@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles, users } from "../../db/schema";
-import type { Mailer } from "../../platform/mail";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { companyProfiles, users } from "#server/db/schema";
+import type { Mailer } from "#server/platform/mail";
+import { DomainError } from "#server/modules/errors";
 
 /** What verifying or rejecting a company needs: the database, and mail in the company user's language. */
 export type CompanyReviewDeps = { db: Database; mailer: Mailer; siteName: string; baseUrl: string };

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { assertCan } from "../accounts/policy";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { assertCan } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 
 export const mailIdInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

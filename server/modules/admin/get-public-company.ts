@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { companyProfiles } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { companyProfiles } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 
 export const publicCompanyInput = z.object({ slug: z.string().trim().min(1).max(200) });
 

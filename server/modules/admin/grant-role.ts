@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { profiles, roles, userRoles, users } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { actionForRole, assertCan } from "../accounts/policy";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { profiles, roles, userRoles, users } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { actionForRole, assertCan } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 import { parseInput } from "./input";
 import { roleChangeInput } from "./roles-input";
 

@@ -12,7 +12,7 @@ export const pageField = z.preprocess((v) => {
 /** `?q=`: trimmed, at most 200 characters; an empty search is no search. */
 export const searchField = z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) : ""), z.string());
 
-export { parseInput } from "../validate";
+export { parseInput } from "#server/modules/validate";
 
 /** A LIKE pattern that finds `q` anywhere, with the wildcards it contains taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

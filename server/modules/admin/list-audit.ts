@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, like, lt, or } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { auditLog } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import type { Database } from "#server/db/client";
+import { auditLog } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
 import { assertAdminPanel } from "./policy";
 
@@ -66,9 +66,19 @@ export async function listAudit(
     f.to ? lt(auditLog.createdAt, nextDay(f.to)) : undefined,
   );
   const [{ total }] = await deps.db.select({ total: count() }).from(auditLog).where(where);
-  const rows = await deps.db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(PAGE_SIZE).offset(offsetOf(f.page));
-  const actions = (await deps.db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(200)).map((r) => r.action);
-  const targetTypes = (await deps.db.selectDistinct({ t: auditLog.targetType }).from(auditLog).orderBy(asc(auditLog.targetType)).limit(100)).map((r) => r.t);
+  const rows = await deps.db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(f.page));
+  const actions = (await deps.db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(200)).map(
+    (r) => r.action,
+  );
+  const targetTypes = (
+    await deps.db.selectDistinct({ t: auditLog.targetType }).from(auditLog).orderBy(asc(auditLog.targetType)).limit(100)
+  ).map((r) => r.t);
   const actionFamilies = [...new Set(actions.filter((a) => a.includes(".")).map((a) => `${a.slice(0, a.indexOf("."))}.`))];
   const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   const filters = { action: f.action, actor: f.actor, target: f.target, targetType: f.targetType, from: f.from, to: f.to };

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { companyProfiles, users } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { assertCan } from "../accounts/policy";
+import type { Database } from "#server/db/client";
+import { companyProfiles, users } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { assertCan } from "#server/modules/accounts/policy";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
 
 export const COMPANY_STATUSES = ["pending", "verified", "rejected"] as const;
@@ -52,10 +52,19 @@ export async function listCompanies(
   const { status, q, page } = parseInput(listCompaniesInput, input);
   const p = containsPattern(q);
   const search = q
-    ? or(ilike(companyProfiles.companyName, p), ilike(companyProfiles.slug, p), ilike(companyProfiles.representativeName, p), ilike(users.email, p))
+    ? or(
+        ilike(companyProfiles.companyName, p),
+        ilike(companyProfiles.slug, p),
+        ilike(companyProfiles.representativeName, p),
+        ilike(users.email, p),
+      )
     : undefined;
   const where = and(companyStatusWhere(status), search);
-  const [{ total }] = await deps.db.select({ total: count() }).from(companyProfiles).innerJoin(users, eq(users.id, companyProfiles.id)).where(where);
+  const [{ total }] = await deps.db
+    .select({ total: count() })
+    .from(companyProfiles)
+    .innerJoin(users, eq(users.id, companyProfiles.id))
+    .where(where);
   const rows = await deps.db
     .select({ c: companyProfiles, email: users.email })
     .from(companyProfiles)
@@ -67,7 +76,9 @@ export async function listCompanies(
     .offset(offsetOf(page));
   const counts = Object.fromEntries(
     await Promise.all(
-      COMPANY_STATUSES.map(async (s) => [s, (await deps.db.select({ n: count() }).from(companyProfiles).where(companyStatusWhere(s)))[0].n] as const),
+      COMPANY_STATUSES.map(
+        async (s) => [s, (await deps.db.select({ n: count() }).from(companyProfiles).where(companyStatusWhere(s)))[0].n] as const,
+      ),
     ),
   ) as Record<CompanyStatus, number>;
   const items = rows.map(({ c, email }) => ({

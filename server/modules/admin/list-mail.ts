@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { assertCan } from "../accounts/policy";
+import type { Database } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { assertCan } from "#server/modules/accounts/policy";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
 
 export const MAIL_STATUSES = ["queued", "sent", "failed", "stored"] as const;
@@ -29,7 +29,11 @@ export type MailRow = {
 };
 
 /** The mail log (Admin only: messages hold sign-in links and codes), newest first. */
-export async function listMail(deps: { db: Database }, actor: Actor, input: unknown): Promise<Page<MailRow> & { status: MailStatus | null; to: string }> {
+export async function listMail(
+  deps: { db: Database },
+  actor: Actor,
+  input: unknown,
+): Promise<Page<MailRow> & { status: MailStatus | null; to: string }> {
   assertCan(actor, "mail.read");
   const { status, to, page } = parseInput(listMailInput, input);
   const where = and(status ? eq(mailOutbox.status, status) : undefined, to ? ilike(mailOutbox.to, containsPattern(to)) : undefined);

@@ -1,9 +1,9 @@
 import { asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { profiles, roles, userRoles, users } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { assertCan } from "../accounts/policy";
+import type { Database } from "#server/db/client";
+import { profiles, roles, userRoles, users } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { assertCan } from "#server/modules/accounts/policy";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
 
 export const listUsersInput = z.object({ q: searchField, page: pageField });
@@ -50,7 +50,10 @@ export async function listUsers(deps: { db: Database }, actor: Actor, input: unk
   const items = rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
-    roles: roleRows.filter((x) => x.userId === r.id).map((x) => x.name).sort(),
+    roles: roleRows
+      .filter((x) => x.userId === r.id)
+      .map((x) => x.name)
+      .sort(),
   }));
   return { ...pageOf(items, total, page), q };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import type { Database } from "#server/db/client";
+import { companyProfiles } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { companyStatusOf } from "./list-companies";
 import { assertCompanyAccount } from "./policy";
 

@@ -1,9 +1,9 @@
-import { type Actor } from "../accounts/actor";
-import { can as canAccounts } from "../accounts/policy";
-import { can as canForum } from "../forum/policy";
-import { can as canGamification } from "../gamification/policy";
-import { can as canSite } from "../site/policy";
-import { DomainError } from "../errors";
+import { type Actor } from "#server/modules/accounts/actor";
+import { can as canAccounts } from "#server/modules/accounts/policy";
+import { can as canForum } from "#server/modules/forum/policy";
+import { can as canGamification } from "#server/modules/gamification/policy";
+import { can as canSite } from "#server/modules/site/policy";
+import { DomainError } from "#server/modules/errors";
 
 /**
  * What the admin area shows to the signed-in person, decided by the accounts and site policies, so the

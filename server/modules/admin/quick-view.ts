@@ -1,7 +1,7 @@
 import { count, desc, eq, gte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles, profiles, roles, userRoles, users } from "../../db/schema";
-import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "../accounts/actor";
+import type { Database } from "#server/db/client";
+import { companyProfiles, profiles, roles, userRoles, users } from "#server/db/schema";
+import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "#server/modules/accounts/actor";
 import { companyStatusWhere } from "./list-companies";
 import { assertAdminPanel } from "./policy";
 
@@ -38,7 +38,14 @@ export async function quickView(deps: { db: Database; now?: () => Date }, actor:
   });
 
   const latest = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, username: profiles.username, profileRole: profiles.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      username: profiles.username,
+      profileRole: profiles.role,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .orderBy(desc(users.createdAt), desc(users.id))

@@ -1,6 +1,6 @@
-import type { Actor } from "../accounts/actor";
-import { assertCan } from "../site/policy";
-import type { SettingsStore } from "../site/settings";
+import type { Actor } from "#server/modules/accounts/actor";
+import { assertCan } from "#server/modules/site/policy";
+import type { SettingsStore } from "#server/modules/site/settings";
 
 /**
  * The settings tab's current values (Admin only). The maintenance password and its hash never leave the

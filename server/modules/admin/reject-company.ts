@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { companyProfiles } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { sendAccountEmail } from "../accounts/emails/send-account-email";
-import { assertCan } from "../accounts/policy";
-import { DomainError } from "../errors";
+import { companyProfiles } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
+import { assertCan } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 import { lockCompany, type CompanyReviewDeps } from "./company-review";
 import { parseInput } from "./input";
 

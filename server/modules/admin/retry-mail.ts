@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
-import type { Mailer } from "../../platform/mail";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { assertCan } from "../accounts/policy";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
+import type { Mailer } from "#server/platform/mail";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { assertCan } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 import { mailIdInput } from "./get-mail";
 
 /**
@@ -13,7 +13,11 @@ import { mailIdInput } from "./get-mail";
  * then the mailer's retry runs, which also retries any other failed message. Without SMTP nothing can be
  * delivered and the message stays failed.
  */
-export async function retryMail(deps: { db: Database; mailer: Mailer }, actor: Actor, input: unknown): Promise<{ status: string; delivers: boolean }> {
+export async function retryMail(
+  deps: { db: Database; mailer: Mailer },
+  actor: Actor,
+  input: unknown,
+): Promise<{ status: string; delivers: boolean }> {
   assertCan(actor, "mail.read");
   const parsed = mailIdInput.safeParse(input);
   if (!parsed.success) throw new DomainError("not_found");
@@ -25,7 +29,13 @@ export async function retryMail(deps: { db: Database; mailer: Mailer }, actor: A
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
       .returning({ to: mailOutbox.to, template: mailOutbox.template });
     if (!reset.length) throw new DomainError("not_found");
-    await recordAudit(tx, actor, { action: "mail.retry", targetType: "mail", targetId: String(id), targetName: reset[0].to, details: { template: reset[0].template } });
+    await recordAudit(tx, actor, {
+      action: "mail.retry",
+      targetType: "mail",
+      targetId: String(id),
+      targetName: reset[0].to,
+      details: { template: reset[0].template },
+    });
   });
   await deps.mailer.retryFailed();
   const [row] = await deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);

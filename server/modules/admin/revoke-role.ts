@@ -1,10 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { profiles, roles, userRoles, users } from "../../db/schema";
-import { ROLE_ADMIN, type Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { actionForRole, assertCan } from "../accounts/policy";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { profiles, roles, userRoles, users } from "#server/db/schema";
+import { ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { actionForRole, assertCan } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 import { parseInput } from "./input";
 import { roleChangeInput } from "./roles-input";
 
@@ -28,7 +28,10 @@ export async function revokeRole(deps: { db: Database }, actor: Actor, input: un
     if (!target) throw new DomainError("not_found");
     if (role === ROLE_ADMIN) {
       await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for("update");
-      const [held] = await tx.select({ n: count() }).from(userRoles).where(and(eq(userRoles.roleId, roleId), eq(userRoles.userId, userId)));
+      const [held] = await tx
+        .select({ n: count() })
+        .from(userRoles)
+        .where(and(eq(userRoles.roleId, roleId), eq(userRoles.userId, userId)));
       const [admins] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
       if (held.n > 0 && admins.n <= 1) throw new DomainError("accounts.last_admin");
     }

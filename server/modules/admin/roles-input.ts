@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLE_ADMIN, ROLE_MODERATOR } from "../accounts/actor";
+import { ROLE_ADMIN, ROLE_MODERATOR } from "#server/modules/accounts/actor";
 
 /** The user roles the roles tab grants and revokes (SPEC §6). */
 export const MANAGED_ROLES = [ROLE_ADMIN, ROLE_MODERATOR] as const;

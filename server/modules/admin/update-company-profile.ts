@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyProfiles } from "../../db/schema";
-import type { Logger } from "../../platform/logger";
-import type { Storage } from "../../platform/storage";
-import { companyProfileSchema } from "../../../app/features/company/profile-schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
+import type { Database } from "#server/db/client";
+import { companyProfiles } from "#server/db/schema";
+import type { Logger } from "#server/platform/logger";
+import type { Storage } from "#server/platform/storage";
+import { companyProfileSchema } from "#app/features/company/profile-schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
 import { processLogo } from "./company-logo";
 import { parseInput } from "./input";
 import { assertCompanyAccount } from "./policy";
@@ -63,4 +63,3 @@ export async function updateCompanyProfile(deps: UpdateCompanyProfileDeps, actor
   }
   return { verified: result.verified, logoUrl: logoUrl ?? result.previousLogo };
 }
-

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { companyProfiles } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { sendAccountEmail } from "../accounts/emails/send-account-email";
-import { assertCan } from "../accounts/policy";
+import { companyProfiles } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
+import { assertCan } from "#server/modules/accounts/policy";
 import { lockCompany, type CompanyReviewDeps } from "./company-review";
 import { parseInput } from "./input";
 
@@ -30,6 +30,10 @@ export async function verifyCompany(deps: CompanyReviewDeps, actor: Actor, input
   });
   if (!done) return { changed: false };
   // After the commit: a message never announces a change that did not happen. The outbox keeps it if SMTP fails.
-  await sendAccountEmail(deps, done.email, { template: "company-verified", companyName: done.companyName, url: `${deps.baseUrl}/dashboard` });
+  await sendAccountEmail(deps, done.email, {
+    template: "company-verified",
+    companyName: done.companyName,
+    url: `${deps.baseUrl}/dashboard`,
+  });
   return { changed: true };
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -35,9 +35,21 @@ export async function acceptAnswer(deps: Pick<ForumDeps, "db" | "events" | "now"
     if (post.acceptedPostId === post.id) return { threadId: post.threadId, acceptedPostId: post.id, changed: false };
     await tx.update(threads).set({ acceptedPostId: post.id, resolved: true, updatedAt: now }).where(eq(threads.id, post.threadId));
     if (post.threadAuthorId !== actor.userId) {
-      await recordAudit(tx, actor, { action: "forum.answer.accept", targetType: "thread", targetId: post.threadId, targetName: post.title, details: { postId: post.id, previous: post.acceptedPostId } });
+      await recordAudit(tx, actor, {
+        action: "forum.answer.accept",
+        targetType: "thread",
+        targetId: post.threadId,
+        targetName: post.title,
+        details: { postId: post.id, previous: post.acceptedPostId },
+      });
     }
-    events.add("answer.accepted", { threadId: post.threadId, postId: post.id, acceptedBy: actor.userId, postAuthorId: post.authorId, at: now });
+    events.add("answer.accepted", {
+      threadId: post.threadId,
+      postId: post.id,
+      acceptedBy: actor.userId,
+      postAuthorId: post.authorId,
+      at: now,
+    });
     return { threadId: post.threadId, acceptedPostId: post.id, changed: true };
   });
   await deps.events.publishAll(events.list);
@@ -57,7 +69,13 @@ export async function unacceptAnswer(deps: Pick<ForumDeps, "db" | "now">, actor:
     if (!t.acceptedPostId) return { threadId: t.id, acceptedPostId: null, changed: false };
     await tx.update(threads).set({ acceptedPostId: null, resolved: false, updatedAt: now }).where(eq(threads.id, t.id));
     if (t.authorId !== actor.userId) {
-      await recordAudit(tx, actor, { action: "forum.answer.unaccept", targetType: "thread", targetId: t.id, targetName: t.title, details: { postId: t.acceptedPostId } });
+      await recordAudit(tx, actor, {
+        action: "forum.answer.unaccept",
+        targetType: "thread",
+        targetId: t.id,
+        targetName: t.title,
+        details: { postId: t.acceptedPostId },
+      });
     }
     return { threadId: t.id, acceptedPostId: null, changed: true };
   });

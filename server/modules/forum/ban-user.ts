@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, userBans, userRoles, users } from "../../db/schema";
-import type { Database } from "../../db/client";
-import type { Actor } from "../accounts/actor";
-import { ROLE_ADMIN, ROLE_MODERATOR } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { profiles, userBans, userRoles, users } from "#server/db/schema";
+import type { Database } from "#server/db/client";
+import type { Actor } from "#server/modules/accounts/actor";
+import { ROLE_ADMIN, ROLE_MODERATOR } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -15,7 +15,11 @@ import { assertCan } from "./policy";
 
 const banInput = z.object({
   userId: idField,
-  reason: z.string({ error: "errors:forum.ban_reason_required" }).trim().min(3, "errors:forum.ban_reason_required").max(1000, "errors:forum.ban_reason_required"),
+  reason: z
+    .string({ error: "errors:forum.ban_reason_required" })
+    .trim()
+    .min(3, "errors:forum.ban_reason_required")
+    .max(1000, "errors:forum.ban_reason_required"),
   /** Until when (ISO date or Date); absent or null: for good. */
   until: z.coerce.date().optional().nullable(),
 });
@@ -32,14 +36,19 @@ async function lockTarget(tx: Tx, userId: string) {
   return { ...target, name: profile?.username ?? target.email };
 }
 
-const activeBans = (userId: string, now: Date) => and(eq(userBans.userId, userId), isNull(userBans.liftedAt), or(isNull(userBans.until), gt(userBans.until, now)));
+const activeBans = (userId: string, now: Date) =>
+  and(eq(userBans.userId, userId), isNull(userBans.liftedAt), or(isNull(userBans.until), gt(userBans.until, now)));
 
 /**
  * Bans a member from writing in the forum (moderators): until a future date, or for good without one, with a
  * reason the person sees. A banned member still reads. A new ban replaces the active one (it is lifted).
  * Moderators and Admins cannot be banned (their role goes first), nor can one ban oneself.
  */
-export async function banUser(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<{ banId: string; until: Date | null }> {
+export async function banUser(
+  deps: Pick<ForumDeps, "db" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ banId: string; until: Date | null }> {
   assertCan(actor, "forum.moderate");
   const data = parseInput(banInput, input);
   const now = deps.now();
@@ -49,8 +58,13 @@ export async function banUser(deps: Pick<ForumDeps, "db" | "now">, actor: Actor,
     await assertNotBanned(tx, actor.userId, now);
     const target = await lockTarget(tx, data.userId);
     const staff = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, target.id));
-    if (staff.some((r) => r.roleId === ROLE_ADMIN.toLowerCase() || r.roleId === ROLE_MODERATOR.toLowerCase())) throw new DomainError("forum.ban_staff");
-    const replaced = await tx.update(userBans).set({ liftedAt: now, liftedBy: actor.userId }).where(activeBans(target.id, now)).returning({ id: userBans.id });
+    if (staff.some((r) => r.roleId === ROLE_ADMIN.toLowerCase() || r.roleId === ROLE_MODERATOR.toLowerCase()))
+      throw new DomainError("forum.ban_staff");
+    const replaced = await tx
+      .update(userBans)
+      .set({ liftedAt: now, liftedBy: actor.userId })
+      .where(activeBans(target.id, now))
+      .returning({ id: userBans.id });
     const banId = randomUUID();
     const until = data.until ?? null;
     await tx.insert(userBans).values({ id: banId, userId: target.id, reason: data.reason, until, bannedBy: actor.userId, createdAt: now });
@@ -74,9 +88,20 @@ export async function unbanUser(deps: Pick<ForumDeps, "db" | "now">, actor: Acto
   return deps.db.transaction(async (tx) => {
     await assertNotBanned(tx, actor.userId, now);
     const target = await lockTarget(tx, data.userId);
-    const lifted = await tx.update(userBans).set({ liftedAt: now, liftedBy: actor.userId }).where(activeBans(target.id, now)).returning({ id: userBans.id });
+    const lifted = await tx
+      .update(userBans)
+      .set({ liftedAt: now, liftedBy: actor.userId })
+      .where(activeBans(target.id, now))
+      .returning({ id: userBans.id });
     if (!lifted.length) return { changed: false };
-    await recordAudit(tx, actor, { action: "forum.user.unban", targetType: "user", targetId: target.id, targetName: target.name, reason: data.reason, details: { bans: lifted.map((r) => r.id) } });
+    await recordAudit(tx, actor, {
+      action: "forum.user.unban",
+      targetType: "user",
+      targetId: target.id,
+      targetName: target.name,
+      reason: data.reason,
+      details: { bans: lifted.map((r) => r.id) },
+    });
     return { changed: true };
   });
 }

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { countingDb, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { forums, posts } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { countingDb, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { forums, posts } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { createThread } from "./create-thread";
 import { getThread, type ThreadView } from "./get-thread";
 import { reply } from "./reply";
@@ -29,8 +29,12 @@ describe("forum under load", () => {
     const deps = forumDeps(database.db, clock);
     const people: Actor[] = [];
     for (let i = 0; i < 10; i++) people.push(await member(database.db, clock.now(), { username: `racer_${i}` }));
-    const created = await Promise.all(people.map((p) => createThread(deps, p, { forumSlug, title: "¿Qué tal, Ñandú?", body: `Hola desde ${p!.username}` })));
-    expect(created.map((c) => c.slug).sort()).toEqual(["que-tal-nandu", ...Array.from({ length: 9 }, (_, i) => `que-tal-nandu-${i + 2}`)].sort());
+    const created = await Promise.all(
+      people.map((p) => createThread(deps, p, { forumSlug, title: "¿Qué tal, Ñandú?", body: `Hola desde ${p!.username}` })),
+    );
+    expect(created.map((c) => c.slug).sort()).toEqual(
+      ["que-tal-nandu", ...Array.from({ length: 9 }, (_, i) => `que-tal-nandu-${i + 2}`)].sort(),
+    );
     const [f] = await database.db.select().from(forums).where(eq(forums.id, forumId));
     expect(f).toMatchObject({ threadCount: 10, postCount: 10 });
   });
@@ -38,11 +42,18 @@ describe("forum under load", () => {
   it("numbers replies sent at once to one thread without gaps or collisions", async () => {
     const deps = forumDeps(database.db, clock);
     const owner = await member(database.db, clock.now());
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: owner.userId, title: "Many voices", at: new Date(clock.now().getTime() - 3600_000) });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: owner.userId,
+      title: "Many voices",
+      at: new Date(clock.now().getTime() - 3600_000),
+    });
     const people: Actor[] = [];
     for (let i = 0; i < 8; i++) people.push(await member(database.db, clock.now()));
     await Promise.all(people.map((p) => reply(deps, p, { threadId: t.id, body: `Voice ${p!.userId}` })));
-    const numbers = (await database.db.select({ n: posts.number }).from(posts).where(eq(posts.threadId, t.id))).map((r) => r.n).sort((a, b) => a - b);
+    const numbers = (await database.db.select({ n: posts.number }).from(posts).where(eq(posts.threadId, t.id)))
+      .map((r) => r.n)
+      .sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
@@ -55,7 +66,11 @@ describe("forum under load", () => {
         authorId: author.userId,
         title,
         tags: [],
-        replies: Array.from({ length: count - 1 }, (_, i) => ({ authorId: i % 2 ? author.userId : viewer.userId, body: `Post ${i + 2}`, likedBy: i % 3 ? [] : [viewer.userId] })),
+        replies: Array.from({ length: count - 1 }, (_, i) => ({
+          authorId: i % 2 ? author.userId : viewer.userId,
+          body: `Post ${i + 2}`,
+          likedBy: i % 3 ? [] : [viewer.userId],
+        })),
       });
     const small = await make("Twenty posts", 20);
     const big = await make("One hundred posts", 100);
@@ -77,6 +92,8 @@ describe("forum under load", () => {
     expect(counts).toEqual([2, 2, 2, 2, 2]);
     const v = (await getThread(deps, viewer, { forumSlug, threadSlug: big.slug, page: 5 })) as ThreadView;
     expect(v.posts.map((p) => p.number)).toEqual(Array.from({ length: 20 }, (_, i) => 81 + i));
-    expect(v.posts.filter((p) => p.likedByViewer).map((p) => p.number)).toEqual(v.posts.filter((p) => (p.number - 2) % 3 === 0).map((p) => p.number));
+    expect(v.posts.filter((p) => p.likedByViewer).map((p) => p.number)).toEqual(
+      v.posts.filter((p) => (p.number - 2) % 3 === 0).map((p) => p.number),
+    );
   });
 });

@@ -1,16 +1,22 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { banUser as banRow, createCategory as categoryRow, createForum as forumRow, createTag as tagRow, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, forumCategories, forums, forumTags, posts, reports, threads, threadTags } from "../../db/schema";
-import type { DomainEvent } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { listAudit } from "../admin/list-audit";
-import { SettingsStore, settingDefinitions } from "../site/settings";
-import { updateSetting } from "../site/update-setting";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import {
+  banUser as banRow,
+  createCategory as categoryRow,
+  createForum as forumRow,
+  createTag as tagRow,
+  createThreadWithPosts,
+} from "#tests/support/forum-factories";
+import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { auditLog, forumCategories, forums, forumTags, posts, reports, threads, threadTags } from "#server/db/schema";
+import type { DomainEvent } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { listAudit } from "#server/modules/admin/list-audit";
+import { SettingsStore, settingDefinitions } from "#server/modules/site/settings";
+import { updateSetting } from "#server/modules/site/update-setting";
 import type { ForumDeps } from "./deps";
 import { forumOverview } from "./forum-overview";
 import { listContent } from "./list-content";
@@ -52,7 +58,14 @@ describe("forum admin operations", () => {
   const db = () => database.db;
   const auditOf = (targetId: string) => db().select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
   const fieldErrorsOf = async (p: Promise<unknown>) => ((await errorOf(p)).details as { fieldErrors: Record<string, string> }).fieldErrors;
-  const section = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, titleEs: `Título ${slug}`, titleEn: `Title ${slug}`, descriptionEs: "Descripción", descriptionEn: "Description", ...extra });
+  const section = (slug: string, extra: Record<string, unknown> = {}) => ({
+    slug,
+    titleEs: `Título ${slug}`,
+    titleEn: `Title ${slug}`,
+    descriptionEs: "Descripción",
+    descriptionEn: "Description",
+    ...extra,
+  });
 
   it("refuses the structure to visitors, members and Moderators, and the team's tabs to visitors and members", async () => {
     const cat = await categoryRow(db());
@@ -77,13 +90,21 @@ describe("forum admin operations", () => {
       expect(await codeOf(op(alice))).toBe("auth.forbidden");
       expect(await codeOf(op(mod))).toBe("auth.forbidden");
     }
-    const teamOps = [(a: Actor) => forumOverview(deps, a), (a: Actor) => listMembers(deps, a, {}), (a: Actor) => resolveReportHiding(deps, a, { reportId: "none" })];
+    const teamOps = [
+      (a: Actor) => forumOverview(deps, a),
+      (a: Actor) => listMembers(deps, a, {}),
+      (a: Actor) => resolveReportHiding(deps, a, { reportId: "none" }),
+    ];
     for (const op of teamOps) {
       expect(await codeOf(op(null))).toBe("auth.unauthenticated");
       expect(await codeOf(op(alice))).toBe("auth.forbidden");
     }
     const settings = new SettingsStore(db(), 0);
-    expect(await codeOf(updateSetting({ settings }, mod, { key: "forum_posting_limits", value: settingDefinitions.forum_posting_limits.default }))).toBe("auth.forbidden");
+    expect(
+      await codeOf(
+        updateSetting({ settings }, mod, { key: "forum_posting_limits", value: settingDefinitions.forum_posting_limits.default }),
+      ),
+    ).toBe("auth.forbidden");
     expect(await db().select().from(forumCategories).where(eq(forumCategories.slug, "refused-category"))).toHaveLength(0);
     expect(await db().select().from(forumTags).where(eq(forumTags.id, tag.id))).toHaveLength(1);
     expect(await auditOf(cat.id)).toHaveLength(0);
@@ -94,22 +115,37 @@ describe("forum admin operations", () => {
       const first = await createCategory(deps, admin, section("first-cat"));
       const second = await createCategory(deps, admin, section("Second-Cat ", { descriptionEs: undefined, descriptionEn: null }));
       expect(second.slug).toBe("second-cat");
-      const rows = await db().select().from(forumCategories).where(inArray(forumCategories.id, [first.categoryId, second.categoryId]));
+      const rows = await db()
+        .select()
+        .from(forumCategories)
+        .where(inArray(forumCategories.id, [first.categoryId, second.categoryId]));
       const pos = (id: string) => rows.find((r) => r.id === id)!.position;
       expect(pos(second.categoryId)).toBe(pos(first.categoryId) + 1);
       expect(rows.find((r) => r.id === second.categoryId)).toMatchObject({ descriptionEs: "", descriptionEn: "" });
 
       expect(await codeOf(createCategory(deps, admin, section("first-cat")))).toBe("forum.slug_taken");
       expect(await fieldErrorsOf(createCategory(deps, admin, section("no spaces allowed")))).toEqual({ slug: "errors:forum.slug_invalid" });
-      expect(await fieldErrorsOf(createCategory(deps, admin, section("ok-slug", { titleEs: "x", titleEn: "y".repeat(81), descriptionEn: "z".repeat(501) })))).toEqual({
+      expect(
+        await fieldErrorsOf(
+          createCategory(deps, admin, section("ok-slug", { titleEs: "x", titleEn: "y".repeat(81), descriptionEn: "z".repeat(501) })),
+        ),
+      ).toEqual({
         titleEs: "errors:forum.content_title_length",
         titleEn: "errors:forum.content_title_length",
         descriptionEn: "errors:forum.content_description_length",
       });
 
-      expect(await updateCategory(deps, admin, { categoryId: first.categoryId, ...section("first-cat", { titleEn: "Renamed" }) })).toEqual({ categoryId: first.categoryId, changed: true });
-      expect(await updateCategory(deps, admin, { categoryId: first.categoryId, ...section("first-cat", { titleEn: "Renamed" }) })).toEqual({ categoryId: first.categoryId, changed: false });
-      expect(await codeOf(updateCategory(deps, admin, { categoryId: first.categoryId, ...section("second-cat") }))).toBe("forum.slug_taken");
+      expect(await updateCategory(deps, admin, { categoryId: first.categoryId, ...section("first-cat", { titleEn: "Renamed" }) })).toEqual({
+        categoryId: first.categoryId,
+        changed: true,
+      });
+      expect(await updateCategory(deps, admin, { categoryId: first.categoryId, ...section("first-cat", { titleEn: "Renamed" }) })).toEqual({
+        categoryId: first.categoryId,
+        changed: false,
+      });
+      expect(await codeOf(updateCategory(deps, admin, { categoryId: first.categoryId, ...section("second-cat") }))).toBe(
+        "forum.slug_taken",
+      );
       expect(await codeOf(updateCategory(deps, admin, { categoryId: "missing", ...section("missing") }))).toBe("not_found");
       const audit = await auditOf(first.categoryId);
       expect(audit.map((a) => [a.action, a.actorId, a.targetType, a.targetName])).toEqual([
@@ -120,7 +156,9 @@ describe("forum admin operations", () => {
     });
 
     it("moves up and down, renumbering the order; at either end nothing changes", async () => {
-      await db().delete(forumCategories).where(inArray(forumCategories.slug, ["first-cat", "second-cat"]));
+      await db()
+        .delete(forumCategories)
+        .where(inArray(forumCategories.slug, ["first-cat", "second-cat"]));
       const ids: string[] = [];
       for (const s of ["order-a", "order-b", "order-c"]) ids.push((await createCategory(deps, admin, section(s))).categoryId);
       const order = async () => (await listContent(deps, admin)).categories.map((c) => c.slug).filter((s) => s.startsWith("order-"));
@@ -129,7 +167,9 @@ describe("forum admin operations", () => {
       await moveCategory(deps, admin, { categoryId: ids[2], direction: "up" });
       expect(await order()).toEqual(["order-c", "order-a", "order-b"]);
       // Every category (the earlier tests' too) now has its own place, 0…n-1.
-      const positions = (await db().select({ p: forumCategories.position }).from(forumCategories).orderBy(asc(forumCategories.position))).map((r) => r.p);
+      const positions = (
+        await db().select({ p: forumCategories.position }).from(forumCategories).orderBy(asc(forumCategories.position))
+      ).map((r) => r.p);
       expect(positions).toEqual(positions.map((_, i) => i));
       const last = (await listContent(deps, admin)).categories.at(-1)!;
       expect(await moveCategory(deps, admin, { categoryId: last.id, direction: "down" })).toMatchObject({ changed: false });
@@ -162,17 +202,28 @@ describe("forum admin operations", () => {
       const b = await createForum(deps, admin, { categoryId: home.categoryId, ...section("forum-two") });
       await createForum(deps, admin, { categoryId: away.categoryId, ...section("forum-away") });
       expect(await codeOf(createForum(deps, admin, { categoryId: away.categoryId, ...section("forum-one") }))).toBe("forum.slug_taken");
-      const inCategory = async (categoryId: string) => (await listContent(deps, admin)).categories.find((c) => c.id === categoryId)!.forums.map((f) => f.slug);
+      const inCategory = async (categoryId: string) =>
+        (await listContent(deps, admin)).categories.find((c) => c.id === categoryId)!.forums.map((f) => f.slug);
       expect(await inCategory(home.categoryId)).toEqual(["forum-one", "forum-two"]);
 
       expect(await moveForum(deps, admin, { forumId: b.forumId, direction: "up" })).toMatchObject({ changed: true });
       expect(await inCategory(home.categoryId)).toEqual(["forum-two", "forum-one"]);
       expect(await moveForum(deps, admin, { forumId: b.forumId, direction: "up" })).toMatchObject({ changed: false });
 
-      expect(await updateForum(deps, admin, { forumId: a.forumId, categoryId: away.categoryId, ...section("forum-one-moved", { titleEs: "Movido" }) })).toMatchObject({ changed: true, slug: "forum-one-moved" });
+      expect(
+        await updateForum(deps, admin, {
+          forumId: a.forumId,
+          categoryId: away.categoryId,
+          ...section("forum-one-moved", { titleEs: "Movido" }),
+        }),
+      ).toMatchObject({ changed: true, slug: "forum-one-moved" });
       expect(await inCategory(away.categoryId)).toEqual(["forum-away", "forum-one-moved"]);
-      expect(await codeOf(updateForum(deps, admin, { forumId: a.forumId, categoryId: away.categoryId, ...section("forum-away") }))).toBe("forum.slug_taken");
-      expect(await codeOf(updateForum(deps, admin, { forumId: a.forumId, categoryId: "missing", ...section("forum-one-moved") }))).toBe("not_found");
+      expect(await codeOf(updateForum(deps, admin, { forumId: a.forumId, categoryId: away.categoryId, ...section("forum-away") }))).toBe(
+        "forum.slug_taken",
+      );
+      expect(await codeOf(updateForum(deps, admin, { forumId: a.forumId, categoryId: "missing", ...section("forum-one-moved") }))).toBe(
+        "not_found",
+      );
       const [update] = (await auditOf(a.forumId)).filter((r) => r.action === "forum.forum.update");
       expect(update.details).toEqual({
         before: { categoryId: home.categoryId, slug: "forum-one", titleEs: "Título forum-one", titleEn: "Title forum-one" },
@@ -183,7 +234,10 @@ describe("forum admin operations", () => {
       await createThreadWithPosts(db(), { forumId: b.forumId, authorId: alice.userId, hidden: true });
       const e = await errorOf(deleteForum(deps, admin, { forumId: b.forumId }));
       expect([e.code, e.details]).toEqual(["forum.forum_not_empty", { count: 1 }]);
-      expect((await listContent(deps, admin)).categories.find((c) => c.id === home.categoryId)!.forums[0]).toMatchObject({ slug: "forum-two", threads: 1 });
+      expect((await listContent(deps, admin)).categories.find((c) => c.id === home.categoryId)!.forums[0]).toMatchObject({
+        slug: "forum-two",
+        threads: 1,
+      });
       expect(await deleteForum(deps, admin, { forumId: a.forumId })).toEqual({ forumId: a.forumId });
       expect((await auditOf(a.forumId)).map((r) => r.action)).toEqual(["forum.forum.create", "forum.forum.update", "forum.forum.delete"]);
     });
@@ -200,8 +254,14 @@ describe("forum admin operations", () => {
         nameEs: "errors:forum.tag_name_length",
         nameEn: "errors:forum.tag_name_length",
       });
-      expect(await updateTag(deps, admin, { tagId: tag.tagId, nameEs: "Roguelikes", nameEn: "Roguelikes" })).toEqual({ tagId: tag.tagId, changed: true });
-      expect(await updateTag(deps, admin, { tagId: tag.tagId, nameEs: "Roguelikes", nameEn: "Roguelikes" })).toEqual({ tagId: tag.tagId, changed: false });
+      expect(await updateTag(deps, admin, { tagId: tag.tagId, nameEs: "Roguelikes", nameEn: "Roguelikes" })).toEqual({
+        tagId: tag.tagId,
+        changed: true,
+      });
+      expect(await updateTag(deps, admin, { tagId: tag.tagId, nameEs: "Roguelikes", nameEn: "Roguelikes" })).toEqual({
+        tagId: tag.tagId,
+        changed: false,
+      });
       const t = await createThreadWithPosts(db(), { forumId: f.id, authorId: alice.userId, tags: ["roguelike"] });
       expect((await listContent(deps, admin)).tags.find((x) => x.id === tag.tagId)).toMatchObject({ nameEs: "Roguelikes", threads: 1 });
       expect(await deleteTag(deps, admin, { tagId: tag.tagId })).toEqual({ tagId: tag.tagId, threads: 1 });
@@ -219,8 +279,12 @@ describe("forum admin operations", () => {
       const attempts = 8;
       const settle = (ps: Promise<unknown>[]) => Promise.all(ps.map((p) => codeOf(p)));
       const categoryCodes = await settle(Array.from({ length: attempts }, () => createCategory(deps, admin, section("race-category"))));
-      const forumCodes = await settle(Array.from({ length: attempts }, () => createForum(deps, admin, { categoryId: home.categoryId, ...section("race-forum") })));
-      const tagCodes = await settle(Array.from({ length: attempts }, () => createTag(deps, admin, { slug: "race-tag", nameEs: "Carrera", nameEn: "Race" })));
+      const forumCodes = await settle(
+        Array.from({ length: attempts }, () => createForum(deps, admin, { categoryId: home.categoryId, ...section("race-forum") })),
+      );
+      const tagCodes = await settle(
+        Array.from({ length: attempts }, () => createTag(deps, admin, { slug: "race-tag", nameEs: "Carrera", nameEn: "Race" })),
+      );
       for (const codes of [categoryCodes, forumCodes, tagCodes]) {
         expect(codes.filter((c) => c === "no error")).toHaveLength(1);
         expect(codes.filter((c) => c === "forum.slug_taken")).toHaveLength(attempts - 1);
@@ -229,18 +293,30 @@ describe("forum admin operations", () => {
       expect(await db().select().from(forums).where(eq(forums.slug, "race-forum"))).toHaveLength(1);
       expect(await db().select().from(forumTags).where(eq(forumTags.slug, "race-tag"))).toHaveLength(1);
       // One audit row per slug that was really created.
-      expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "forum.forum.create"), eq(auditLog.targetName, "race-forum")))).toHaveLength(1);
+      expect(
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "forum.forum.create"), eq(auditLog.targetName, "race-forum"))),
+      ).toHaveLength(1);
     });
 
     it("keeps a category's order a clean 0…n-1 when moves arrive together", async () => {
       const home = await createCategory(deps, admin, section("moves-home"));
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await createForum(deps, admin, { categoryId: home.categoryId, ...section(`moves-${i}`) })).forumId);
+      for (let i = 0; i < 5; i++)
+        ids.push((await createForum(deps, admin, { categoryId: home.categoryId, ...section(`moves-${i}`) })).forumId);
       // Several rounds: each sees the positions the one before left (a lock order that followed them deadlocked).
       for (let round = 0; round < 3; round++) {
-        await Promise.all([...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "up" })), ...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "down" }))]);
+        await Promise.all([
+          ...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "up" })),
+          ...ids.map((forumId) => moveForum(deps, admin, { forumId, direction: "down" })),
+        ]);
       }
-      const rows = await db().select({ id: forums.id, position: forums.position }).from(forums).where(eq(forums.categoryId, home.categoryId));
+      const rows = await db()
+        .select({ id: forums.id, position: forums.position })
+        .from(forums)
+        .where(eq(forums.categoryId, home.categoryId));
       expect(rows.map((r) => r.position).sort()).toEqual([0, 1, 2, 3, 4]);
       expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
     });
@@ -249,18 +325,29 @@ describe("forum admin operations", () => {
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push((await createCategory(deps, admin, section(`cat-moves-${i}`))).categoryId);
       for (let round = 0; round < 3; round++) {
-        await Promise.all([...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "up" })), ...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "down" }))]);
+        await Promise.all([
+          ...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "up" })),
+          ...ids.map((categoryId) => moveCategory(deps, admin, { categoryId, direction: "down" })),
+        ]);
       }
-      const positions = (await db().select({ position: forumCategories.position }).from(forumCategories)).map((r) => r.position).sort((a, b) => a - b);
+      const positions = (await db().select({ position: forumCategories.position }).from(forumCategories))
+        .map((r) => r.position)
+        .sort((a, b) => a - b);
       expect(positions).toEqual(positions.map((_, i) => i));
     });
 
     it("lets only one of two moderators resolve the same report", async () => {
       const cat = await categoryRow(db());
       const f = await forumRow(db(), { categoryId: cat.id });
-      const t = await createThreadWithPosts(db(), { forumId: f.id, authorId: alice.userId, replies: [{ authorId: bob.userId, body: "Rude words" }] });
+      const t = await createThreadWithPosts(db(), {
+        forumId: f.id,
+        authorId: alice.userId,
+        replies: [{ authorId: bob.userId, body: "Rude words" }],
+      });
       const { reportId } = await reportPost(deps, alice, { postId: t.posts[1].id, reason: "Rude to me" });
-      const codes = await Promise.all([resolveReportHiding(deps, mod, { reportId }), resolveReportHiding(deps, admin, { reportId })].map((p) => codeOf(p)));
+      const codes = await Promise.all(
+        [resolveReportHiding(deps, mod, { reportId }), resolveReportHiding(deps, admin, { reportId })].map((p) => codeOf(p)),
+      );
       expect(codes.sort()).toEqual(["forum.report_closed", "no error"]);
       expect((await auditOf(t.posts[1].id)).map((a) => a.action)).toEqual(["forum.post.hide"]);
     });
@@ -270,7 +357,12 @@ describe("forum admin operations", () => {
     it("hides a reply, resolves the post's other open reports, audits both steps and tells the author", async () => {
       const cat = await categoryRow(db());
       const f = await forumRow(db(), { categoryId: cat.id });
-      const t = await createThreadWithPosts(db(), { forumId: f.id, authorId: alice.userId, title: "Thread with a rude reply", replies: [{ authorId: bob.userId, body: "Rude words" }] });
+      const t = await createThreadWithPosts(db(), {
+        forumId: f.id,
+        authorId: alice.userId,
+        title: "Thread with a rude reply",
+        replies: [{ authorId: bob.userId, body: "Rude words" }],
+      });
       const reply = t.posts[1].id;
       const first = await reportPost(deps, alice, { postId: reply, reason: "Insults in reply" });
       const second = await reportPost(deps, mod, { postId: reply, reason: "Also saw this" });
@@ -278,14 +370,30 @@ describe("forum admin operations", () => {
       const result = await resolveReportHiding(deps, mod, { reportId: first.reportId, reason: "Insults" });
       expect(result).toEqual({ reportId: first.reportId, hidden: "post", alsoResolved: [second.reportId] });
       expect((await db().select().from(posts).where(eq(posts.id, reply)))[0].hidden).toBe(true);
-      expect((await db().select().from(reports).where(inArray(reports.id, [first.reportId, second.reportId]))).map((r) => [r.status, r.handledBy])).toEqual([
+      expect(
+        (
+          await db()
+            .select()
+            .from(reports)
+            .where(inArray(reports.id, [first.reportId, second.reportId]))
+        ).map((r) => [r.status, r.handledBy]),
+      ).toEqual([
         ["resolved", mod.userId],
         ["resolved", mod.userId],
       ]);
-      expect(hiddenEvents.map((e) => e.payload)).toEqual([{ kind: "post", id: reply, threadId: t.id, authorId: bob.userId, by: mod.userId, reason: "Insults", at: clock.now() }]);
-      expect((await auditOf(reply)).map((a) => [a.action, a.reason, a.targetName])).toEqual([["forum.post.hide", "Insults", "Thread with a rude reply #2"]]);
+      expect(hiddenEvents.map((e) => e.payload)).toEqual([
+        { kind: "post", id: reply, threadId: t.id, authorId: bob.userId, by: mod.userId, reason: "Insults", at: clock.now() },
+      ]);
+      expect((await auditOf(reply)).map((a) => [a.action, a.reason, a.targetName])).toEqual([
+        ["forum.post.hide", "Insults", "Thread with a rude reply #2"],
+      ]);
       const [resolved] = await auditOf(first.reportId);
-      expect(resolved).toMatchObject({ action: "forum.report.resolve", actorId: mod.userId, reason: "Insults", details: { postId: reply, hidden: "post", alsoResolved: [second.reportId] } });
+      expect(resolved).toMatchObject({
+        action: "forum.report.resolve",
+        actorId: mod.userId,
+        reason: "Insults",
+        details: { postId: reply, hidden: "post", alsoResolved: [second.reportId] },
+      });
       expect(await codeOf(resolveReportHiding(deps, mod, { reportId: first.reportId }))).toBe("forum.report_closed");
       expect(await codeOf(resolveReportHiding(deps, mod, { reportId: "missing" }))).toBe("not_found");
     });
@@ -293,7 +401,12 @@ describe("forum admin operations", () => {
     it("hides the whole thread for a reported opening post, and only resolves for a deleted one", async () => {
       const cat = await categoryRow(db());
       const f = await forumRow(db(), { categoryId: cat.id });
-      const t = await createThreadWithPosts(db(), { forumId: f.id, authorId: bob.userId, title: "Spam thread here", replies: [{ authorId: bob.userId, body: "more spam" }] });
+      const t = await createThreadWithPosts(db(), {
+        forumId: f.id,
+        authorId: bob.userId,
+        title: "Spam thread here",
+        replies: [{ authorId: bob.userId, body: "more spam" }],
+      });
       const { reportId } = await reportPost(deps, alice, { postId: t.posts[0].id, reason: "Spam thread" });
       const other = await reportPost(deps, alice, { postId: t.posts[1].id, reason: "Spam reply too" });
       expect(await resolveReportHiding(deps, admin, { reportId })).toMatchObject({ hidden: "thread" });
@@ -337,8 +450,18 @@ describe("forum admin operations", () => {
       const cat = await categoryRow(db());
       const f = await forumRow(db(), { categoryId: cat.id });
       const newcomer = await member(db(), clock.now(), { username: "overview_newcomer" });
-      const t = await createThreadWithPosts(db(), { forumId: f.id, authorId: newcomer.userId, at: clock.now(), replies: [{ authorId: newcomer.userId, body: "again", at: clock.now() }] });
-      await createThreadWithPosts(db(), { forumId: f.id, authorId: alice.userId, at: new Date(clock.now().getTime() - 40 * 86_400_000), hidden: true });
+      const t = await createThreadWithPosts(db(), {
+        forumId: f.id,
+        authorId: newcomer.userId,
+        at: clock.now(),
+        replies: [{ authorId: newcomer.userId, body: "again", at: clock.now() }],
+      });
+      await createThreadWithPosts(db(), {
+        forumId: f.id,
+        authorId: alice.userId,
+        at: new Date(clock.now().getTime() - 40 * 86_400_000),
+        hidden: true,
+      });
       await reportPost(deps, alice, { postId: t.posts[1].id, reason: "Needs a look" });
       await banRow(db(), newcomer.userId, { reason: "Cooling off" });
       const after = await forumOverview(deps, mod);
@@ -364,17 +487,29 @@ describe("forum admin operations", () => {
     it("writes them for an Admin, audited with the old and the new values; an unchanged save records nothing", async () => {
       const settings = new SettingsStore(db(), 0);
       const changed = { ...limits, postIntervalSeconds: 10, newUserMaxThreads: 2 };
-      expect(await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: changed })).toEqual({ key: "forum_posting_limits", value: changed, changed: true });
+      expect(await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: changed })).toEqual({
+        key: "forum_posting_limits",
+        value: changed,
+        changed: true,
+      });
       expect(await settings.get("forum_posting_limits")).toEqual(changed);
       expect(await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: changed })).toMatchObject({ changed: false });
       const rows = await db().select().from(auditLog).where(eq(auditLog.targetId, "forum_posting_limits"));
-      expect(rows.map((r) => [r.action, r.actorId, r.targetType, r.details])).toEqual([["forum.setting.update", admin.userId, "setting", { before: limits, after: changed }]]);
+      expect(rows.map((r) => [r.action, r.actorId, r.targetType, r.details])).toEqual([
+        ["forum.setting.update", admin.userId, "setting", { before: limits, after: changed }],
+      ]);
       await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: limits });
     });
 
     it("accepts whole numbers from 0 to each maximum only, naming the wrong field", async () => {
       const settings = new SettingsStore(db(), 0);
-      const wrong = { ...limits, postIntervalSeconds: -1, threadIntervalSeconds: 1.5, newUserMaxReplies: 1001, duplicateWindowSeconds: "300" };
+      const wrong = {
+        ...limits,
+        postIntervalSeconds: -1,
+        threadIntervalSeconds: 1.5,
+        newUserMaxReplies: 1001,
+        duplicateWindowSeconds: "300",
+      };
       expect(await fieldErrorsOf(updateSetting({ settings }, admin, { key: "forum_posting_limits", value: wrong }))).toEqual({
         postIntervalSeconds: "errors:forum.limit_range",
         threadIntervalSeconds: "errors:forum.limit_range",
@@ -382,8 +517,15 @@ describe("forum admin operations", () => {
         duplicateWindowSeconds: "errors:forum.limit_range",
       });
       const { newUserHours: _gone, ...missing } = limits;
-      expect(await fieldErrorsOf(updateSetting({ settings }, admin, { key: "forum_posting_limits", value: missing }))).toEqual({ newUserHours: "errors:forum.limit_range" });
-      expect(await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: { ...limits, newUserHours: 720, postIntervalSeconds: 0 } })).toMatchObject({ changed: true });
+      expect(await fieldErrorsOf(updateSetting({ settings }, admin, { key: "forum_posting_limits", value: missing }))).toEqual({
+        newUserHours: "errors:forum.limit_range",
+      });
+      expect(
+        await updateSetting({ settings }, admin, {
+          key: "forum_posting_limits",
+          value: { ...limits, newUserHours: 720, postIntervalSeconds: 0 },
+        }),
+      ).toMatchObject({ changed: true });
       await updateSetting({ settings }, admin, { key: "forum_posting_limits", value: limits });
     });
   });
@@ -396,7 +538,12 @@ describe("forum admin operations", () => {
       expect(forumOnly.actionFamilies).toContain("forum.");
       expect(forumOnly.targetTypes).toEqual(expect.arrayContaining(["category", "forum", "tag", "post", "report", "setting"]));
       const tags = await listAudit({ db: db() }, mod, { action: "forum.", targetType: "tag", actor: "forum_adm" });
-      expect(tags.items.map((r) => r.action).sort()).toEqual(["forum.tag.create", "forum.tag.create", "forum.tag.delete", "forum.tag.update"]);
+      expect(tags.items.map((r) => r.action).sort()).toEqual([
+        "forum.tag.create",
+        "forum.tag.create",
+        "forum.tag.delete",
+        "forum.tag.update",
+      ]);
       expect((await listAudit({ db: db() }, mod, { action: "forum.tag.update" })).total).toBe(1);
       // Audit rows are dated by the database clock (now), not the test's clock.
       const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_LIMITS } from "../../../app/features/admin/forum-limits";
+import { CONTENT_LIMITS } from "#app/features/admin/forum-limits";
 
 /*
  * Field rules of the forum's structure (categories, forums, tags), shared by their operations. The limits
@@ -66,7 +66,8 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /** Display order: by position, ties (older data) by slug. */
-export const byPosition = (a: { position: number; slug: string }, b: { position: number; slug: string }) => a.position - b.position || a.slug.localeCompare(b.slug);
+export const byPosition = (a: { position: number; slug: string }, b: { position: number; slug: string }) =>
+  a.position - b.position || a.slug.localeCompare(b.slug);
 
 /**
  * Rows in display order after moving one of them a place up or down; null when it is already first or

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forums, forumTags, posts, threadFollows, threads, threadTags } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { forums, forumTags, posts, threadFollows, threads, threadTags } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, checkPostingLimits, lockAuthor } from "./guards";
 import { bodyField, slugField, tagsField, titleField } from "./input";
@@ -20,7 +20,11 @@ export type CreatedThread = { threadId: string; postId: string; forumSlug: strin
  * and the author following it, all in one transaction. The slug comes from the title and is unique in the
  * forum ("-2", "-3"…), also when several people start a thread with the same title at once.
  */
-export async function createThread(deps: Pick<ForumDeps, "db" | "settings" | "events" | "renderMarkdown" | "now">, actor: Actor, input: unknown): Promise<CreatedThread> {
+export async function createThread(
+  deps: Pick<ForumDeps, "db" | "settings" | "events" | "renderMarkdown" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<CreatedThread> {
   assertCan(actor, "thread.create");
   const data = parseInput(createThreadInput, input);
   const now = deps.now();
@@ -48,21 +52,47 @@ export async function createThread(deps: Pick<ForumDeps, "db" | "settings" | "ev
       const candidate = await freeThreadSlug(tx, forum.id, base);
       const inserted = await tx
         .insert(threads)
-        .values({ id: threadId, forumId: forum.id, authorId: actor.userId, title: data.title, slug: candidate, firstPostId: postId, lastPostId: postId, lastActivityAt: now, createdAt: now, updatedAt: now })
+        .values({
+          id: threadId,
+          forumId: forum.id,
+          authorId: actor.userId,
+          title: data.title,
+          slug: candidate,
+          firstPostId: postId,
+          lastPostId: postId,
+          lastActivityAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing({ target: [threads.forumId, threads.slug] })
         .returning({ id: threads.id });
       if (inserted.length) slug = candidate;
     }
     if (!slug) throw new Error("no free thread slug after 50 attempts");
 
-    await tx.insert(posts).values({ id: postId, threadId, authorId: actor.userId, number: 1, bodyMd: data.body, bodyHtml: rendered.html, createdAt: now });
+    await tx
+      .insert(posts)
+      .values({ id: postId, threadId, authorId: actor.userId, number: 1, bodyMd: data.body, bodyHtml: rendered.html, createdAt: now });
     if (tags.length) await tx.insert(threadTags).values(tags.map((t) => ({ threadId, tagId: t.id })));
     await tx.insert(threadFollows).values({ threadId, userId: actor.userId, createdAt: now }).onConflictDoNothing();
     await tx
       .update(forums)
-      .set({ threadCount: sql`${forums.threadCount} + 1`, postCount: sql`${forums.postCount} + 1`, lastActivityAt: now, lastThreadId: threadId })
+      .set({
+        threadCount: sql`${forums.threadCount} + 1`,
+        postCount: sql`${forums.postCount} + 1`,
+        lastActivityAt: now,
+        lastThreadId: threadId,
+      })
       .where(eq(forums.id, forum.id));
-    events.add("thread.created", { threadId, forumId: forum.id, postId, authorId: actor.userId, title: data.title, mentions: rendered.mentions, at: now });
+    events.add("thread.created", {
+      threadId,
+      forumId: forum.id,
+      postId,
+      authorId: actor.userId,
+      title: data.title,
+      mentions: rendered.mentions,
+      at: now,
+    });
     return { threadId, postId, forumSlug: forum.slug, slug };
   });
   await deps.events.publishAll(events.list);

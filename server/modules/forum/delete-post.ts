@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forums, posts, threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
+import { forums, posts, threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, lockAuthor } from "./guards";
 import { idField } from "./input";
@@ -16,7 +16,11 @@ const deletePostInput = z.object({ postId: idField });
  * author may delete it (not the opening post, not in a locked thread); a moderator may delete any post.
  * Publishes `post.deleted` after the commit (the XP the post earned goes).
  */
-export async function deletePost(deps: Pick<ForumDeps, "db" | "events" | "now">, actor: Actor, input: unknown): Promise<{ postId: string; threadId: string }> {
+export async function deletePost(
+  deps: Pick<ForumDeps, "db" | "events" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ postId: string; threadId: string }> {
   assertCan(actor, "forum.write");
   const { postId } = parseInput(deletePostInput, input);
   const now = deps.now();
@@ -37,8 +41,18 @@ export async function deletePost(deps: Pick<ForumDeps, "db" | "events" | "now">,
         updatedAt: now,
       })
       .where(eq(threads.id, post.threadId));
-    await tx.update(forums).set({ postCount: sql`greatest(${forums.postCount} - 1, 0)` }).where(eq(forums.id, post.forumId));
-    events.add("post.deleted", { postId: post.id, threadId: post.threadId, authorId: post.authorId, number: post.number, by: actor.userId, at: now });
+    await tx
+      .update(forums)
+      .set({ postCount: sql`greatest(${forums.postCount} - 1, 0)` })
+      .where(eq(forums.id, post.forumId));
+    events.add("post.deleted", {
+      postId: post.id,
+      threadId: post.threadId,
+      authorId: post.authorId,
+      number: post.number,
+      by: actor.userId,
+      at: now,
+    });
     return { postId: post.id, threadId: post.threadId };
   });
   await deps.events.publishAll(events.list);

@@ -1,7 +1,7 @@
-import type { Database } from "../../db/client";
-import type { EventBus } from "../../platform/events";
-import type { Logger } from "../../platform/logger";
-import type { SettingsStore } from "../site/settings";
+import type { Database } from "#server/db/client";
+import type { EventBus } from "#server/platform/events";
+import type { Logger } from "#server/platform/logger";
+import type { SettingsStore } from "#server/modules/site/settings";
 
 /** Markdown to sanitized HTML, and the usernames mentioned (`@name`). Provided by the forum's renderer. */
 export type RenderMarkdown = (md: string) => Promise<{ html: string; mentions: string[] }>;
@@ -16,7 +16,7 @@ export type ForumDeps = {
   log: Logger;
 };
 
-export { parseInput } from "../validate";
+export { parseInput } from "#server/modules/validate";
 
 /** Threads and posts per page (issue 4). */
 export const PAGE_SIZE = 20;

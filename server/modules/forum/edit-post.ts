@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { postRevisions, posts, threads, threadSlugHistory } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { postRevisions, posts, threads, threadSlugHistory } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, lockAuthor } from "./guards";
 import { bodyField, idField, titleField } from "./input";
@@ -44,9 +44,20 @@ export async function editPost(deps: Pick<ForumDeps, "db" | "renderMarkdown" | "
       // A title that gives the same words keeps its slug (also "name-2" when it had to be numbered).
       if (post.slug !== base && !new RegExp(`^${base.replace(/[-]/g, "\\-")}-\\d+$`).test(post.slug)) {
         slug = await freeThreadSlug(tx, post.forumId, base, post.threadId);
-        await tx.insert(threadSlugHistory).values({ forumId: post.forumId, slug: post.slug, threadId: post.threadId, createdAt: now }).onConflictDoNothing();
+        await tx
+          .insert(threadSlugHistory)
+          .values({ forumId: post.forumId, slug: post.slug, threadId: post.threadId, createdAt: now })
+          .onConflictDoNothing();
         // Going back to an earlier title: that slug is current again, not a redirect.
-        await tx.delete(threadSlugHistory).where(and(eq(threadSlugHistory.forumId, post.forumId), eq(threadSlugHistory.slug, slug), eq(threadSlugHistory.threadId, post.threadId)));
+        await tx
+          .delete(threadSlugHistory)
+          .where(
+            and(
+              eq(threadSlugHistory.forumId, post.forumId),
+              eq(threadSlugHistory.slug, slug),
+              eq(threadSlugHistory.threadId, post.threadId),
+            ),
+          );
       }
       await tx.update(threads).set({ title: newTitle, slug, updatedAt: now }).where(eq(threads.id, post.threadId));
     }

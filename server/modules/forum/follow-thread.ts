@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { threadFollows, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { threadFollows, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { assertCan, isModerator } from "./policy";
@@ -26,6 +26,10 @@ export async function followThread(deps: Pick<ForumDeps, "db" | "now">, actor: A
   assertCan(actor, "forum.write");
   const { threadId } = parseInput(followThreadInput, input);
   const t = await visibleThread(deps.db, actor, threadId);
-  const inserted = await deps.db.insert(threadFollows).values({ threadId: t.id, userId: actor.userId, createdAt: deps.now() }).onConflictDoNothing().returning({ threadId: threadFollows.threadId });
+  const inserted = await deps.db
+    .insert(threadFollows)
+    .values({ threadId: t.id, userId: actor.userId, createdAt: deps.now() })
+    .onConflictDoNothing()
+    .returning({ threadId: threadFollows.threadId });
   return { following: true, changed: inserted.length > 0 };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { posts, reports, threads, userBans } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { posts, reports, threads, userBans } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { assertCan } from "./policy";
 
@@ -31,7 +31,10 @@ export async function forumOverview(deps: Pick<ForumDeps, "db" | "now">, actor: 
   const [{ n: postTotal }] = await db.select({ n: count }).from(posts).where(isNull(posts.deletedAt));
   const [{ n: openReports }] = await db.select({ n: count }).from(reports).where(eq(reports.status, "open"));
   const [{ n: hiddenThreads }] = await db.select({ n: count }).from(threads).where(eq(threads.hidden, true));
-  const [{ n: hiddenPosts }] = await db.select({ n: count }).from(posts).where(and(eq(posts.hidden, true), isNull(posts.deletedAt)));
+  const [{ n: hiddenPosts }] = await db
+    .select({ n: count })
+    .from(posts)
+    .where(and(eq(posts.hidden, true), isNull(posts.deletedAt)));
   const [{ n: activeBans }] = await db
     .select({ n: sql<number>`count(distinct ${userBans.userId})::int` })
     .from(userBans)

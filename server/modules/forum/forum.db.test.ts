@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { banUser, createCategory, createForum, createTag, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { forums, postRevisions, posts, threadFollows, threads, threadSlugHistory } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { banUser, createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { forums, postRevisions, posts, threadFollows, threads, threadSlugHistory } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { createThread } from "./create-thread";
 import { deletePost } from "./delete-post";
@@ -43,7 +43,10 @@ describe("forum operations", () => {
     bob = await member(db, now, { username: "bob" });
     mod = await member(db, now, { username: "the_mod", roles: ["Moderator"] });
     unverified = await member(db, now, { username: "unverified", emailVerified: false });
-    pendingCompany = { ...(await member(db, now, { username: "pending_co", role: "company" })), company: { slug: "pending", companyName: "Pending", verified: false } };
+    pendingCompany = {
+      ...(await member(db, now, { username: "pending_co", role: "company" })),
+      company: { slug: "pending", companyName: "Pending", verified: false },
+    };
     const cat = await createCategory(db, { slug: "community", titleEs: "Comunidad", titleEn: "Community", position: 0 });
     forumId = (await createForum(db, { categoryId: cat.id, slug: forumSlug, titleEs: "General", titleEn: "General" })).id;
     await createTag(db, { slug: "help", nameEs: "Ayuda", nameEn: "Help" });
@@ -55,7 +58,8 @@ describe("forum operations", () => {
     later();
     return createThread(deps, actor, { forumSlug, title, body: `Body of ${title}`, ...extra });
   };
-  const view = async (actor: Actor, threadSlugValue: string, page?: number) => (await getThread(deps, actor, { forumSlug, threadSlug: threadSlugValue, page })) as ThreadView;
+  const view = async (actor: Actor, threadSlugValue: string, page?: number) =>
+    (await getThread(deps, actor, { forumSlug, threadSlug: threadSlugValue, page })) as ThreadView;
 
   describe("permissions", () => {
     it("refuse every mutation to a visitor, an unverified member and a pending company", async () => {
@@ -136,13 +140,16 @@ describe("forum operations", () => {
   describe("input", () => {
     it("checks title, body and tags", async () => {
       later();
-      const fields = async (input: Record<string, unknown>) => (await errorOf(createThread(deps, alice, { forumSlug, title: "Valid title", body: "ok", ...input }))).details?.fieldErrors;
+      const fields = async (input: Record<string, unknown>) =>
+        (await errorOf(createThread(deps, alice, { forumSlug, title: "Valid title", body: "ok", ...input }))).details?.fieldErrors;
       expect(await fields({ title: "abcd" })).toEqual({ title: "errors:forum.title_length" });
       expect(await fields({ title: "x".repeat(151) })).toEqual({ title: "errors:forum.title_length" });
       expect(await fields({ body: "   " })).toEqual({ body: "errors:forum.body_length" });
       expect(await fields({ body: "x".repeat(20_001) })).toEqual({ body: "errors:forum.body_length" });
       expect(await fields({ tags: ["a", "b", "c", "d", "e", "f"] })).toEqual({ tags: "errors:forum.too_many_tags" });
-      expect(await codeOf(createThread(deps, alice, { forumSlug, title: "Unknown tag", body: "ok", tags: ["nope"] }))).toBe("forum.tag_unknown");
+      expect(await codeOf(createThread(deps, alice, { forumSlug, title: "Unknown tag", body: "ok", tags: ["nope"] }))).toBe(
+        "forum.tag_unknown",
+      );
       expect(await codeOf(createThread(deps, alice, { forumSlug: "no-such-forum", title: "Lost thread", body: "ok" }))).toBe("not_found");
       expect(await codeOf(thread(alice, "x".repeat(150), { body: "x".repeat(20_000) }))).toBe("no error");
     });
@@ -202,7 +209,10 @@ describe("forum operations", () => {
         title: "Liked and deleted",
         tags: ["help"],
         likedBy: [bob.userId, mod.userId],
-        replies: [{ authorId: bob.userId, body: "I agree", likedBy: [alice.userId] }, { authorId: bob.userId, body: "Oops" }],
+        replies: [
+          { authorId: bob.userId, body: "I agree", likedBy: [alice.userId] },
+          { authorId: bob.userId, body: "Oops" },
+        ],
       });
       await deletePost(deps, bob, { postId: t.posts[2].id });
       const v = await view(bob, t.slug);
@@ -242,7 +252,9 @@ describe("forum operations", () => {
       later();
       const edited = await editPost(deps, alice, { postId: t.postId, title: "A better title", body: "New body" });
       expect(edited).toMatchObject({ changed: true, slug: "a-better-title" });
-      expect(await getThread(deps, null, { forumSlug, threadSlug: "original-title-here" })).toEqual({ redirectTo: { forumSlug, threadSlug: "a-better-title" } });
+      expect(await getThread(deps, null, { forumSlug, threadSlug: "original-title-here" })).toEqual({
+        redirectTo: { forumSlug, threadSlug: "a-better-title" },
+      });
       const v = await view(null, "a-better-title");
       expect(v.thread.title).toBe("A better title");
       expect(v.posts[0]).toMatchObject({ bodyMd: "New body", revisionCount: 1, editedAt: clock.now() });
@@ -259,14 +271,20 @@ describe("forum operations", () => {
       expect(again.slug).toBe("original-title-here-2");
       // Going back to the first title gives the thread its first slug again.
       later();
-      expect((await editPost(deps, alice, { postId: t.postId, title: "Original title here", body: "Third version" })).slug).toBe("original-title-here");
-      expect(await getThread(deps, null, { forumSlug, threadSlug: "a-better-title" })).toEqual({ redirectTo: { forumSlug, threadSlug: "original-title-here" } });
+      expect((await editPost(deps, alice, { postId: t.postId, title: "Original title here", body: "Third version" })).slug).toBe(
+        "original-title-here",
+      );
+      expect(await getThread(deps, null, { forumSlug, threadSlug: "a-better-title" })).toEqual({
+        redirectTo: { forumSlug, threadSlug: "original-title-here" },
+      });
       const history2 = await database.db.select().from(threadSlugHistory).where(eq(threadSlugHistory.threadId, t.threadId));
       expect(history2.map((h) => h.slug)).toEqual(["a-better-title"]);
       // A reply's edit ignores a title; an unchanged edit writes no revision.
       later();
       const r = await reply(deps, bob, { threadId: t.threadId, body: "Plain reply" });
-      expect(await editPost(deps, bob, { postId: r.postId, body: "Plain reply", title: "Sneaky new title" })).toMatchObject({ changed: false });
+      expect(await editPost(deps, bob, { postId: r.postId, body: "Plain reply", title: "Sneaky new title" })).toMatchObject({
+        changed: false,
+      });
       expect(await database.db.select().from(postRevisions).where(eq(postRevisions.postId, r.postId))).toHaveLength(0);
       expect(await codeOf(getThread(deps, null, { forumSlug, threadSlug: "never-existed" }))).toBe("not_found");
     });
@@ -308,9 +326,20 @@ describe("forum operations", () => {
       const latest = await listThreads(deps, null, { forumSlug: f.slug });
       expect([latest.total, latest.pageCount, latest.items.length]).toEqual([23, 2, 20]);
       expect(slugs(latest).slice(0, 3)).toEqual(["listed-thread-0", "listed-thread-2", "listed-thread-22"]);
-      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, page: 2 }))).toEqual(["listed-thread-4", "listed-thread-3", "listed-thread-1"]);
-      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, sort: "top" })).slice(0, 2)).toEqual(["listed-thread-0", "listed-thread-5"]);
-      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, sort: "newest" })).slice(0, 3)).toEqual(["listed-thread-0", "listed-thread-22", "listed-thread-21"]);
+      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, page: 2 }))).toEqual([
+        "listed-thread-4",
+        "listed-thread-3",
+        "listed-thread-1",
+      ]);
+      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, sort: "top" })).slice(0, 2)).toEqual([
+        "listed-thread-0",
+        "listed-thread-5",
+      ]);
+      expect(slugs(await listThreads(deps, null, { forumSlug: f.slug, sort: "newest" })).slice(0, 3)).toEqual([
+        "listed-thread-0",
+        "listed-thread-22",
+        "listed-thread-21",
+      ]);
       const tagged = await listThreads(deps, null, { forumSlug: f.slug, tag: "unity" });
       expect(tagged.total).toBe(8);
       expect(tagged.items[0].tags).toEqual([{ slug: "unity", nameEs: "Unity", nameEn: "Unity" }]);

@@ -1,8 +1,20 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forumCategories, forums, postLikes, postRevisions, posts, profiles, threadFollows, threads, threadSlugHistory, threadTags, forumTags } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import {
+  forumCategories,
+  forums,
+  postLikes,
+  postRevisions,
+  posts,
+  profiles,
+  threadFollows,
+  threads,
+  threadSlugHistory,
+  threadTags,
+  forumTags,
+} from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { excerpt, htmlToText } from "./excerpt";
 import { slugField } from "./input";
@@ -74,7 +86,15 @@ export type ThreadView = {
 };
 export type GetThreadResult = ThreadView | { redirectTo: { forumSlug: string; threadSlug: string } };
 
-type AcceptedRow = { id: string; number: number; hidden: boolean; deleted: boolean; bodyHtml: string; username: string | null; avatarUrl: string | null };
+type AcceptedRow = {
+  id: string;
+  number: number;
+  hidden: boolean;
+  deleted: boolean;
+  bodyHtml: string;
+  username: string | null;
+  avatarUrl: string | null;
+};
 
 /**
  * A thread page: the thread, its forum and category, tags, whether the viewer follows it, its accepted answer
@@ -95,16 +115,22 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       forum: { id: forums.id, slug: forums.slug, titleEs: forums.titleEs, titleEn: forums.titleEn },
       category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
       author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
-      firstPostHtml: sql<string | null>`(select case when p.deleted_at is null and not p.hidden then p.body_html end from ${posts} p where p.id = ${threads.firstPostId})`,
+      firstPostHtml: sql<
+        string | null
+      >`(select case when p.deleted_at is null and not p.hidden then p.body_html end from ${posts} p where p.id = ${threads.firstPostId})`,
       lastNumber: sql<number>`(select coalesce(max(p.number), 0)::int from ${posts} p where p.thread_id = ${threads.id})`,
       following: viewerId
         ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
         : sql<boolean>`false`,
-      tags: sql<ThreadTag[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
+      tags: sql<
+        ThreadTag[]
+      >`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
       // Inside this statement (not a third one): the answer may be on another page than the one read.
       accepted: sql<AcceptedRow | null>`(select json_build_object('id', p.id, 'number', p.number, 'hidden', p.hidden, 'deleted', p.deleted_at is not null, 'bodyHtml', p.body_html, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.acceptedPostId})`,
       moveTargets: moderator
-        ? sql<MoveTarget[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
+        ? sql<
+            MoveTarget[]
+          >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
         : sql<MoveTarget[]>`'[]'::json`,
     })
     .from(threads)
@@ -116,7 +142,11 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
 
   if (!row) {
     const [old] = await db
-      .select({ threadSlug: threads.slug, hidden: threads.hidden, forumSlug: sql<string>`(select f.slug from ${forums} f where f.id = ${threads.forumId})` })
+      .select({
+        threadSlug: threads.slug,
+        hidden: threads.hidden,
+        forumSlug: sql<string>`(select f.slug from ${forums} f where f.id = ${threads.forumId})`,
+      })
       .from(threadSlugHistory)
       .innerJoin(forums, eq(forums.id, threadSlugHistory.forumId))
       .innerJoin(threads, eq(threads.id, threadSlugHistory.threadId))
@@ -211,7 +241,12 @@ const NOTHING = { edit: false, delete: false, like: false, report: false, accept
  * but, once accepted, its acceptance can be taken back; moderators hide and publish replies (the opening post
  * goes with its thread).
  */
-function forPage(c: ReturnType<typeof postAbilities>, p: { id: string; number: number; hidden: boolean }, acceptedPostId: string | null, moderator: boolean) {
+function forPage(
+  c: ReturnType<typeof postAbilities>,
+  p: { id: string; number: number; hidden: boolean },
+  acceptedPostId: string | null,
+  moderator: boolean,
+) {
   return { ...c, accept: c.accept && (!p.hidden || p.id === acceptedPostId), hide: moderator && p.number > 1 };
 }
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { posts, userBans, users } from "../../db/schema";
-import { DomainError } from "../errors";
-import type { SettingValue } from "../site/settings";
+import type { Database } from "#server/db/client";
+import { posts, userBans, users } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
+import type { SettingValue } from "#server/modules/site/settings";
 import { isModerator } from "./policy";
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 
 type Tx = Pick<Database, "select">;
 export type PostingLimits = SettingValue<"forum_posting_limits">;
@@ -58,7 +58,13 @@ export async function checkPostingLimits(
   const newUser = nowMs - me.createdAt.getTime() < limits.newUserHours * 3600_000;
 
   // The latest posts within the widest window that matters: enough for the interval and duplicate checks.
-  const windowSeconds = Math.max(limits.duplicateWindowSeconds, limits.postIntervalSeconds, limits.newUserPostIntervalSeconds, limits.threadIntervalSeconds, limits.newUserThreadIntervalSeconds);
+  const windowSeconds = Math.max(
+    limits.duplicateWindowSeconds,
+    limits.postIntervalSeconds,
+    limits.newUserPostIntervalSeconds,
+    limits.threadIntervalSeconds,
+    limits.newUserThreadIntervalSeconds,
+  );
   const recent = await tx
     .select({ bodyMd: posts.bodyMd, number: posts.number, createdAt: posts.createdAt })
     .from(posts)
@@ -84,11 +90,14 @@ export async function checkPostingLimits(
       })
       .from(posts)
       .where(eq(posts.authorId, actor.userId));
-    if (kind === "thread" && counts.threads >= limits.newUserMaxThreads) throw new DomainError("forum.new_user_thread_limit", { max: limits.newUserMaxThreads });
-    if (kind === "reply" && counts.replies >= limits.newUserMaxReplies) throw new DomainError("forum.new_user_reply_limit", { max: limits.newUserMaxReplies });
+    if (kind === "thread" && counts.threads >= limits.newUserMaxThreads)
+      throw new DomainError("forum.new_user_thread_limit", { max: limits.newUserMaxThreads });
+    if (kind === "reply" && counts.replies >= limits.newUserMaxReplies)
+      throw new DomainError("forum.new_user_reply_limit", { max: limits.newUserMaxReplies });
   }
 
   const normalized = normalizeBody(body);
   const since = nowMs - limits.duplicateWindowSeconds * 1000;
-  if (recent.some((p) => p.createdAt.getTime() > since && normalizeBody(p.bodyMd) === normalized)) throw new DomainError("forum.duplicate_post");
+  if (recent.some((p) => p.createdAt.getTime() > since && normalizeBody(p.bodyMd) === normalized))
+    throw new DomainError("forum.duplicate_post");
 }

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { reports } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { reports } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";

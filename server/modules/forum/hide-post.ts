@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { posts } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { posts } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -35,8 +35,25 @@ async function setPostHidden(deps: Deps, actor: Actor, input: unknown, hidden: b
       reason: data.reason,
       details: { threadId: post.threadId, authorId: post.authorId, number: post.number },
     });
-    if (hidden) events.add("content.hidden", { kind: "post", id: post.id, threadId: post.threadId, authorId: post.authorId, by: actor.userId, reason: data.reason, at: now });
-    else events.add("content.unhidden", { kind: "post", id: post.id, threadId: post.threadId, authorId: post.authorId, by: actor.userId, at: now });
+    if (hidden)
+      events.add("content.hidden", {
+        kind: "post",
+        id: post.id,
+        threadId: post.threadId,
+        authorId: post.authorId,
+        by: actor.userId,
+        reason: data.reason,
+        at: now,
+      });
+    else
+      events.add("content.unhidden", {
+        kind: "post",
+        id: post.id,
+        threadId: post.threadId,
+        authorId: post.authorId,
+        by: actor.userId,
+        at: now,
+      });
     return { postId: post.id, threadId: post.threadId, changed: true };
   });
   await deps.events.publishAll(events.list);

@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import { createThread } from "./create-thread";
 import { deletePost } from "./delete-post";
 import type { ForumDeps } from "./deps";

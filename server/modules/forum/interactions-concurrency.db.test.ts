@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { forums, postLikes, posts, reports, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { forums, postLikes, posts, reports, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { likePost } from "./like-post";
 import { moveThread } from "./move-thread";
 import { reportPost } from "./report-post";
@@ -67,7 +67,9 @@ describe("likes, reports and moves at once", () => {
     const deps = forumDeps(database.db, clock);
     const t = await createThreadWithPosts(database.db, { forumId, authorId: author.userId });
     const postId = t.posts[0].id;
-    const codes = await Promise.all(Array.from({ length: 8 }, () => codeOf(reportPost(deps, people[0], { postId, reason: "Spam, spam, spam" }))));
+    const codes = await Promise.all(
+      Array.from({ length: 8 }, () => codeOf(reportPost(deps, people[0], { postId, reason: "Spam, spam, spam" }))),
+    );
     expect(codes.filter((c) => c === "no error")).toHaveLength(1);
     expect(codes.filter((c) => c === "forum.already_reported")).toHaveLength(7);
     expect(await database.db.select().from(reports).where(eq(reports.postId, postId))).toHaveLength(1);

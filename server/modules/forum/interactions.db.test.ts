@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { banUser as banRow, createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, postLikes, posts, reports, threadFollows, threads, userFollows } from "../../db/schema";
-import type { DomainEvent } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { banUser as banRow, createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { auditLog, postLikes, posts, reports, threadFollows, threads, userFollows } from "#server/db/schema";
+import type { DomainEvent } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
 import { acceptAnswer, unacceptAnswer } from "./accept-answer";
 import type { ForumDeps } from "./deps";
 import { followThread } from "./follow-thread";
@@ -36,14 +36,18 @@ describe("likes, follows, reports and accepted answers", () => {
     const db = database.db;
     await ensureRoles(db);
     deps = forumDeps(db, clock);
-    for (const name of ["like.given", "like.removed", "answer.accepted"] as const) deps.events.subscribe(name, (payload) => void published.push({ name, payload } as DomainEvent));
+    for (const name of ["like.given", "like.removed", "answer.accepted"] as const)
+      deps.events.subscribe(name, (payload) => void published.push({ name, payload } as DomainEvent));
     const now = clock.now();
     alice = await member(db, now, { username: "alice" });
     bob = await member(db, now, { username: "bob" });
     carol = await member(db, now, { username: "carol" });
     mod = await member(db, now, { username: "the_mod", roles: ["Moderator"] });
     unverified = await member(db, now, { username: "unverified", emailVerified: false });
-    pendingCompany = { ...(await member(db, now, { username: "pending_co", role: "company" })), company: { slug: "pending", companyName: "Pending", verified: false } };
+    pendingCompany = {
+      ...(await member(db, now, { username: "pending_co", role: "company" })),
+      company: { slug: "pending", companyName: "Pending", verified: false },
+    };
     const cat = await createCategory(db);
     forumId = (await createForum(db, { categoryId: cat.id })).id;
   });
@@ -51,8 +55,17 @@ describe("likes, follows, reports and accepted answers", () => {
 
   /** A thread by alice with replies by bob and carol. */
   const aThread = (extra: Partial<Parameters<typeof createThreadWithPosts>[1]> = {}) =>
-    createThreadWithPosts(database.db, { forumId, authorId: alice.userId, replies: [{ authorId: bob.userId, body: "A reply by bob" }, { authorId: carol.userId, body: "A reply by carol" }], ...extra });
-  const likeCount = async (postId: string) => (await database.db.select({ n: posts.likeCount }).from(posts).where(eq(posts.id, postId)))[0].n;
+    createThreadWithPosts(database.db, {
+      forumId,
+      authorId: alice.userId,
+      replies: [
+        { authorId: bob.userId, body: "A reply by bob" },
+        { authorId: carol.userId, body: "A reply by carol" },
+      ],
+      ...extra,
+    });
+  const likeCount = async (postId: string) =>
+    (await database.db.select({ n: posts.likeCount }).from(posts).where(eq(posts.id, postId)))[0].n;
   const threadRow = async (id: string) => (await database.db.select().from(threads).where(eq(threads.id, id)))[0];
 
   it("refuses every write to a visitor, an unverified member and a pending company", async () => {
@@ -129,7 +142,13 @@ describe("likes, follows, reports and accepted answers", () => {
   describe("follows", () => {
     it("follows and unfollows a thread idempotently", async () => {
       const t = await aThread();
-      const follows = async () => (await database.db.select().from(threadFollows).where(and(eq(threadFollows.threadId, t.id), eq(threadFollows.userId, mod.userId)))).length;
+      const follows = async () =>
+        (
+          await database.db
+            .select()
+            .from(threadFollows)
+            .where(and(eq(threadFollows.threadId, t.id), eq(threadFollows.userId, mod.userId)))
+        ).length;
       expect(await followThread(deps, mod, { threadId: t.id })).toEqual({ following: true, changed: true });
       expect(await followThread(deps, mod, { threadId: t.id })).toEqual({ following: true, changed: false });
       expect(await follows()).toBe(1);
@@ -208,9 +227,18 @@ describe("likes, follows, reports and accepted answers", () => {
     it("lets the thread's author accept a reply: the thread is resolved, answer.accepted is published, no audit row", async () => {
       const t = await aThread();
       published.length = 0;
-      expect(await acceptAnswer(deps, alice, { postId: t.posts[1].id })).toEqual({ threadId: t.id, acceptedPostId: t.posts[1].id, changed: true });
+      expect(await acceptAnswer(deps, alice, { postId: t.posts[1].id })).toEqual({
+        threadId: t.id,
+        acceptedPostId: t.posts[1].id,
+        changed: true,
+      });
       expect(await threadRow(t.id)).toMatchObject({ resolved: true, acceptedPostId: t.posts[1].id });
-      expect(published).toEqual([{ name: "answer.accepted", payload: { threadId: t.id, postId: t.posts[1].id, acceptedBy: alice.userId, postAuthorId: bob.userId, at: clock.now() } }]);
+      expect(published).toEqual([
+        {
+          name: "answer.accepted",
+          payload: { threadId: t.id, postId: t.posts[1].id, acceptedBy: alice.userId, postAuthorId: bob.userId, at: clock.now() },
+        },
+      ]);
       expect(await acceptAnswer(deps, alice, { postId: t.posts[1].id })).toMatchObject({ changed: false });
       expect(published).toHaveLength(1);
       // Another reply replaces the answer.
@@ -243,7 +271,11 @@ describe("likes, follows, reports and accepted answers", () => {
       expect(await codeOf(acceptAnswer(deps, alice, { postId: t.posts[1].id }))).toBe("not_found");
       expect(await codeOf(acceptAnswer(deps, mod, { postId: t.posts[1].id }))).toBe("not_found");
       const banned = await member(database.db, clock.now());
-      const own = await createThreadWithPosts(database.db, { forumId, authorId: banned.userId, replies: [{ authorId: bob.userId, body: "help" }] });
+      const own = await createThreadWithPosts(database.db, {
+        forumId,
+        authorId: banned.userId,
+        replies: [{ authorId: bob.userId, body: "help" }],
+      });
       await banRow(database.db, banned.userId);
       expect(await codeOf(acceptAnswer(deps, banned, { postId: own.posts[1].id }))).toBe("forum.banned");
     });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { forums, profiles, threads } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { forums, profiles, threads } from "#server/db/schema";
 
 export type LatestThread = {
   title: string;

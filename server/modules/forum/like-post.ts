@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { postLikes, posts, threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
+import { postLikes, posts, threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -27,13 +27,24 @@ export async function likePost(deps: Pick<ForumDeps, "db" | "events" | "now">, a
     await assertNotBanned(tx, actor.userId, now);
     const post = await loadVisiblePost(tx, actor, postId);
     assertCan(actor, "post.like", { authorId: post.authorId });
-    const inserted = await tx.insert(postLikes).values({ postId: post.id, userId: actor.userId, createdAt: now }).onConflictDoNothing().returning({ postId: postLikes.postId });
+    const inserted = await tx
+      .insert(postLikes)
+      .values({ postId: post.id, userId: actor.userId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ postId: postLikes.postId });
     if (!inserted.length) {
       const [row] = await tx.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, post.id));
       return { postId: post.id, liked: true, changed: false, likeCount: row.likeCount };
     }
-    const [row] = await tx.update(posts).set({ likeCount: sql`${posts.likeCount} + 1` }).where(eq(posts.id, post.id)).returning({ likeCount: posts.likeCount });
-    await tx.update(threads).set({ likeCount: sql`${threads.likeCount} + 1` }).where(eq(threads.id, post.threadId));
+    const [row] = await tx
+      .update(posts)
+      .set({ likeCount: sql`${posts.likeCount} + 1` })
+      .where(eq(posts.id, post.id))
+      .returning({ likeCount: posts.likeCount });
+    await tx
+      .update(threads)
+      .set({ likeCount: sql`${threads.likeCount} + 1` })
+      .where(eq(threads.id, post.threadId));
     events.add("like.given", { postId: post.id, threadId: post.threadId, userId: actor.userId, postAuthorId: post.authorId, at: now });
     return { postId: post.id, liked: true, changed: true, likeCount: row.likeCount };
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import type { Actor } from "../accounts/actor";
-import { settingDefinitions } from "../site/settings";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import type { Actor } from "#server/modules/accounts/actor";
+import { settingDefinitions } from "#server/modules/site/settings";
 import { createThread } from "./create-thread";
 import type { ForumDeps } from "./deps";
 import { normalizeBody } from "./guards";
@@ -30,7 +30,14 @@ describe("posting limits", () => {
     const owner = await member(database.db, clock.now(), { username: "owner" });
     const cat = await createCategory(database.db);
     const forum = await createForum(database.db, { categoryId: cat.id, slug: forumSlug });
-    threadId = (await createThreadWithPosts(database.db, { forumId: forum.id, authorId: owner.userId, title: "Where replies go", at: new Date(clock.now().getTime() - DAY) })).id;
+    threadId = (
+      await createThreadWithPosts(database.db, {
+        forumId: forum.id,
+        authorId: owner.userId,
+        title: "Where replies go",
+        at: new Date(clock.now().getTime() - DAY),
+      })
+    ).id;
   });
   afterAll(() => database.close());
 
@@ -40,7 +47,12 @@ describe("posting limits", () => {
   const fresh = (ageMs = 30 * DAY) => member(database.db, clock.now(), { ageMs });
 
   /** For each offset: a new person acts once, then tries again `offset` ms later. */
-  async function secondAttempt(first: (a: Actor) => Promise<unknown>, second: (a: Actor) => Promise<unknown>, offsets: number[], ageMs?: number) {
+  async function secondAttempt(
+    first: (a: Actor) => Promise<unknown>,
+    second: (a: Actor) => Promise<unknown>,
+    offsets: number[],
+    ageMs?: number,
+  ) {
     const codes = [];
     for (const offset of offsets) {
       const actor = await fresh(ageMs);
@@ -79,7 +91,11 @@ describe("posting limits", () => {
 
   it("30 s between posts and 120 s between threads during the first day", async () => {
     expect(await secondAttempt(doReply, doReply, [29_999, 30_000, 30_001], HOUR)).toEqual(["forum.post_too_soon", "no error", "no error"]);
-    expect(await secondAttempt(doThread, doThread, [119_999, 120_000, 120_001], HOUR)).toEqual(["forum.thread_too_soon", "no error", "no error"]);
+    expect(await secondAttempt(doThread, doThread, [119_999, 120_000, 120_001], HOUR)).toEqual([
+      "forum.thread_too_soon",
+      "no error",
+      "no error",
+    ]);
   });
 
   it("the first day ends 24 h after registration", async () => {

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { forumCategories, forums, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forumCategories, forums, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { can } from "./policy";
 

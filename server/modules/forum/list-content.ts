@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
-import { forumCategories, forums, forumTags, threads, threadTags } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forumCategories, forums, forumTags, threads, threadTags } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { assertCan } from "./policy";
 
@@ -27,9 +27,15 @@ export async function listContent(deps: Pick<ForumDeps, "db">, actor: Actor): Pr
   const db = deps.db;
   const categories = await db.select().from(forumCategories).orderBy(asc(forumCategories.position), asc(forumCategories.slug));
   const forumRows = await db.select().from(forums).orderBy(asc(forums.position), asc(forums.slug));
-  const threadCounts = await db.select({ forumId: threads.forumId, n: sql<number>`count(*)::int` }).from(threads).groupBy(threads.forumId);
+  const threadCounts = await db
+    .select({ forumId: threads.forumId, n: sql<number>`count(*)::int` })
+    .from(threads)
+    .groupBy(threads.forumId);
   const tagRows = await db.select().from(forumTags).orderBy(asc(forumTags.slug));
-  const tagCounts = await db.select({ tagId: threadTags.tagId, n: sql<number>`count(*)::int` }).from(threadTags).groupBy(threadTags.tagId);
+  const tagCounts = await db
+    .select({ tagId: threadTags.tagId, n: sql<number>`count(*)::int` })
+    .from(threadTags)
+    .groupBy(threadTags.tagId);
   const forumOf = (f: (typeof forumRows)[number]): AdminForum => ({
     id: f.id,
     categoryId: f.categoryId,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forums, posts, profiles, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forums, posts, profiles, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { excerpt, EXCERPT_LENGTH } from "./list-reports";
 import { assertCan } from "./policy";
@@ -32,8 +32,14 @@ export async function listHidden(deps: Pick<ForumDeps, "db">, actor: Actor, inpu
   const page = pageNumber(data.page);
   const offset = (page - 1) * PAGE_SIZE;
   const db = deps.db;
-  const [threadTotal] = await db.select({ n: sql<number>`count(*)::int` }).from(threads).where(eq(threads.hidden, true));
-  const [postTotal] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(and(eq(posts.hidden, true), isNull(posts.deletedAt)));
+  const [threadTotal] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(threads)
+    .where(eq(threads.hidden, true));
+  const [postTotal] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.hidden, true), isNull(posts.deletedAt)));
   const totals = { threads: threadTotal.n, posts: postTotal.n };
 
   let items: HiddenItem[];
@@ -98,5 +104,11 @@ export async function listHidden(deps: Pick<ForumDeps, "db">, actor: Actor, inpu
     }));
   }
   const total = data.kind === "thread" ? totals.threads : totals.posts;
-  return { kind: data.kind, items, counts: { threads: totals.threads, posts: totals.posts }, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return {
+    kind: data.kind,
+    items,
+    counts: { threads: totals.threads, posts: totals.posts },
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
 }

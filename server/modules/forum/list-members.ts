@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, roles, userBans, userRoles, users } from "../../db/schema";
-import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "../accounts/actor";
+import { profiles, roles, userBans, userRoles, users } from "#server/db/schema";
+import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "#server/modules/accounts/actor";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { assertCan } from "./policy";
 
@@ -42,7 +42,14 @@ export async function listMembers(deps: Pick<ForumDeps, "db" | "now">, actor: Ac
   const inForce = and(isNull(userBans.liftedAt), or(isNull(userBans.until), gt(userBans.until, now)));
   const where = and(
     q ? or(ilike(profiles.username, likePattern(q)), ilike(users.email, likePattern(q))) : undefined,
-    banned ? exists(db.select({ one: sql`1` }).from(userBans).where(and(eq(userBans.userId, users.id), inForce))) : undefined,
+    banned
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(userBans)
+            .where(and(eq(userBans.userId, users.id), inForce)),
+        )
+      : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
   const rows = await db
@@ -50,12 +57,21 @@ export async function listMembers(deps: Pick<ForumDeps, "db" | "now">, actor: Ac
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(where)
-    .orderBy(...(q ? [desc(sql`coalesce(lower(${profiles.username}) = lower(${q}), false)`)] : []), asc(profiles.username), asc(users.email), asc(users.id))
+    .orderBy(
+      ...(q ? [desc(sql`coalesce(lower(${profiles.username}) = lower(${q}), false)`)] : []),
+      asc(profiles.username),
+      asc(users.email),
+      asc(users.id),
+    )
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   const ids = rows.map((r) => r.id);
   const roleRows = ids.length
-    ? await db.select({ userId: userRoles.userId, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids))
+    ? await db
+        .select({ userId: userRoles.userId, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
     : [];
   const bans = ids.length
     ? await db
@@ -65,10 +81,18 @@ export async function listMembers(deps: Pick<ForumDeps, "db" | "now">, actor: Ac
         .orderBy(sql`${userBans.until} desc nulls first`)
     : [];
   const items: MemberRow[] = rows.map((r) => {
-    const names = roleRows.filter((x) => x.userId === r.id).map((x) => x.name).sort();
+    const names = roleRows
+      .filter((x) => x.userId === r.id)
+      .map((x) => x.name)
+      .sort();
     const ban = bans.find((b) => b.userId === r.id);
     const staff = names.includes(ROLE_ADMIN) || names.includes(ROLE_MODERATOR);
-    return { ...r, roles: names, ban: ban ? { reason: ban.reason, until: ban.until, since: ban.since } : null, canBan: !staff && r.id !== actor.userId };
+    return {
+      ...r,
+      roles: names,
+      ban: ban ? { reason: ban.reason, until: ban.until, since: ban.since } : null,
+      canBan: !staff && r.id !== actor.userId,
+    };
   });
   return { q, banned, items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }

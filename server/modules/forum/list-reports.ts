@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { forums, posts, profiles, reports, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forums, posts, profiles, reports, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { assertCan } from "./policy";
 
@@ -20,7 +20,15 @@ export type ReportRow = {
   handledAt: Date | null;
   reporter: { id: string; username: string | null } | null;
   handledBy: { id: string; username: string | null } | null;
-  post: { id: string; number: number; excerpt: string; hidden: boolean; deleted: boolean; author: { id: string; username: string | null } | null; openReports: number };
+  post: {
+    id: string;
+    number: number;
+    excerpt: string;
+    hidden: boolean;
+    deleted: boolean;
+    author: { id: string; username: string | null } | null;
+    openReports: number;
+  };
   thread: { id: string; title: string; slug: string; forumSlug: string; hidden: boolean; locked: boolean };
 };
 
@@ -76,7 +84,10 @@ export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  const counts = await deps.db.select({ status: reports.status, n: sql<number>`count(*)::int` }).from(reports).groupBy(reports.status);
+  const counts = await deps.db
+    .select({ status: reports.status, n: sql<number>`count(*)::int` })
+    .from(reports)
+    .groupBy(reports.status);
   const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
   const items: ReportRow[] = rows.map((r) => ({
     id: r.id,
@@ -86,7 +97,15 @@ export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     handledAt: r.handledAt,
     reporter: r.reporterId ? { id: r.reporterId, username: r.reporterName } : null,
     handledBy: r.handledById ? { id: r.handledById, username: r.handledByName } : null,
-    post: { id: r.postId, number: r.number, excerpt: excerpt(r.bodyMd), hidden: r.postHidden, deleted: !!r.deletedAt, author: r.authorId ? { id: r.authorId, username: r.authorName } : null, openReports: r.openReports },
+    post: {
+      id: r.postId,
+      number: r.number,
+      excerpt: excerpt(r.bodyMd),
+      hidden: r.postHidden,
+      deleted: !!r.deletedAt,
+      author: r.authorId ? { id: r.authorId, username: r.authorName } : null,
+      openReports: r.openReports,
+    },
     thread: { id: r.threadId, title: r.title, slug: r.slug, forumSlug: r.forumSlug, hidden: r.threadHidden, locked: r.locked },
   }));
   const total = count(data.status);

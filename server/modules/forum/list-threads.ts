@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { forumCategories, forums, forumTags, profiles, threads, threadTags } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { forumCategories, forums, forumTags, profiles, threads, threadTags } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import type { ThreadTag } from "./get-thread";
 import { slugField } from "./input";
@@ -67,9 +67,16 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
       sql`exists (select 1 from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id} and t.slug = ${data.tag})`,
     );
   const order =
-    data.sort === "top" ? [desc(threads.likeCount), desc(threads.lastActivityAt)] : data.sort === "newest" ? [desc(threads.createdAt)] : [desc(threads.lastActivityAt)];
+    data.sort === "top"
+      ? [desc(threads.likeCount), desc(threads.lastActivityAt)]
+      : data.sort === "newest"
+        ? [desc(threads.createdAt)]
+        : [desc(threads.lastActivityAt)];
 
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(threads).where(and(...where));
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(threads)
+    .where(and(...where));
   const rows = await db
     .select({ t: threads, author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl } })
     .from(threads)

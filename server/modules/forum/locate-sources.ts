@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { forums, posts, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forums, posts, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { isModerator } from "./policy";
@@ -37,7 +37,16 @@ export async function locateSources(
   }
   if (d.postIds.length) {
     const rows = await deps.db
-      .select({ id: posts.id, number: posts.number, hidden: posts.hidden, deletedAt: posts.deletedAt, title: threads.title, slug: threads.slug, threadHidden: threads.hidden, forumSlug: forums.slug })
+      .select({
+        id: posts.id,
+        number: posts.number,
+        hidden: posts.hidden,
+        deletedAt: posts.deletedAt,
+        title: threads.title,
+        slug: threads.slug,
+        threadHidden: threads.hidden,
+        forumSlug: forums.slug,
+      })
       .from(posts)
       .innerJoin(threads, eq(threads.id, posts.threadId))
       .innerJoin(forums, eq(forums.id, threads.forumId))

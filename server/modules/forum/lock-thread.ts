@@ -1,11 +1,13 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { setThreadFlag, type ThreadFlagResult } from "./thread-flags";
 
 type Deps = Pick<ForumDeps, "db" | "events" | "now">;
 
 /** Locks a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.lock`. */
-export const lockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> => setThreadFlag(deps, actor, input, "locked", true, "forum.thread.lock");
+export const lockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
+  setThreadFlag(deps, actor, input, "locked", true, "forum.thread.lock");
 
 /** Unlocks a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.unlock`. */
-export const unlockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> => setThreadFlag(deps, actor, input, "locked", false, "forum.thread.unlock");
+export const unlockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
+  setThreadFlag(deps, actor, input, "locked", false, "forum.thread.unlock");

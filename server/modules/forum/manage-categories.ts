@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forumCategories, forums } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { isUniqueViolation } from "../accounts/unique-violation";
-import { DomainError } from "../errors";
+import { forumCategories, forums } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { DomainError } from "#server/modules/errors";
 import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
@@ -38,7 +38,13 @@ export async function createCategory(deps: Deps, actor: Actor, input: unknown) {
       .onConflictDoNothing()
       .returning({ id: forumCategories.id, slug: forumCategories.slug });
     if (!row) throw new DomainError("forum.slug_taken");
-    await recordAudit(tx, actor, { action: "forum.category.create", targetType: "category", targetId: row.id, targetName: row.slug, details: { ...data } });
+    await recordAudit(tx, actor, {
+      action: "forum.category.create",
+      targetType: "category",
+      targetId: row.id,
+      targetName: row.slug,
+      details: { ...data },
+    });
     return { categoryId: row.id, slug: row.slug };
   });
 }
@@ -54,7 +60,13 @@ export async function updateCategory(deps: Deps, actor: Actor, input: unknown) {
       const diff = changes(current, data);
       if (!diff.changed) return { categoryId, changed: false };
       await tx.update(forumCategories).set(diff.after).where(eq(forumCategories.id, categoryId));
-      await recordAudit(tx, actor, { action: "forum.category.update", targetType: "category", targetId: categoryId, targetName: data.slug, details: { before: diff.before, after: diff.after } });
+      await recordAudit(tx, actor, {
+        action: "forum.category.update",
+        targetType: "category",
+        targetId: categoryId,
+        targetName: data.slug,
+        details: { before: diff.before, after: diff.after },
+      });
       return { categoryId, changed: true };
     });
   } catch (err) {
@@ -104,11 +116,20 @@ export async function deleteCategory(deps: Deps, actor: Actor, input: unknown) {
       // The lock makes a forum being created in this category wait (its key check), so the count holds.
       const [current] = await tx.select().from(forumCategories).where(eq(forumCategories.id, data.categoryId)).for("update");
       if (!current) throw new DomainError("not_found");
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(forums).where(eq(forums.categoryId, current.id));
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(forums)
+        .where(eq(forums.categoryId, current.id));
       if (n > 0) throw new DomainError("forum.category_not_empty", { count: n });
       await tx.delete(forumCategories).where(eq(forumCategories.id, current.id));
       const { id: _id, createdAt: _c, ...snapshot } = current;
-      await recordAudit(tx, actor, { action: "forum.category.delete", targetType: "category", targetId: current.id, targetName: current.slug, details: snapshot });
+      await recordAudit(tx, actor, {
+        action: "forum.category.delete",
+        targetType: "category",
+        targetId: current.id,
+        targetName: current.slug,
+        details: snapshot,
+      });
       return { categoryId: current.id };
     });
   } catch (err) {

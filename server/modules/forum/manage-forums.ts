@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { forumCategories, forums, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { isUniqueViolation } from "../accounts/unique-violation";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { forumCategories, forums, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { DomainError } from "#server/modules/errors";
 import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
@@ -25,12 +25,21 @@ const slugTaken = (err: unknown) => (isUniqueViolation(err) ? new DomainError("f
 
 /** The category, share-locked so that it cannot be deleted while a forum is put in it. */
 async function lockCategory(tx: Tx, categoryId: string) {
-  const [category] = await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, categoryId)).for("share");
+  const [category] = await tx
+    .select({ id: forumCategories.id })
+    .from(forumCategories)
+    .where(eq(forumCategories.id, categoryId))
+    .for("share");
   if (!category) throw new DomainError("not_found");
 }
 
 const nextPosition = async (tx: Tx, categoryId: string) =>
-  (await tx.select({ next: sql<number>`coalesce(max(${forums.position}) + 1, 0)::int` }).from(forums).where(eq(forums.categoryId, categoryId)))[0].next;
+  (
+    await tx
+      .select({ next: sql<number>`coalesce(max(${forums.position}) + 1, 0)::int` })
+      .from(forums)
+      .where(eq(forums.categoryId, categoryId))
+  )[0].next;
 
 /**
  * Creates a forum in a category (Admins), last in the category. `{ categoryId, slug, titleEs, titleEn,
@@ -48,7 +57,13 @@ export async function createForum(deps: Deps, actor: Actor, input: unknown) {
       .onConflictDoNothing()
       .returning({ id: forums.id, slug: forums.slug });
     if (!row) throw new DomainError("forum.slug_taken");
-    await recordAudit(tx, actor, { action: "forum.forum.create", targetType: "forum", targetId: row.id, targetName: row.slug, details: { ...data } });
+    await recordAudit(tx, actor, {
+      action: "forum.forum.create",
+      targetType: "forum",
+      targetId: row.id,
+      targetName: row.slug,
+      details: { ...data },
+    });
     return { forumId: row.id, slug: row.slug };
   });
 }
@@ -72,7 +87,13 @@ export async function updateForum(deps: Deps, actor: Actor, input: unknown) {
         set.position = await nextPosition(tx, diff.after.categoryId);
       }
       await tx.update(forums).set(set).where(eq(forums.id, forumId));
-      await recordAudit(tx, actor, { action: "forum.forum.update", targetType: "forum", targetId: forumId, targetName: data.slug, details: { before: diff.before, after: diff.after } });
+      await recordAudit(tx, actor, {
+        action: "forum.forum.update",
+        targetType: "forum",
+        targetId: forumId,
+        targetName: data.slug,
+        details: { before: diff.before, after: diff.after },
+      });
       return { forumId, slug: data.slug, changed: true };
     });
   } catch (err) {
@@ -129,7 +150,10 @@ export async function deleteForum(deps: Deps, actor: Actor, input: unknown) {
       // Locked: a thread being started in this forum holds its key lock until it commits, so the count holds.
       const [current] = await tx.select().from(forums).where(eq(forums.id, data.forumId)).for("update");
       if (!current) throw new DomainError("not_found");
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(threads).where(eq(threads.forumId, current.id));
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(threads)
+        .where(eq(threads.forumId, current.id));
       if (n > 0) throw new DomainError("forum.forum_not_empty", { count: n });
       await tx.delete(forums).where(eq(forums.id, current.id));
       await recordAudit(tx, actor, {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forumTags, threadTags } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { forumTags, threadTags } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { changes, contentSlugField, tagNameField } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
@@ -25,9 +25,19 @@ export async function createTag(deps: Deps, actor: Actor, input: unknown) {
   assertCan(actor, "forum.manage_content");
   const data = parseInput(createInput, input);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(forumTags).values({ id: randomUUID(), ...data }).onConflictDoNothing().returning({ id: forumTags.id, slug: forumTags.slug });
+    const [row] = await tx
+      .insert(forumTags)
+      .values({ id: randomUUID(), ...data })
+      .onConflictDoNothing()
+      .returning({ id: forumTags.id, slug: forumTags.slug });
     if (!row) throw new DomainError("forum.slug_taken");
-    await recordAudit(tx, actor, { action: "forum.tag.create", targetType: "tag", targetId: row.id, targetName: row.slug, details: { ...data } });
+    await recordAudit(tx, actor, {
+      action: "forum.tag.create",
+      targetType: "tag",
+      targetId: row.id,
+      targetName: row.slug,
+      details: { ...data },
+    });
     return { tagId: row.id, slug: row.slug };
   });
 }
@@ -42,7 +52,13 @@ export async function updateTag(deps: Deps, actor: Actor, input: unknown) {
     const diff = changes(current, data);
     if (!diff.changed) return { tagId, changed: false };
     await tx.update(forumTags).set(diff.after).where(eq(forumTags.id, tagId));
-    await recordAudit(tx, actor, { action: "forum.tag.update", targetType: "tag", targetId: tagId, targetName: current.slug, details: { before: diff.before, after: diff.after } });
+    await recordAudit(tx, actor, {
+      action: "forum.tag.update",
+      targetType: "tag",
+      targetId: tagId,
+      targetName: current.slug,
+      details: { before: diff.before, after: diff.after },
+    });
     return { tagId, changed: true };
   });
 }
@@ -54,7 +70,10 @@ export async function deleteTag(deps: Deps, actor: Actor, input: unknown) {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(forumTags).where(eq(forumTags.id, data.tagId)).for("update");
     if (!current) throw new DomainError("not_found");
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(threadTags).where(eq(threadTags.tagId, current.id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(threadTags)
+      .where(eq(threadTags.tagId, current.id));
     await tx.delete(forumTags).where(eq(forumTags.id, current.id));
     await recordAudit(tx, actor, {
       action: "forum.tag.delete",

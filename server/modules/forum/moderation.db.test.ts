@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { auditLog, forums, posts, threads, userBans } from "../../db/schema";
-import type { DomainEvent } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { auditLog, forums, posts, threads, userBans } from "#server/db/schema";
+import type { DomainEvent } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
 import { banUser, unbanUser } from "./ban-user";
 import { createThread } from "./create-thread";
 import type { ForumDeps } from "./deps";
@@ -56,7 +56,13 @@ describe("forum moderation", () => {
   afterAll(() => database.close());
 
   const aThread = (extra: Partial<Parameters<typeof createThreadWithPosts>[1]> = {}) =>
-    createThreadWithPosts(database.db, { forumId: forumA.id, authorId: alice.userId, at: new Date(clock.now().getTime() - 3600_000), replies: [{ authorId: bob.userId, body: "A reply by bob" }], ...extra });
+    createThreadWithPosts(database.db, {
+      forumId: forumA.id,
+      authorId: alice.userId,
+      at: new Date(clock.now().getTime() - 3600_000),
+      replies: [{ authorId: bob.userId, body: "A reply by bob" }],
+      ...extra,
+    });
   const threadRow = async (id: string) => (await database.db.select().from(threads).where(eq(threads.id, id)))[0];
   const forumRow = async (id: string) => (await database.db.select().from(forums).where(eq(forums.id, id)))[0];
   const auditOf = (targetId: string) => database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.id);
@@ -99,7 +105,12 @@ describe("forum moderation", () => {
       await lockThread(deps, admin, { threadId: t.id, reason: "Flame war" });
       await hideThread(deps, mod, { threadId: t.id, reason: "Doxxing" });
       expect(await threadRow(t.id)).toMatchObject({ pinned: true, locked: true, hidden: true });
-      expect(hiddenEvents).toEqual([{ name: "content.hidden", payload: { kind: "thread", id: t.id, threadId: t.id, authorId: alice.userId, by: mod.userId, reason: "Doxxing", at: clock.now() } }]);
+      expect(hiddenEvents).toEqual([
+        {
+          name: "content.hidden",
+          payload: { kind: "thread", id: t.id, threadId: t.id, authorId: alice.userId, by: mod.userId, reason: "Doxxing", at: clock.now() },
+        },
+      ]);
       // Hidden: readers cannot find it, moderators still can.
       expect(await codeOf(getThread(deps, bob, { forumSlug: forumA.slug, threadSlug: t.slug }))).toBe("not_found");
       expect(await getThread(deps, mod, { forumSlug: forumA.slug, threadSlug: t.slug })).toHaveProperty("thread");
@@ -133,10 +144,18 @@ describe("forum moderation", () => {
     it("hides and publishes a reply, audited, publishing content.hidden; the opening post is hidden with its thread", async () => {
       const t = await aThread();
       hiddenEvents.length = 0;
-      expect(await hidePost(deps, mod, { postId: t.posts[1].id, reason: "Insults" })).toEqual({ postId: t.posts[1].id, threadId: t.id, changed: true });
+      expect(await hidePost(deps, mod, { postId: t.posts[1].id, reason: "Insults" })).toEqual({
+        postId: t.posts[1].id,
+        threadId: t.id,
+        changed: true,
+      });
       expect(await hidePost(deps, mod, { postId: t.posts[1].id })).toMatchObject({ changed: false });
-      expect(hiddenEvents.map((e) => e.payload)).toEqual([{ kind: "post", id: t.posts[1].id, threadId: t.id, authorId: bob.userId, by: mod.userId, reason: "Insults", at: clock.now() }]);
-      const view = (await getThread(deps, alice, { forumSlug: forumA.slug, threadSlug: t.slug })) as { posts: Array<{ id: string; bodyHtml: string | null; hidden: boolean }> };
+      expect(hiddenEvents.map((e) => e.payload)).toEqual([
+        { kind: "post", id: t.posts[1].id, threadId: t.id, authorId: bob.userId, by: mod.userId, reason: "Insults", at: clock.now() },
+      ]);
+      const view = (await getThread(deps, alice, { forumSlug: forumA.slug, threadSlug: t.slug })) as {
+        posts: Array<{ id: string; bodyHtml: string | null; hidden: boolean }>;
+      };
       expect(view.posts.find((p) => p.id === t.posts[1].id)).toMatchObject({ hidden: true, bodyHtml: null });
       await unhidePost(deps, mod, { postId: t.posts[1].id });
       expect((await database.db.select({ hidden: posts.hidden }).from(posts).where(eq(posts.id, t.posts[1].id)))[0].hidden).toBe(false);
@@ -154,21 +173,51 @@ describe("forum moderation", () => {
       const cat = await createCategory(database.db);
       const from = await createForum(database.db, { categoryId: cat.id, slug: "move-from" });
       const to = await createForum(database.db, { categoryId: cat.id, slug: "move-to" });
-      const older = await createThreadWithPosts(database.db, { forumId: from.id, authorId: alice.userId, title: "Older one", at: new Date(clock.now().getTime() - 7200_000) });
-      const t = await createThreadWithPosts(database.db, { forumId: from.id, authorId: alice.userId, title: "Moving house", at: new Date(clock.now().getTime() - 3600_000), replies: [{ authorId: bob.userId, body: "r1" }, { authorId: bob.userId, body: "r2" }] });
-      await createThreadWithPosts(database.db, { forumId: to.id, authorId: bob.userId, title: "Target old", at: new Date(clock.now().getTime() - 5 * 3600_000) });
+      const older = await createThreadWithPosts(database.db, {
+        forumId: from.id,
+        authorId: alice.userId,
+        title: "Older one",
+        at: new Date(clock.now().getTime() - 7200_000),
+      });
+      const t = await createThreadWithPosts(database.db, {
+        forumId: from.id,
+        authorId: alice.userId,
+        title: "Moving house",
+        at: new Date(clock.now().getTime() - 3600_000),
+        replies: [
+          { authorId: bob.userId, body: "r1" },
+          { authorId: bob.userId, body: "r2" },
+        ],
+      });
+      await createThreadWithPosts(database.db, {
+        forumId: to.id,
+        authorId: bob.userId,
+        title: "Target old",
+        at: new Date(clock.now().getTime() - 5 * 3600_000),
+      });
       // A deleted reply is not counted in the forum's posts.
       await database.db.update(posts).set({ deletedAt: clock.now() }).where(eq(posts.id, t.posts[2].id));
       await database.db.update(threads).set({ replyCount: 1 }).where(eq(threads.id, t.id));
       await database.db.update(forums).set({ postCount: 3 }).where(eq(forums.id, from.id));
 
-      expect(await moveThread(deps, mod, { threadId: t.id, forumSlug: "move-to", reason: "Wrong forum" })).toEqual({ threadId: t.id, forumSlug: "move-to", slug: t.slug, changed: true });
+      expect(await moveThread(deps, mod, { threadId: t.id, forumSlug: "move-to", reason: "Wrong forum" })).toEqual({
+        threadId: t.id,
+        forumSlug: "move-to",
+        slug: t.slug,
+        changed: true,
+      });
       expect(await forumRow(from.id)).toMatchObject({ threadCount: 1, postCount: 1, lastThreadId: older.id });
       expect(await forumRow(to.id)).toMatchObject({ threadCount: 2, postCount: 3, lastThreadId: t.id });
-      expect(await getThread(deps, bob, { forumSlug: "move-from", threadSlug: t.slug })).toEqual({ redirectTo: { forumSlug: "move-to", threadSlug: t.slug } });
+      expect(await getThread(deps, bob, { forumSlug: "move-from", threadSlug: t.slug })).toEqual({
+        redirectTo: { forumSlug: "move-to", threadSlug: t.slug },
+      });
       expect(await getThread(deps, bob, { forumSlug: "move-to", threadSlug: t.slug })).toHaveProperty("thread");
       const [audit] = await auditOf(t.id);
-      expect(audit).toMatchObject({ action: "forum.thread.move", reason: "Wrong forum", details: { from: "move-from", to: "move-to", oldSlug: t.slug, slug: t.slug } });
+      expect(audit).toMatchObject({
+        action: "forum.thread.move",
+        reason: "Wrong forum",
+        details: { from: "move-from", to: "move-to", oldSlug: t.slug, slug: t.slug },
+      });
       expect(await moveThread(deps, mod, { threadId: t.id, forumSlug: "move-to" })).toMatchObject({ changed: false });
       expect(await codeOf(moveThread(deps, mod, { threadId: t.id, forumSlug: "nowhere" }))).toBe("not_found");
       expect(await codeOf(moveThread(deps, mod, { threadId: "missing", forumSlug: "move-to" }))).toBe("not_found");
@@ -181,9 +230,14 @@ describe("forum moderation", () => {
       const t = await createThreadWithPosts(database.db, { forumId: from.id, authorId: alice.userId, title: "Same title" });
       await createThreadWithPosts(database.db, { forumId: to.id, authorId: bob.userId, title: "Same title" });
       await createThreadWithPosts(database.db, { forumId: to.id, authorId: bob.userId, title: "Same title", slug: "same-title-2" });
-      expect(await moveThread(deps, admin, { threadId: t.id, forumSlug: "slug-to" })).toMatchObject({ slug: "same-title-3", changed: true });
+      expect(await moveThread(deps, admin, { threadId: t.id, forumSlug: "slug-to" })).toMatchObject({
+        slug: "same-title-3",
+        changed: true,
+      });
       expect(await threadRow(t.id)).toMatchObject({ forumId: to.id, slug: "same-title-3" });
-      expect(await getThread(deps, bob, { forumSlug: "slug-from", threadSlug: "same-title" })).toEqual({ redirectTo: { forumSlug: "slug-to", threadSlug: "same-title-3" } });
+      expect(await getThread(deps, bob, { forumSlug: "slug-from", threadSlug: "same-title" })).toEqual({
+        redirectTo: { forumSlug: "slug-to", threadSlug: "same-title-3" },
+      });
       // And back: its current slug is free in the first forum, so it keeps it.
       expect(await moveThread(deps, admin, { threadId: t.id, forumSlug: "slug-from" })).toMatchObject({ slug: "same-title-3" });
     });
@@ -210,14 +264,20 @@ describe("forum moderation", () => {
       expect(item.post.excerpt.endsWith("…")).toBe(true);
       const openBefore = queue.counts.open;
 
-      expect(await resolveReport(deps, mod, { reportId: r1.reportId, reason: "Post hidden" })).toEqual({ reportId: r1.reportId, status: "resolved" });
+      expect(await resolveReport(deps, mod, { reportId: r1.reportId, reason: "Post hidden" })).toEqual({
+        reportId: r1.reportId,
+        status: "resolved",
+      });
       expect(await ignoreReport(deps, admin, { reportId: r2.reportId })).toEqual({ reportId: r2.reportId, status: "ignored" });
       expect(await codeOf(ignoreReport(deps, mod, { reportId: r1.reportId }))).toBe("forum.report_closed");
       expect(await codeOf(resolveReport(deps, mod, { reportId: "missing" }))).toBe("not_found");
       const after = await listReports(deps, mod, {});
       expect(after.counts.open).toBe(openBefore - 2);
       const resolved = await listReports(deps, mod, { status: "resolved" });
-      expect(resolved.items.find((i) => i.id === r1.reportId)).toMatchObject({ status: "resolved", handledBy: { id: mod.userId, username: "the_mod" } });
+      expect(resolved.items.find((i) => i.id === r1.reportId)).toMatchObject({
+        status: "resolved",
+        handledBy: { id: mod.userId, username: "the_mod" },
+      });
       expect((await auditOf(r1.reportId)).map((a) => [a.action, a.reason])).toEqual([["forum.report.resolve", "Post hidden"]]);
       expect((await auditOf(r2.reportId)).map((a) => [a.action, a.actorId])).toEqual([["forum.report.ignore", admin.userId]]);
     });
@@ -236,7 +296,14 @@ describe("forum moderation", () => {
       expect(await codeOf(reply(deps, troll, { threadId: t.id, body: "hello?" }))).toBe("forum.banned");
       expect(await getThread(deps, troll, { forumSlug: forumA.slug, threadSlug: t.slug })).toHaveProperty("thread");
       const [audit] = await auditOf(troll.userId);
-      expect(audit).toMatchObject({ action: "forum.user.ban", actorId: mod.userId, targetType: "user", targetName: "troll", reason: "Harassing members", details: { banId, until: null } });
+      expect(audit).toMatchObject({
+        action: "forum.user.ban",
+        actorId: mod.userId,
+        targetType: "user",
+        targetName: "troll",
+        reason: "Harassing members",
+        details: { banId, until: null },
+      });
 
       expect(await unbanUser(deps, mod, { userId: troll.userId, reason: "Apologised" })).toEqual({ changed: true });
       expect(await unbanUser(deps, mod, { userId: troll.userId })).toEqual({ changed: false });
@@ -262,7 +329,9 @@ describe("forum moderation", () => {
       const e = await errorOf(createThread(deps, spammer, { forumSlug: forumA.slug, title: "Cheap keys!", body: "buy" }));
       expect(e.details).toEqual({ reason: "Spam, two days", until: until.toISOString() });
       clock.advance(2 * 24 * 3600_000);
-      expect(await createThread(deps, spammer, { forumSlug: forumA.slug, title: "Back again", body: "behaving" })).toHaveProperty("threadId");
+      expect(await createThread(deps, spammer, { forumSlug: forumA.slug, title: "Back again", body: "behaving" })).toHaveProperty(
+        "threadId",
+      );
     });
 
     it("needs a reason, a future date, someone else, and not a moderator or admin", async () => {
@@ -273,13 +342,20 @@ describe("forum moderation", () => {
         expect((e.details as { fieldErrors: Record<string, string> }).fieldErrors.reason).toBe("errors:forum.ban_reason_required");
       }
       expect(await codeOf(banUser(deps, mod, { userId: target.userId, reason: "Spam", until: "not a date" }))).toBe("input.invalid");
-      expect(await codeOf(banUser(deps, mod, { userId: target.userId, reason: "Spam", until: new Date(clock.now().getTime() - 1000) }))).toBe("forum.ban_until_past");
+      expect(
+        await codeOf(banUser(deps, mod, { userId: target.userId, reason: "Spam", until: new Date(clock.now().getTime() - 1000) })),
+      ).toBe("forum.ban_until_past");
       expect(await codeOf(banUser(deps, mod, { userId: mod.userId, reason: "Myself" }))).toBe("forum.ban_self");
       expect(await codeOf(banUser(deps, mod, { userId: admin.userId, reason: "Coup" }))).toBe("forum.ban_staff");
       expect(await codeOf(banUser(deps, admin, { userId: mod.userId, reason: "Rogue moderator" }))).toBe("forum.ban_staff");
       expect(await codeOf(banUser(deps, mod, { userId: "ghost", reason: "Nobody" }))).toBe("not_found");
       expect(await codeOf(unbanUser(deps, mod, { userId: "ghost" }))).toBe("not_found");
-      expect(await database.db.select().from(userBans).where(and(eq(userBans.userId, target.userId)))).toHaveLength(0);
+      expect(
+        await database.db
+          .select()
+          .from(userBans)
+          .where(and(eq(userBans.userId, target.userId))),
+      ).toHaveLength(0);
     });
   });
 
@@ -289,9 +365,19 @@ describe("forum moderation", () => {
     await hideThread(deps, mod, { threadId: t.id });
     await hidePost(deps, mod, { postId: u.posts[1].id });
     const hiddenThreads = await listHidden(deps, mod, { kind: "thread" });
-    expect(hiddenThreads.items.find((i) => i.id === t.id)).toMatchObject({ kind: "thread", author: { id: alice.userId, username: "alice" }, thread: { title: "Hidden away", forumSlug: forumA.slug } });
+    expect(hiddenThreads.items.find((i) => i.id === t.id)).toMatchObject({
+      kind: "thread",
+      author: { id: alice.userId, username: "alice" },
+      thread: { title: "Hidden away", forumSlug: forumA.slug },
+    });
     const hiddenPosts = await listHidden(deps, mod, { kind: "post" });
-    expect(hiddenPosts.items.find((i) => i.id === u.posts[1].id)).toMatchObject({ kind: "post", number: 2, excerpt: "A hidden reply", author: { username: "bob" }, thread: { id: u.id } });
+    expect(hiddenPosts.items.find((i) => i.id === u.posts[1].id)).toMatchObject({
+      kind: "post",
+      number: 2,
+      excerpt: "A hidden reply",
+      author: { username: "bob" },
+      thread: { id: u.id },
+    });
     expect(hiddenPosts.counts.threads).toBeGreaterThanOrEqual(1);
     expect(hiddenPosts.counts.posts).toBeGreaterThanOrEqual(1);
     await unhideThread(deps, mod, { threadId: t.id });

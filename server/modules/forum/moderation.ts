@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { threads } from "../../db/schema";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { threads } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 
 /** Why a moderator acted (optional for most actions): written to the audit log and shown to the author. */
 export const reasonField = z

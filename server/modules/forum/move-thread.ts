@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forums, posts, threads, threadSlugHistory } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { isUniqueViolation } from "../accounts/unique-violation";
-import { DomainError } from "../errors";
+import { forums, posts, threads, threadSlugHistory } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField, slugField } from "./input";
@@ -57,8 +57,14 @@ export async function moveThread(deps: Pick<ForumDeps, "db" | "now">, actor: Act
     if (!slug) throw new Error("no free thread slug after 50 attempts");
     await tx.insert(threadSlugHistory).values({ forumId: t.forumId, slug: t.slug, threadId: t.id, createdAt: now }).onConflictDoNothing();
 
-    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(posts).where(and(eq(posts.threadId, t.id), isNull(posts.deletedAt)));
-    let sourceLast: { lastActivityAt: Date | null; lastThreadId: string | null } = { lastActivityAt: source.lastActivityAt, lastThreadId: source.lastThreadId };
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(and(eq(posts.threadId, t.id), isNull(posts.deletedAt)));
+    let sourceLast: { lastActivityAt: Date | null; lastThreadId: string | null } = {
+      lastActivityAt: source.lastActivityAt,
+      lastThreadId: source.lastThreadId,
+    };
     if (source.lastThreadId === t.id) {
       const [prev] = await tx
         .select({ id: threads.id, at: threads.lastActivityAt })
@@ -70,7 +76,11 @@ export async function moveThread(deps: Pick<ForumDeps, "db" | "now">, actor: Act
     }
     await tx
       .update(forums)
-      .set({ threadCount: sql`greatest(${forums.threadCount} - 1, 0)`, postCount: sql`greatest(${forums.postCount} - ${count}, 0)`, ...sourceLast })
+      .set({
+        threadCount: sql`greatest(${forums.threadCount} - 1, 0)`,
+        postCount: sql`greatest(${forums.postCount} - ${count}, 0)`,
+        ...sourceLast,
+      })
       .where(eq(forums.id, t.forumId));
     const newer = !dest.lastActivityAt || dest.lastActivityAt.getTime() <= t.lastActivityAt.getTime();
     await tx

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { countingDb, errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { loadSidePanel } from "../site/side-panel";
-import { SettingsStore } from "../site/settings";
-import type { Actor } from "../accounts/actor";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { countingDb, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { loadSidePanel } from "#server/modules/site/side-panel";
+import { SettingsStore } from "#server/modules/site/settings";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
 import { excerpt, htmlToText } from "./excerpt";
 import { getThread, type ThreadView } from "./get-thread";
@@ -40,9 +40,22 @@ describe("forum page reads", () => {
     await createTag(db, { slug: "zeta", nameEs: "Zeta", nameEn: "Zeta" });
     await createTag(db, { slug: "alpha", nameEs: "Alfa", nameEn: "Alpha" });
     const t0 = Date.now() - 100 * HOUR;
-    for (let i = 1; i <= 6; i++) await createThreadWithPosts(db, { forumId: f.id, authorId: alice.userId, title: `Thread number ${i}`, at: new Date(t0 + i * HOUR) });
-    await createThreadWithPosts(db, { forumId: f.id, authorId: alice.userId, title: "Newest but hidden", hidden: true, at: new Date(t0 + 10 * HOUR) });
-    await createThreadWithPosts(db, { forumId: f.id, authorId: alice.userId, title: "Described thread", body: "A **bold** start &amp; <b>more</b> " + "word ".repeat(60), at: new Date(t0) });
+    for (let i = 1; i <= 6; i++)
+      await createThreadWithPosts(db, { forumId: f.id, authorId: alice.userId, title: `Thread number ${i}`, at: new Date(t0 + i * HOUR) });
+    await createThreadWithPosts(db, {
+      forumId: f.id,
+      authorId: alice.userId,
+      title: "Newest but hidden",
+      hidden: true,
+      at: new Date(t0 + 10 * HOUR),
+    });
+    await createThreadWithPosts(db, {
+      forumId: f.id,
+      authorId: alice.userId,
+      title: "Described thread",
+      body: "A **bold** start &amp; <b>more</b> " + "word ".repeat(60),
+      at: new Date(t0),
+    });
   });
   afterAll(() => database.close());
 
@@ -121,13 +134,17 @@ describe("thread page interaction reads", () => {
       forumId,
       authorId: asker.userId,
       title: "Where is the answer",
-      replies: Array.from({ length: 24 }, (_, i) => ({ authorId: helper.userId, body: i === 21 ? `The **answer** is here. ${"More words. ".repeat(60)}` : `Reply ${i + 2}` })),
+      replies: Array.from({ length: 24 }, (_, i) => ({
+        authorId: helper.userId,
+        body: i === 21 ? `The **answer** is here. ${"More words. ".repeat(60)}` : `Reply ${i + 2}`,
+      })),
     });
     await acceptAnswer(deps, asker, { postId: thread.posts[22].id });
   });
   afterAll(() => database.close());
 
-  const readHome = (actor: Actor, page = 1) => getThread(deps, actor, { forumSlug: "interactions-home", threadSlug: thread.slug, page }) as Promise<ThreadView>;
+  const readHome = (actor: Actor, page = 1) =>
+    getThread(deps, actor, { forumSlug: "interactions-home", threadSlug: thread.slug, page }) as Promise<ThreadView>;
 
   it("page 1 carries the accepted answer from page 2, as plain text, in the same two statements for everyone", async () => {
     const counting = countingDb(database);
@@ -137,7 +154,12 @@ describe("thread page interaction reads", () => {
       expect(counting.count()).toBe(2);
       expect(v.posts.map((p) => p.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(v.thread.resolved).toBe(true);
-      expect(v.thread.acceptedAnswer).toMatchObject({ id: thread.posts[22].id, number: 23, author: { username: "helper_reads" }, hidden: false });
+      expect(v.thread.acceptedAnswer).toMatchObject({
+        id: thread.posts[22].id,
+        number: 23,
+        author: { username: "helper_reads" },
+        hidden: false,
+      });
       expect(v.thread.acceptedAnswer!.excerpt.startsWith("The answer is here. More words.")).toBe(true);
       expect(v.thread.acceptedAnswer!.excerpt.length).toBeLessThanOrEqual(300);
     }
@@ -163,7 +185,13 @@ describe("thread page interaction reads", () => {
     expect(m.posts[0].can).toMatchObject({ accept: false, hide: false });
     expect(m.posts[1].can).toMatchObject({ accept: true, hide: true });
     expect(m.moveTargets.map((f) => f.slug)).toEqual(["interactions", "elsewhere", "interactions-home"]);
-    expect(m.moveTargets[1]).toEqual({ slug: "elsewhere", titleEs: "Otro sitio", titleEn: "Elsewhere", categoryEs: "Hacer juegos", categoryEn: "Making games" });
+    expect(m.moveTargets[1]).toEqual({
+      slug: "elsewhere",
+      titleEs: "Otro sitio",
+      titleEn: "Elsewhere",
+      categoryEs: "Hacer juegos",
+      categoryEn: "Making games",
+    });
   });
 
   it("a hidden accepted answer is left out for readers, kept (marked) for moderators; a hidden reply cannot be accepted", async () => {

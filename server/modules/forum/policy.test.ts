@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testActor } from "../../../tests/support/actors";
-import { DomainError } from "../errors";
+import { testActor } from "#tests/support/actors";
+import { DomainError } from "#server/modules/errors";
 import { assertCan, can, postAbilities } from "./policy";
 
 const member = testActor({ userId: "m" });
@@ -47,9 +47,24 @@ describe("forum policy", () => {
   });
 
   it("gives the page each post's abilities", () => {
-    expect(postAbilities(other, { authorId: "m", number: 2 }, { authorId: "m", locked: false })).toEqual({ edit: false, delete: false, like: true, report: true, accept: false });
-    expect(postAbilities(member, { authorId: "o", number: 2 }, { authorId: "m", locked: false })).toMatchObject({ accept: true, like: true });
-    expect(postAbilities(null, { authorId: "m", number: 1 }, { authorId: "m", locked: false })).toEqual({ edit: false, delete: false, like: false, report: false, accept: false });
+    expect(postAbilities(other, { authorId: "m", number: 2 }, { authorId: "m", locked: false })).toEqual({
+      edit: false,
+      delete: false,
+      like: true,
+      report: true,
+      accept: false,
+    });
+    expect(postAbilities(member, { authorId: "o", number: 2 }, { authorId: "m", locked: false })).toMatchObject({
+      accept: true,
+      like: true,
+    });
+    expect(postAbilities(null, { authorId: "m", number: 1 }, { authorId: "m", locked: false })).toEqual({
+      edit: false,
+      delete: false,
+      like: false,
+      report: false,
+      accept: false,
+    });
   });
 
   it("refuses reporting one's own post with its own code, and keeps moderation to staff", () => {

@@ -1,6 +1,6 @@
-import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "../accounts/actor";
-import { assertCan as assertAccounts, can as canAccounts } from "../accounts/policy";
-import { DomainError } from "../errors";
+import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
+import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
 
 export type ForumAction =
   | "forum.write"
@@ -70,7 +70,8 @@ export function assertCan(actor: Actor, action: ForumAction, resource: ForumReso
   if (can(actor, action, resource)) return;
   if (!STAFF_ACTIONS.includes(action)) assertAccounts(actor, "content.submit");
   const own = !!resource.authorId && resource.authorId === actor.userId;
-  if (resource.locked && (action === "post.reply" || (own && action === "post.edit") || (own && action === "post.delete"))) throw new DomainError("forum.locked");
+  if (resource.locked && (action === "post.reply" || (own && action === "post.edit") || (own && action === "post.delete")))
+    throw new DomainError("forum.locked");
   if (action === "post.delete" && own && resource.firstPost) throw new DomainError("forum.first_post_delete");
   if (action === "post.like" && own) throw new DomainError("forum.own_post_like");
   if (action === "post.report" && own) throw new DomainError("forum.own_post_report");
@@ -78,7 +79,11 @@ export function assertCan(actor: Actor, action: ForumAction, resource: ForumReso
 }
 
 /** What the page may offer for one post (sent by loaders so the UI never re-implements a rule). */
-export function postAbilities(actor: Actor, post: { authorId: string | null; number: number }, thread: { authorId: string | null; locked: boolean }) {
+export function postAbilities(
+  actor: Actor,
+  post: { authorId: string | null; number: number },
+  thread: { authorId: string | null; locked: boolean },
+) {
   const r = { authorId: post.authorId, locked: thread.locked, firstPost: post.number === 1, threadAuthorId: thread.authorId };
   return {
     edit: can(actor, "post.edit", r),

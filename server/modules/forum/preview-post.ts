@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { bodyField } from "./input";
@@ -12,7 +12,11 @@ const previewInput = z.object({ body: bodyField });
  * of writing, so they follow its rules: a member who may post (the same refusals as posting: unconfirmed email,
  * company pending, an active ban). Nothing is saved.
  */
-export async function previewPost(deps: Pick<ForumDeps, "db" | "renderMarkdown" | "now">, actor: Actor, input: unknown): Promise<{ html: string }> {
+export async function previewPost(
+  deps: Pick<ForumDeps, "db" | "renderMarkdown" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ html: string }> {
   assertCan(actor, "forum.write");
   const { body } = parseInput(previewInput, input);
   await assertNotBanned(deps.db, actor.userId, deps.now());

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { profiles } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { profiles } from "#server/db/schema";
 import { renderMarkdownWithMentions } from "./markdown";
 import type { RenderMarkdown } from "./deps";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forums, posts, threadFollows, threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { forums, posts, threadFollows, threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, checkPostingLimits, lockAuthor } from "./guards";
 import { bodyField, idField } from "./input";
@@ -18,7 +18,11 @@ export type CreatedReply = { postId: string; threadId: string; number: number; p
  * Adds a reply to a thread. The thread must exist and be visible; a locked thread takes replies from
  * moderators only. The thread row is locked while the post number is taken, so numbers never collide.
  */
-export async function reply(deps: Pick<ForumDeps, "db" | "settings" | "events" | "renderMarkdown" | "now">, actor: Actor, input: unknown): Promise<CreatedReply> {
+export async function reply(
+  deps: Pick<ForumDeps, "db" | "settings" | "events" | "renderMarkdown" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<CreatedReply> {
   assertCan(actor, "forum.write");
   const data = parseInput(replyInput, input);
   const now = deps.now();
@@ -38,10 +42,23 @@ export async function reply(deps: Pick<ForumDeps, "db" | "settings" | "events" |
     assertCan(actor, "post.reply", { locked: thread.locked });
     await checkPostingLimits(tx, actor, me, "reply", data.body, limits, now);
 
-    const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${posts.number}), 0)::int` }).from(posts).where(eq(posts.threadId, thread.id));
+    const [{ last }] = await tx
+      .select({ last: sql<number>`coalesce(max(${posts.number}), 0)::int` })
+      .from(posts)
+      .where(eq(posts.threadId, thread.id));
     const number = last + 1;
     const postId = randomUUID();
-    await tx.insert(posts).values({ id: postId, threadId: thread.id, authorId: actor.userId, number, bodyMd: data.body, bodyHtml: rendered.html, createdAt: now });
+    await tx
+      .insert(posts)
+      .values({
+        id: postId,
+        threadId: thread.id,
+        authorId: actor.userId,
+        number,
+        bodyMd: data.body,
+        bodyHtml: rendered.html,
+        createdAt: now,
+      });
     await tx
       .update(threads)
       .set({ replyCount: sql`${threads.replyCount} + 1`, lastActivityAt: now, lastPostId: postId, updatedAt: now })
@@ -51,7 +68,16 @@ export async function reply(deps: Pick<ForumDeps, "db" | "settings" | "events" |
       .set({ postCount: sql`${forums.postCount} + 1`, lastActivityAt: now, lastThreadId: thread.id })
       .where(eq(forums.id, thread.forumId));
     await tx.insert(threadFollows).values({ threadId: thread.id, userId: actor.userId, createdAt: now }).onConflictDoNothing();
-    events.add("post.created", { postId, threadId: thread.id, forumId: thread.forumId, authorId: actor.userId, threadAuthorId: thread.authorId, number, mentions: rendered.mentions, at: now });
+    events.add("post.created", {
+      postId,
+      threadId: thread.id,
+      forumId: thread.forumId,
+      authorId: actor.userId,
+      threadAuthorId: thread.authorId,
+      number,
+      mentions: rendered.mentions,
+      at: now,
+    });
     return { postId, threadId: thread.id, number, page: Math.ceil(number / PAGE_SIZE) };
   });
   await deps.events.publishAll(events.list);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { reports } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { isUniqueViolation } from "../accounts/unique-violation";
-import { DomainError, isDomainError } from "../errors";
+import { reports } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { DomainError, isDomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -12,7 +12,9 @@ import { assertCan } from "./policy";
 
 export const reportReasonField = z
   .string({ error: "errors:forum.report_reason_length" })
-  .trim().min(5, "errors:forum.report_reason_length").max(1000, "errors:forum.report_reason_length");
+  .trim()
+  .min(5, "errors:forum.report_reason_length")
+  .max(1000, "errors:forum.report_reason_length");
 const reportInput = z.object({ postId: idField, reason: reportReasonField });
 export type ReportInput = z.input<typeof reportInput>;
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { posts, reports, threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { posts, reports, threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -21,7 +21,11 @@ type Deps = Pick<ForumDeps, "db" | "events" | "now">;
  * The post's other open reports are resolved with it. The note is the reason of both audit rows
  * (`forum.post.hide` or `forum.thread.hide`, then `forum.report.resolve`) and of the author's notification.
  */
-export async function resolveReportHiding(deps: Deps, actor: Actor, raw: unknown): Promise<{ reportId: string; hidden: "post" | "thread" | null; alsoResolved: string[] }> {
+export async function resolveReportHiding(
+  deps: Deps,
+  actor: Actor,
+  raw: unknown,
+): Promise<{ reportId: string; hidden: "post" | "thread" | null; alsoResolved: string[] }> {
   assertCan(actor, "forum.moderate");
   const data = parseInput(input, raw);
   const now = deps.now();
@@ -39,7 +43,18 @@ export async function resolveReportHiding(deps: Deps, actor: Actor, raw: unknown
       throw new DomainError(exists ? "forum.report_closed" : "not_found");
     }
     const [post] = await tx
-      .select({ id: posts.id, number: posts.number, hidden: posts.hidden, deletedAt: posts.deletedAt, authorId: posts.authorId, threadId: threads.id, title: threads.title, forumId: threads.forumId, threadAuthorId: threads.authorId, threadHidden: threads.hidden })
+      .select({
+        id: posts.id,
+        number: posts.number,
+        hidden: posts.hidden,
+        deletedAt: posts.deletedAt,
+        authorId: posts.authorId,
+        threadId: threads.id,
+        title: threads.title,
+        forumId: threads.forumId,
+        threadAuthorId: threads.authorId,
+        threadHidden: threads.hidden,
+      })
       .from(posts)
       .innerJoin(threads, eq(threads.id, posts.threadId))
       .where(eq(posts.id, closed.postId))
@@ -50,8 +65,23 @@ export async function resolveReportHiding(deps: Deps, actor: Actor, raw: unknown
     if (post && !post.deletedAt) {
       if (post.number === 1 && !post.threadHidden) {
         await tx.update(threads).set({ hidden: true, updatedAt: now }).where(eq(threads.id, post.threadId));
-        await recordAudit(tx, actor, { action: "forum.thread.hide", targetType: "thread", targetId: post.threadId, targetName: post.title, reason: data.reason, details: { forumId: post.forumId, authorId: post.threadAuthorId, reportId: closed.id } });
-        events.add("content.hidden", { kind: "thread", id: post.threadId, threadId: post.threadId, authorId: post.threadAuthorId, by: actor.userId, reason: data.reason, at: now });
+        await recordAudit(tx, actor, {
+          action: "forum.thread.hide",
+          targetType: "thread",
+          targetId: post.threadId,
+          targetName: post.title,
+          reason: data.reason,
+          details: { forumId: post.forumId, authorId: post.threadAuthorId, reportId: closed.id },
+        });
+        events.add("content.hidden", {
+          kind: "thread",
+          id: post.threadId,
+          threadId: post.threadId,
+          authorId: post.threadAuthorId,
+          by: actor.userId,
+          reason: data.reason,
+          at: now,
+        });
         hidden = "thread";
       } else if (post.number > 1 && !post.hidden) {
         await tx.update(posts).set({ hidden: true }).where(eq(posts.id, post.id));
@@ -63,7 +93,15 @@ export async function resolveReportHiding(deps: Deps, actor: Actor, raw: unknown
           reason: data.reason,
           details: { threadId: post.threadId, authorId: post.authorId, number: post.number, reportId: closed.id },
         });
-        events.add("content.hidden", { kind: "post", id: post.id, threadId: post.threadId, authorId: post.authorId, by: actor.userId, reason: data.reason, at: now });
+        events.add("content.hidden", {
+          kind: "post",
+          id: post.id,
+          threadId: post.threadId,
+          authorId: post.authorId,
+          by: actor.userId,
+          reason: data.reason,
+          at: now,
+        });
         hidden = "post";
       }
     }

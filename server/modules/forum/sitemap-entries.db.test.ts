@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { countingDb, member } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { countingDb, member } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
 import { forumSitemapEntries } from "./sitemap-entries";
 
 /** The community pages the sitemap lists: index, forums, visible threads with their last activity. */
@@ -30,7 +30,13 @@ describe("forum sitemap entries", () => {
       replies: [{ authorId: author.userId, body: "Later reply", at: new Date(t0 + 5 * HOUR) }],
     });
     await createThreadWithPosts(db, { forumId: art.id, authorId: author.userId, title: "Art thread", at: new Date(t0 + 2 * HOUR) });
-    await createThreadWithPosts(db, { forumId: art.id, authorId: author.userId, title: "Hidden art thread", hidden: true, at: new Date(t0 + 9 * HOUR) });
+    await createThreadWithPosts(db, {
+      forumId: art.id,
+      authorId: author.userId,
+      title: "Hidden art thread",
+      hidden: true,
+      at: new Date(t0 + 9 * HOUR),
+    });
   });
   afterAll(() => database.close());
 
@@ -57,7 +63,10 @@ describe("forum sitemap entries", () => {
 
   it("keeps only the most recently active threads past the cap", async () => {
     const entries = await forumSitemapEntries(database.db, 2);
-    expect(entries.filter((e) => e.path.split("/").length === 4).map((e) => e.path)).toEqual(["/community/sm-code/busy-code-thread", "/community/sm-art/art-thread"]);
+    expect(entries.filter((e) => e.path.split("/").length === 4).map((e) => e.path)).toEqual([
+      "/community/sm-code/busy-code-thread",
+      "/community/sm-art/art-thread",
+    ]);
     expect(entries.filter((e) => e.path.split("/").length < 4)).toHaveLength(4);
   });
 });

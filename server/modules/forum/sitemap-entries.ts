@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { forums, threads } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { forums, threads } from "#server/db/schema";
 
 /** A community page for the sitemap: its path (without the language prefix) and when it last changed. */
 export type ForumSitemapEntry = { path: string; lastmod: Date | null };
@@ -17,10 +17,20 @@ export const SITEMAP_THREAD_CAP = 20_000;
  */
 export async function forumSitemapEntries(db: Pick<Database, "select">, cap = SITEMAP_THREAD_CAP): Promise<ForumSitemapEntry[]> {
   const forumRows = db
-    .select({ forumSlug: forums.slug, threadSlug: sql<string | null>`null::text`, lastmod: forums.lastActivityAt, position: forums.position })
+    .select({
+      forumSlug: forums.slug,
+      threadSlug: sql<string | null>`null::text`,
+      lastmod: forums.lastActivityAt,
+      position: forums.position,
+    })
     .from(forums);
   const threadRows = db
-    .select({ forumSlug: forums.slug, threadSlug: sql<string | null>`${threads.slug}`, lastmod: threads.lastActivityAt, position: forums.position })
+    .select({
+      forumSlug: forums.slug,
+      threadSlug: sql<string | null>`${threads.slug}`,
+      lastmod: threads.lastActivityAt,
+      position: forums.position,
+    })
     .from(threads)
     .innerJoin(forums, eq(forums.id, threads.forumId))
     .where(eq(threads.hidden, false))
@@ -28,7 +38,9 @@ export async function forumSitemapEntries(db: Pick<Database, "select">, cap = SI
     .limit(cap);
   const rows = await forumRows.unionAll(threadRows);
 
-  const forumsOnly = rows.filter((r) => r.threadSlug === null).sort((a, b) => a.position - b.position || a.forumSlug.localeCompare(b.forumSlug));
+  const forumsOnly = rows
+    .filter((r) => r.threadSlug === null)
+    .sort((a, b) => a.position - b.position || a.forumSlug.localeCompare(b.forumSlug));
   // UNION ALL keeps no order of its own: most recently active first again.
   const threadsOnly = rows.filter((r) => r.threadSlug !== null).sort((a, b) => (b.lastmod?.getTime() ?? 0) - (a.lastmod?.getTime() ?? 0));
   const latest = forumsOnly.reduce<Date | null>((max, r) => (r.lastmod && (!max || r.lastmod > max) ? r.lastmod : max), null);

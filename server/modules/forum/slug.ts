@@ -1,7 +1,7 @@
 import { and, eq, like, or } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { threads, threadSlugHistory } from "../../db/schema";
-import { slugify } from "../accounts/company-slug";
+import type { Database } from "#server/db/client";
+import { threads, threadSlugHistory } from "#server/db/schema";
+import { slugify } from "#server/modules/accounts/company-slug";
 
 /** A thread's slug from its title: accents transliterated ("¿Qué tal, Ñandú?" → "que-tal-nandu"). */
 export const threadSlug = (title: string) => slugify(title, "thread", 80);
@@ -14,7 +14,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function freeThreadSlug(db: Pick<Database, "select">, forumId: string, base: string, threadId?: string): Promise<string> {
   const pattern = `${escapeLike(base)}-%`;
-  const current = await db.select({ slug: threads.slug, id: threads.id }).from(threads).where(and(eq(threads.forumId, forumId), or(eq(threads.slug, base), like(threads.slug, pattern))));
+  const current = await db
+    .select({ slug: threads.slug, id: threads.id })
+    .from(threads)
+    .where(and(eq(threads.forumId, forumId), or(eq(threads.slug, base), like(threads.slug, pattern))));
   const old = await db
     .select({ slug: threadSlugHistory.slug, id: threadSlugHistory.threadId })
     .from(threadSlugHistory)

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
+import { threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -36,9 +36,28 @@ export async function setThreadFlag(
     await assertNotBanned(tx, actor.userId, now);
     const t = await lockThread(tx, data.threadId);
     if (t[flag] === value) return { threadId: t.id, changed: false };
-    await tx.update(threads).set({ [flag]: value, updatedAt: now }).where(eq(threads.id, t.id));
-    await recordAudit(tx, actor, { action: auditAction, targetType: "thread", targetId: t.id, targetName: t.title, reason: data.reason, details: { forumId: t.forumId, authorId: t.authorId } });
-    if (flag === "hidden" && value) events.add("content.hidden", { kind: "thread", id: t.id, threadId: t.id, authorId: t.authorId, by: actor.userId, reason: data.reason, at: now });
+    await tx
+      .update(threads)
+      .set({ [flag]: value, updatedAt: now })
+      .where(eq(threads.id, t.id));
+    await recordAudit(tx, actor, {
+      action: auditAction,
+      targetType: "thread",
+      targetId: t.id,
+      targetName: t.title,
+      reason: data.reason,
+      details: { forumId: t.forumId, authorId: t.authorId },
+    });
+    if (flag === "hidden" && value)
+      events.add("content.hidden", {
+        kind: "thread",
+        id: t.id,
+        threadId: t.id,
+        authorId: t.authorId,
+        by: actor.userId,
+        reason: data.reason,
+        at: now,
+      });
     return { threadId: t.id, changed: true };
   });
   await deps.events.publishAll(events.list);

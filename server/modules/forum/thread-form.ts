@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { forums, forumTags } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { forums, forumTags } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { slugField } from "./input";
 import { assertCan } from "./policy";
@@ -28,6 +28,9 @@ export async function threadForm(deps: Pick<ForumDeps, "db">, actor: Actor, inpu
     if (!(err instanceof DomainError)) throw err;
     refusal = err.code;
   }
-  const tags = await deps.db.select({ slug: forumTags.slug, nameEs: forumTags.nameEs, nameEn: forumTags.nameEn }).from(forumTags).orderBy(asc(forumTags.slug));
+  const tags = await deps.db
+    .select({ slug: forumTags.slug, nameEs: forumTags.nameEs, nameEn: forumTags.nameEn })
+    .from(forumTags)
+    .orderBy(asc(forumTags.slug));
   return { forum, tags, refusal };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { threadFollows } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { threadFollows } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import type { FollowResult } from "./follow-thread";
 import { idField } from "./input";

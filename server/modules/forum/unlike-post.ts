@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { postLikes, posts, threads } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
-import type { Actor } from "../accounts/actor";
+import { postLikes, posts, threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -25,13 +25,23 @@ export async function unlikePost(deps: Pick<ForumDeps, "db" | "events" | "now">,
     await assertNotBanned(tx, actor.userId, now);
     const post = await loadVisiblePost(tx, actor, postId);
     assertCan(actor, "post.like", { authorId: post.authorId });
-    const deleted = await tx.delete(postLikes).where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, actor.userId))).returning({ postId: postLikes.postId });
+    const deleted = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, actor.userId)))
+      .returning({ postId: postLikes.postId });
     if (!deleted.length) {
       const [row] = await tx.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, post.id));
       return { postId: post.id, liked: false, changed: false, likeCount: row.likeCount };
     }
-    const [row] = await tx.update(posts).set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` }).where(eq(posts.id, post.id)).returning({ likeCount: posts.likeCount });
-    await tx.update(threads).set({ likeCount: sql`greatest(${threads.likeCount} - 1, 0)` }).where(eq(threads.id, post.threadId));
+    const [row] = await tx
+      .update(posts)
+      .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+      .where(eq(posts.id, post.id))
+      .returning({ likeCount: posts.likeCount });
+    await tx
+      .update(threads)
+      .set({ likeCount: sql`greatest(${threads.likeCount} - 1, 0)` })
+      .where(eq(threads.id, post.threadId));
     events.add("like.removed", { postId: post.id, threadId: post.threadId, userId: actor.userId, postAuthorId: post.authorId, at: now });
     return { postId: post.id, liked: false, changed: true, likeCount: row.likeCount };
   });

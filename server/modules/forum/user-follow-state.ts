@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { userFollows } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { userFollows } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { can } from "./policy";
@@ -23,5 +23,9 @@ export async function userFollowState(deps: Pick<ForumDeps, "db">, actor: Actor,
     })
     .from(userFollows)
     .where(eq(userFollows.followedId, userId));
-  return { followers: row?.followers ?? 0, following: !!row?.following, canFollow: !!actor && actor.userId !== userId && can(actor, "forum.write") };
+  return {
+    followers: row?.followers ?? 0,
+    following: !!row?.following,
+    canFollow: !!actor && actor.userId !== userId && can(actor, "forum.write"),
+  };
 }

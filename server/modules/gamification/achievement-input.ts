@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPES } from "../../db/schema";
+import { ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPES } from "#server/db/schema";
 import { achievementKeyField, idField, optionalText, requiredText, rewardField, thresholdField } from "./input";
 
 /** The achievements tab's fields (SPEC §2: with both languages' texts). */

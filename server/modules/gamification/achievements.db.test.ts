@@ -1,22 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { member, testClock } from "../../../tests/support/forum-kit";
-import { gamificationKit, statsOf } from "../../../tests/support/gamification-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { achievements, userAchievements, xpLedger } from "../../db/schema";
-import { EventBus, type DomainEvents } from "../../platform/events";
-import { startJobs } from "../../platform/jobs";
-import { createLogger } from "../../platform/logger";
-import type { Actor } from "../accounts/actor";
-import { settingDefinitions } from "../site/settings";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { member, testClock } from "#tests/support/forum-kit";
+import { gamificationKit, statsOf } from "#tests/support/gamification-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { achievements, userAchievements, xpLedger } from "#server/db/schema";
+import { EventBus, type DomainEvents } from "#server/platform/events";
+import { startJobs } from "#server/platform/jobs";
+import { createLogger } from "#server/platform/logger";
+import type { Actor } from "#server/modules/accounts/actor";
+import { settingDefinitions } from "#server/modules/site/settings";
 import { DEFAULT_ACHIEVEMENTS, xpForLevel } from "./defaults";
 import { createGamificationModule } from "./index";
 import type { XpReason } from "./pipeline";
 import { runSession } from "./session";
 
-const noCaps = { ...settingDefinitions.gamification_settings.default, dailyCaps: { thread_create: null, post_create: null, like_received: null }, pairDailyCap: null };
+const noCaps = {
+  ...settingDefinitions.gamification_settings.default,
+  dailyCaps: { thread_create: null, post_create: null, like_received: null },
+  pairDailyCap: null,
+};
 
 describe("achievements and levels", () => {
   let database: DatabaseHandle;
@@ -52,7 +56,8 @@ describe("achievements and levels", () => {
       await s.lock([userId, other]);
       for (let i = 0; i < count; i++) {
         const sourceId = `src-${++source}`;
-        if (type === "likes_given") await s.award({ userId: other, reason: "like_received", sourceId, counterpartId: userId }, clock.now(), {});
+        if (type === "likes_given")
+          await s.award({ userId: other, reason: "like_received", sourceId, counterpartId: userId }, clock.now(), {});
         else {
           const reason: XpReason = type === "threads" ? "thread_create" : type === "posts" ? "post_create" : "like_received";
           await s.award({ userId, reason, sourceId, counterpartId: type === "likes_received" ? other : null }, clock.now(), {});
@@ -61,8 +66,18 @@ describe("achievements and levels", () => {
     });
   }
   const state = async (userId: string, achievementId: string) => ({
-    unlocks: (await database.db.select().from(userAchievements).where(and(eq(userAchievements.userId, userId), eq(userAchievements.achievementId, achievementId)))).length,
-    rewards: (await database.db.select({ amount: xpLedger.amount }).from(xpLedger).where(and(eq(xpLedger.userId, userId), eq(xpLedger.reason, "achievement"), eq(xpLedger.sourceId, achievementId)))).map((r) => r.amount),
+    unlocks: (
+      await database.db
+        .select()
+        .from(userAchievements)
+        .where(and(eq(userAchievements.userId, userId), eq(userAchievements.achievementId, achievementId)))
+    ).length,
+    rewards: (
+      await database.db
+        .select({ amount: xpLedger.amount })
+        .from(xpLedger)
+        .where(and(eq(xpLedger.userId, userId), eq(xpLedger.reason, "achievement"), eq(xpLedger.sourceId, achievementId)))
+    ).map((r) => r.amount),
     told: unlocked.filter((e) => e.userId === userId && e.achievementId === achievementId).length,
   });
 
@@ -103,13 +118,25 @@ describe("achievements and levels", () => {
     await give("likes_received", person, other, 60);
     const s = await kit.game.personSummary({ userId: person });
     // 3 threads × 10 + threads_1 10 + 60 likes × 2 + likes_received_1 5 + likes_received_50 50 = 215 XP: level 3.
-    expect(s).toMatchObject({ xp: 215, level: 3, titleKey: "titles.newcomer", levelXp: 150, statPoints: 6, counters: { threads: 3, replies: 0, likesGiven: 0, likesReceived: 60 } });
+    expect(s).toMatchObject({
+      xp: 215,
+      level: 3,
+      titleKey: "titles.newcomer",
+      levelXp: 150,
+      statPoints: 6,
+      counters: { threads: 3, replies: 0, likesGiven: 0, likesReceived: 60 },
+    });
     expect(s.next).toEqual({ level: 4, titleKey: "titles.newcomer", xpRequired: 300 });
     expect(s.progressPercent).toBe(43); // (215 − 150) / (300 − 150)
     expect(s.achievements).toHaveLength(DEFAULT_ACHIEVEMENTS.length);
     const byKey = new Map(s.achievements.map((a) => [a.key, a]));
     expect(byKey.get("threads_1")).toMatchObject({ unlocked: true, rarity: "Common", progress: { current: 3, target: 1, percent: 100 } });
-    expect(byKey.get("threads_5")).toMatchObject({ unlocked: false, unlockedAt: null, rarity: "Rare", progress: { current: 3, target: 5, percent: 60 } });
+    expect(byKey.get("threads_5")).toMatchObject({
+      unlocked: false,
+      unlockedAt: null,
+      rarity: "Rare",
+      progress: { current: 3, target: 5, percent: 60 },
+    });
     expect(byKey.get("likes_received_50")).toMatchObject({ unlocked: true, rarity: "Rare", nameKey: "likes_received_50.name" });
     expect(byKey.get("level_5")).toMatchObject({ unlocked: false, progress: { current: 3, target: 5, percent: 60 } });
     expect(s.achievements.map((a) => a.key).slice(0, 5)).toEqual(["threads_1", "threads_5", "threads_20", "posts_10", "posts_50"]);
@@ -120,7 +147,15 @@ describe("achievements and levels", () => {
     const [two, one, other] = [await someone(), await someone(), await someone()];
     await give("posts", two, other, 2);
     await give("posts", one, other, 1);
-    const created = await kit.game.createAchievement(admin, { key: "posts_2", type: "posts", threshold: "2", rarity: "Rare", rewardXp: "30", nameEs: "Dos respuestas", nameEn: "Two replies" });
+    const created = await kit.game.createAchievement(admin, {
+      key: "posts_2",
+      type: "posts",
+      threshold: "2",
+      rarity: "Rare",
+      rewardXp: "30",
+      nameEs: "Dos respuestas",
+      nameEn: "Two replies",
+    });
     expect(await state(two, created.id)).toEqual({ unlocks: 1, rewards: [30], told: 1 });
     expect(await state(one, created.id)).toEqual({ unlocks: 0, rewards: [], told: 0 });
     expect(await kit.game.settleAll()).toEqual({ settled: 0 });
@@ -197,14 +232,35 @@ describe("the settle job on pg-boss", () => {
     const log = createLogger("silent");
     const jobs = await startJobs(database, log, true);
     const kit = await gamificationKit(database.db, clock);
-    const game = createGamificationModule({ db: database.db, settings: kit.forum.settings, events: new EventBus(log), jobs, now: clock.now, log });
+    const game = createGamificationModule({
+      db: database.db,
+      settings: kit.forum.settings,
+      events: new EventBus(log),
+      jobs,
+      now: clock.now,
+      log,
+    });
     try {
       await game.start({ pollingIntervalSeconds: 0.5 });
       const admin = await member(database.db, clock.now(), { username: "job_admin", roles: ["Admin"] });
       const person = (await member(database.db, clock.now(), { username: "job_person" })).userId;
       await game.adjustXp(admin, { userId: person, amount: 60, reason: "Setup" });
-      const created = await game.createAchievement(admin, { key: "level_2", type: "level", threshold: 2, rarity: "Common", rewardXp: 7, nameEs: "Nivel dos", nameEn: "Level two" });
-      const has = async () => (await database.db.select().from(userAchievements).where(and(eq(userAchievements.userId, person), eq(userAchievements.achievementId, created.id)))).length;
+      const created = await game.createAchievement(admin, {
+        key: "level_2",
+        type: "level",
+        threshold: 2,
+        rarity: "Common",
+        rewardXp: 7,
+        nameEs: "Nivel dos",
+        nameEn: "Level two",
+      });
+      const has = async () =>
+        (
+          await database.db
+            .select()
+            .from(userAchievements)
+            .where(and(eq(userAchievements.userId, person), eq(userAchievements.achievementId, created.id)))
+        ).length;
       for (let i = 0; i < 100 && !(await has()); i++) await new Promise((r) => setTimeout(r, 200));
       expect(await has()).toBe(1);
       expect(await statsOf(database.db, person)).toMatchObject({ xp: 67 });

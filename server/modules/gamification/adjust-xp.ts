@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { profiles } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { adjustAmountField, adjustReasonField, idField } from "./input";
@@ -19,7 +19,11 @@ export type AdjustXpInput = z.input<typeof adjustInput>;
  * never below 0 XP in total), with the REQUIRED reason kept on the row and in the audit log
  * (`gamification.xp.adjust`), in the same transaction. The level follows; a new level grants stat points.
  */
-export async function adjustXp(deps: GamificationDeps, actor: Actor, input: unknown): Promise<{ userId: string; xp: number; ledgerId: number }> {
+export async function adjustXp(
+  deps: GamificationDeps,
+  actor: Actor,
+  input: unknown,
+): Promise<{ userId: string; xp: number; ledgerId: number }> {
   assertCan(actor, "gamification.admin");
   const d = parseInput(adjustInput, input);
   const [person] = await deps.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, d.userId)).limit(1);

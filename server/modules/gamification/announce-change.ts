@@ -1,4 +1,4 @@
-import type { DomainEvents } from "../../platform/events";
+import type { DomainEvents } from "#server/platform/events";
 import type { GamificationDeps } from "./deps";
 
 /**
@@ -6,6 +6,9 @@ import type { GamificationDeps } from "./deps";
  * admin's adjustment or edit, a settle or reconcile run): the anonymous page cache empties on it, so the side
  * panel and the leaderboard show the change at once. Published after the change has committed.
  */
-export async function announceChange(deps: Pick<GamificationDeps, "events" | "now">, cause: DomainEvents["gamification.changed"]["cause"]): Promise<void> {
+export async function announceChange(
+  deps: Pick<GamificationDeps, "events" | "now">,
+  cause: DomainEvents["gamification.changed"]["cause"],
+): Promise<void> {
   await deps.events.publish("gamification.changed", { cause, at: deps.now() });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { achievements } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { achievements } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { createAchievementInput } from "./achievement-input";
 import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
@@ -44,7 +44,13 @@ export async function createAchievement(deps: GamificationDeps, actor: Actor, in
       .onConflictDoNothing({ target: achievements.key })
       .returning();
     if (!row) throw new DomainError("gamification.achievement_key_taken");
-    await recordAudit(tx, actor, { action: "gamification.achievement.create", targetType: "achievement", targetId: row.id, targetName: row.key, details: { type: row.type, threshold: row.threshold, rarity: row.rarity, rewardXp: row.rewardXp } });
+    await recordAudit(tx, actor, {
+      action: "gamification.achievement.create",
+      targetType: "achievement",
+      targetId: row.id,
+      targetName: row.key,
+      details: { type: row.type, threshold: row.threshold, rarity: row.rarity, rewardXp: row.rewardXp },
+    });
     return row;
   });
   await announceChange(deps, "achievements");

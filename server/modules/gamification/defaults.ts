@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { achievements, levels, type ACHIEVEMENT_RARITIES, type ACHIEVEMENT_TYPES } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { achievements, levels, type ACHIEVEMENT_RARITIES, type ACHIEVEMENT_TYPES } from "#server/db/schema";
 
 /**
  * The default level curve (decision 0017): reaching level n needs 25·n·(n−1) XP, so each level costs 50 XP
@@ -24,7 +24,11 @@ const TITLE_BANDS: Array<[fromLevel: number, key: string]> = [
 ];
 export const titleKeyFor = (level: number) => [...TITLE_BANDS].reverse().find(([from]) => level >= from)![1];
 
-export const DEFAULT_LEVELS = Array.from({ length: DEFAULT_LEVEL_COUNT }, (_, i) => ({ level: i + 1, titleKey: titleKeyFor(i + 1), xpRequired: xpForLevel(i + 1) }));
+export const DEFAULT_LEVELS = Array.from({ length: DEFAULT_LEVEL_COUNT }, (_, i) => ({
+  level: i + 1,
+  titleKey: titleKeyFor(i + 1),
+  xpRequired: xpForLevel(i + 1),
+}));
 
 type Rarity = (typeof ACHIEVEMENT_RARITIES)[number];
 type AchievementType = (typeof ACHIEVEMENT_TYPES)[number];

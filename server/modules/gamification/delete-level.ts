@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { levels } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { levels } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { levelNumberField } from "./input";
@@ -26,7 +26,12 @@ export async function deleteLevel(deps: GamificationDeps, actor: Actor, input: u
     if (d.level === 1) throw new DomainError("gamification.level_first");
     if (top.level !== d.level) throw new DomainError("gamification.level_not_last");
     await tx.delete(levels).where(eq(levels.level, d.level));
-    await recordAudit(tx, actor, { action: "gamification.level.delete", targetType: "level", targetId: String(d.level), details: { titleKey: row.titleKey, xpRequired: row.xpRequired } });
+    await recordAudit(tx, actor, {
+      action: "gamification.level.delete",
+      targetType: "level",
+      targetId: String(d.level),
+      details: { titleKey: row.titleKey, xpRequired: row.xpRequired },
+    });
   });
   await announceChange(deps, "levels");
   await requestSettle(deps);

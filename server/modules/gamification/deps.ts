@@ -1,8 +1,8 @@
-import type { Database } from "../../db/client";
-import type { EventBus } from "../../platform/events";
-import type { Jobs } from "../../platform/jobs";
-import type { Logger } from "../../platform/logger";
-import type { SettingsStore, SettingValue } from "../site/settings";
+import type { Database } from "#server/db/client";
+import type { EventBus } from "#server/platform/events";
+import type { Jobs } from "#server/platform/jobs";
+import type { Logger } from "#server/platform/logger";
+import type { SettingsStore, SettingValue } from "#server/modules/site/settings";
 import type { AwardModifier } from "./pipeline";
 
 /**
@@ -29,4 +29,4 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export const LEADERBOARD_SIZE = 100;
 export const LEADERBOARD_PAGE_SIZE = 25;
 
-export { parseInput } from "../validate";
+export { parseInput } from "#server/modules/validate";

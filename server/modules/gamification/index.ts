@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import { adjustXp } from "./adjust-xp";
 import { createAchievement } from "./create-achievement";
 import { ensureGamificationDefaults } from "./defaults";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { profiles, userStats, xpPeriodTotals } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import type { Database } from "#server/db/client";
+import { profiles, userStats, xpPeriodTotals } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SIZE, parseInput } from "./deps";
 import { pageField, periodField } from "./input";
 import { periodStart } from "./periods";
@@ -29,21 +29,37 @@ export type Leaderboard = {
  * in the period are not ranked. All time reads the stats' XP index; week and month read the period totals
  * kept with the ledger, so neither sums the ledger: at most three statements whatever the number of members.
  */
-export async function leaderboard(deps: { db: Pick<Database, "select">; now: () => Date }, viewer: Actor, input: unknown): Promise<Leaderboard> {
+export async function leaderboard(
+  deps: { db: Pick<Database, "select">; now: () => Date },
+  viewer: Actor,
+  input: unknown,
+): Promise<Leaderboard> {
   const { period, page: asked } = parseInput(leaderboardInput, input);
   const startsOn = period === "all" ? null : periodStart(period, deps.now());
   const inPeriod = period === "all" ? null : and(eq(xpPeriodTotals.period, period), eq(xpPeriodTotals.startsOn, startsOn!));
   const top =
     inPeriod === null
       ? await deps.db
-          .select({ userId: userStats.userId, xp: userStats.xp, username: profiles.username, avatarUrl: profiles.avatarUrl, level: levelOfXp(userStats.xp) })
+          .select({
+            userId: userStats.userId,
+            xp: userStats.xp,
+            username: profiles.username,
+            avatarUrl: profiles.avatarUrl,
+            level: levelOfXp(userStats.xp),
+          })
           .from(userStats)
           .innerJoin(profiles, eq(profiles.id, userStats.userId))
           .where(gt(userStats.xp, 0))
           .orderBy(desc(userStats.xp), userStats.userId)
           .limit(LEADERBOARD_SIZE)
       : await deps.db
-          .select({ userId: xpPeriodTotals.userId, xp: xpPeriodTotals.xp, username: profiles.username, avatarUrl: profiles.avatarUrl, level: levelOfXp(userStats.xp) })
+          .select({
+            userId: xpPeriodTotals.userId,
+            xp: xpPeriodTotals.xp,
+            username: profiles.username,
+            avatarUrl: profiles.avatarUrl,
+            level: levelOfXp(userStats.xp),
+          })
           .from(xpPeriodTotals)
           .innerJoin(profiles, eq(profiles.id, xpPeriodTotals.userId))
           .leftJoin(userStats, eq(userStats.userId, xpPeriodTotals.userId))
@@ -63,14 +79,21 @@ export async function leaderboard(deps: { db: Pick<Database, "select">; now: () 
       const [own] =
         inPeriod === null
           ? await deps.db.select({ xp: userStats.xp }).from(userStats).where(eq(userStats.userId, viewer.userId)).limit(1)
-          : await deps.db.select({ xp: xpPeriodTotals.xp }).from(xpPeriodTotals).where(and(inPeriod, eq(xpPeriodTotals.userId, viewer.userId))).limit(1);
+          : await deps.db
+              .select({ xp: xpPeriodTotals.xp })
+              .from(xpPeriodTotals)
+              .where(and(inPeriod, eq(xpPeriodTotals.userId, viewer.userId)))
+              .limit(1);
       const xp = own?.xp ?? 0;
       if (xp <= 0) me = { rank: null, xp, inTop: false };
       else {
         const [{ above }] =
           inPeriod === null
             ? await deps.db.select({ above: count() }).from(userStats).where(gt(userStats.xp, xp))
-            : await deps.db.select({ above: count() }).from(xpPeriodTotals).where(and(inPeriod, gt(xpPeriodTotals.xp, xp)));
+            : await deps.db
+                .select({ above: count() })
+                .from(xpPeriodTotals)
+                .where(and(inPeriod, gt(xpPeriodTotals.xp, xp)));
         me = { rank: above + 1, xp, inTop: false };
       }
     }

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import { achievements } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { achievements } from "#server/db/schema";
 import { byTypeAndThreshold, toAchievementView, type AchievementView } from "./views";
 
 /** Every achievement (public: the badges people can earn), by type then threshold. */

@@ -1,10 +1,10 @@
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { profiles, xpLedger } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { profiles, xpLedger } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput } from "./deps";
 import { idField, pageField } from "./input";
 import type { XpReason, XpSourceKind } from "./pipeline";
@@ -12,7 +12,11 @@ import { assertCan } from "./policy";
 
 export const LEDGER_PAGE_SIZE = 50;
 /** `pageSize`: the person's own history on /account shows 20 a page; the team's views keep 50. */
-const ledgerInput = z.object({ userId: idField, page: pageField, pageSize: z.coerce.number().int().min(1).max(100).default(LEDGER_PAGE_SIZE).catch(LEDGER_PAGE_SIZE) });
+const ledgerInput = z.object({
+  userId: idField,
+  page: pageField,
+  pageSize: z.coerce.number().int().min(1).max(100).default(LEDGER_PAGE_SIZE).catch(LEDGER_PAGE_SIZE),
+});
 
 export type LedgerEntry = {
   id: number;

@@ -1,4 +1,4 @@
-import type { DomainEvents } from "../../platform/events";
+import type { DomainEvents } from "#server/platform/events";
 import type { GamificationDeps } from "./deps";
 import { runSession } from "./session";
 import { syncLike, syncPost, syncThread } from "./sync";
@@ -12,7 +12,8 @@ export function registerGamificationListeners(deps: GamificationDeps): () => voi
   const { events } = deps;
   const thread = (threadId: string, at: Date) => runSession(deps, at, (s) => syncThread(s, threadId));
   const post = (postId: string, at: Date) => runSession(deps, at, (s) => syncPost(s, postId));
-  const content = (e: DomainEvents["content.hidden"] | DomainEvents["content.unhidden"]) => (e.kind === "thread" ? thread(e.id, e.at) : post(e.id, e.at));
+  const content = (e: DomainEvents["content.hidden"] | DomainEvents["content.unhidden"]) =>
+    e.kind === "thread" ? thread(e.id, e.at) : post(e.id, e.at);
   const offs = [
     events.subscribe("thread.created", (e) => thread(e.threadId, e.at)),
     events.subscribe("post.created", (e) => post(e.postId, e.at)),

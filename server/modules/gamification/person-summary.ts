@@ -1,8 +1,8 @@
 import { asc, eq, gt, lte, desc } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { achievements, levels, profiles, userAchievements, userStats } from "../../db/schema";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { achievements, levels, profiles, userAchievements, userStats } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
 import { parseInput } from "./deps";
 import { idField } from "./input";
 import { achievementValue } from "./session";
@@ -10,7 +10,11 @@ import { byTypeAndThreshold, toAchievementView, type AchievementView } from "./v
 
 const summaryInput = z.object({ userId: idField });
 
-export type AchievementProgress = AchievementView & { unlocked: boolean; unlockedAt: string | null; progress: { current: number; target: number; percent: number } };
+export type AchievementProgress = AchievementView & {
+  unlocked: boolean;
+  unlockedAt: string | null;
+  progress: { current: number; target: number; percent: number };
+};
 
 export type PersonSummary = {
   userId: string;
@@ -28,7 +32,8 @@ export type PersonSummary = {
   achievements: AchievementProgress[];
 };
 
-const percent = (current: number, from: number, to: number) => (to <= from ? 100 : Math.max(0, Math.min(100, Math.floor(((current - from) * 100) / (to - from)))));
+const percent = (current: number, from: number, to: number) =>
+  to <= from ? 100 : Math.max(0, Math.min(100, Math.floor(((current - from) * 100) / (to - from))));
 
 /**
  * One person's gamification (SPEC §2 /account and /u/{username}): level and title from their XP, progress to
@@ -51,7 +56,9 @@ export async function personSummary(deps: { db: Pick<Database, "select"> }, inpu
   const level = current?.level ?? 1;
   const levelXp = current?.xpRequired ?? 0;
   const all = await deps.db.select().from(achievements);
-  const unlocked = new Map((await deps.db.select().from(userAchievements).where(eq(userAchievements.userId, userId))).map((u) => [u.achievementId, u.createdAt]));
+  const unlocked = new Map(
+    (await deps.db.select().from(userAchievements).where(eq(userAchievements.userId, userId))).map((u) => [u.achievementId, u.createdAt]),
+  );
   const values = { threads: s.threads, replies: s.replies, likesGiven: s.likesGiven, likesReceived: s.likesReceived, level };
   const list = all
     .map(toAchievementView)
@@ -59,7 +66,12 @@ export async function personSummary(deps: { db: Pick<Database, "select"> }, inpu
     .map((a) => {
       const at = unlocked.get(a.id) ?? null;
       const currentValue = achievementValue(a.type, values);
-      return { ...a, unlocked: !!at, unlockedAt: at?.toISOString() ?? null, progress: { current: currentValue, target: a.threshold, percent: at ? 100 : percent(currentValue, 0, a.threshold) } };
+      return {
+        ...a,
+        unlocked: !!at,
+        unlockedAt: at?.toISOString() ?? null,
+        progress: { current: currentValue, target: a.threshold, percent: at ? 100 : percent(currentValue, 0, a.threshold) },
+      };
     });
   return {
     userId,

@@ -1,4 +1,4 @@
-import type { XP_REASONS, XP_SOURCE_KINDS } from "../../db/schema";
+import type { XP_REASONS, XP_SOURCE_KINDS } from "#server/db/schema";
 import type { GamificationSettings, Tx } from "./deps";
 
 export type XpReason = (typeof XP_REASONS)[number];
@@ -34,7 +34,11 @@ export type AwardModifier = (award: Readonly<Award>, context: AwardContext) => A
 export type ModifierStep = { modifier: string; from: number; to: number };
 
 /** Runs the modifiers; answers the final whole amount and the steps that changed it (stored in `details`). */
-export async function applyModifiers(award: Award, context: AwardContext, modifiers: readonly AwardModifier[]): Promise<{ amount: number; steps: ModifierStep[] }> {
+export async function applyModifiers(
+  award: Award,
+  context: AwardContext,
+  modifiers: readonly AwardModifier[],
+): Promise<{ amount: number; steps: ModifierStep[] }> {
   let amount = award.amount;
   const steps: ModifierStep[] = [];
   for (const modifier of modifiers) {

@@ -1,5 +1,5 @@
-import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 
 export type GamificationAction =
   /** Settings, levels, achievements, manual XP adjustments (SPEC §2 gamification admin tabs). */
@@ -22,10 +22,17 @@ export function can(actor: Actor, action: GamificationAction, resource: { userId
   }
 }
 
-export function assertCan(actor: Actor, action: GamificationAction, resource: { userId?: string } = {}): asserts actor is NonNullable<Actor> {
+export function assertCan(
+  actor: Actor,
+  action: GamificationAction,
+  resource: { userId?: string } = {},
+): asserts actor is NonNullable<Actor> {
   if (!actor) throw new DomainError("auth.unauthenticated");
   if (!can(actor, action, resource)) throw new DomainError("auth.forbidden");
 }
 
 /** What the gamification pages may offer the person (loaders send it; the UI never re-implements a rule). */
-export const gamificationAbilities = (actor: Actor) => ({ admin: can(actor, "gamification.admin"), ranking: can(actor, "gamification.ranking") });
+export const gamificationAbilities = (actor: Actor) => ({
+  admin: can(actor, "gamification.admin"),
+  ranking: can(actor, "gamification.ranking"),
+});

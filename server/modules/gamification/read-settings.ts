@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { GamificationDeps, GamificationSettings } from "./deps";
 import { assertCan } from "./policy";
 

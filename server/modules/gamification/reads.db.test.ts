@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum } from "../../../tests/support/forum-factories";
-import { codeOf, member, testClock } from "../../../tests/support/forum-kit";
-import { gamificationKit } from "../../../tests/support/gamification-kit";
-import type { DatabaseHandle } from "../../db/client";
-import type { Actor } from "../accounts/actor";
-import { createThread } from "../forum/create-thread";
-import { hidePost } from "../forum/hide-post";
-import { likePost } from "../forum/like-post";
-import { reply } from "../forum/reply";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum } from "#tests/support/forum-factories";
+import { codeOf, member, testClock } from "#tests/support/forum-kit";
+import { gamificationKit } from "#tests/support/gamification-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import type { Actor } from "#server/modules/accounts/actor";
+import { createThread } from "#server/modules/forum/create-thread";
+import { hidePost } from "#server/modules/forum/hide-post";
+import { likePost } from "#server/modules/forum/like-post";
+import { reply } from "#server/modules/forum/reply";
 
 describe("gamification reads: side panel, leaderboard, summaries", () => {
   let database: DatabaseHandle;
@@ -26,7 +26,8 @@ describe("gamification reads: side panel, leaderboard, summaries", () => {
     kit = await gamificationKit(database.db, clock);
     admin = await member(database.db, clock.now(), { username: "board_admin", roles: ["Admin"] });
     mod = await member(database.db, clock.now(), { username: "board_mod", roles: ["Moderator"] });
-    for (const name of ["ana", "ben", "cris", "dani", "eli", "fer"]) people[name] = await member(database.db, clock.now(), { username: name });
+    for (const name of ["ana", "ben", "cris", "dani", "eli", "fer"])
+      people[name] = await member(database.db, clock.now(), { username: name });
     const cat = await createCategory(database.db);
     await createForum(database.db, { categoryId: cat.id, slug: "reads" });
   });
@@ -58,10 +59,23 @@ describe("gamification reads: side panel, leaderboard, summaries", () => {
       [3, "dani", 100],
     ]);
     const month = await board(people.eli, { period: "month" });
-    expect([month.startsOn, names(month.entries)]).toEqual(["2026-05-01", [[1, "ben", 200], [2, "cris", 100], [2, "dani", 100]]]);
+    expect([month.startsOn, names(month.entries)]).toEqual([
+      "2026-05-01",
+      [
+        [1, "ben", 200],
+        [2, "cris", 100],
+        [2, "dani", 100],
+      ],
+    ]);
     expect(month.me).toEqual({ rank: null, xp: 0, inTop: false });
     const week = await board(people.dani, { period: "week" });
-    expect([week.startsOn, names(week.entries)]).toEqual(["2026-05-18", [[1, "cris", 100], [2, "dani", 60]]]);
+    expect([week.startsOn, names(week.entries)]).toEqual([
+      "2026-05-18",
+      [
+        [1, "cris", 100],
+        [2, "dani", 60],
+      ],
+    ]);
     expect(week.me).toEqual({ rank: 2, xp: 60, inTop: true });
     expect((await board(people.ana, { period: "week" })).me).toEqual({ rank: null, xp: 0, inTop: false });
     // Anything unexpected is all time, page 1.
@@ -82,7 +96,16 @@ describe("gamification reads: side panel, leaderboard, summaries", () => {
     ]);
     expect(await kit.game.topByXp(2)).toHaveLength(2);
     const recent = await kit.game.recentAchievements();
-    expect(recent[0]).toEqual({ key: "threads_1", nameKey: "threads_1.name", names: { es: null, en: null }, icon: null, rarity: "Common", createdAt: "2026-05-20T11:00:00.000Z", username: "eli", avatarUrl: null });
+    expect(recent[0]).toEqual({
+      key: "threads_1",
+      nameKey: "threads_1.name",
+      names: { es: null, en: null },
+      icon: null,
+      rarity: "Common",
+      createdAt: "2026-05-20T11:00:00.000Z",
+      username: "eli",
+      avatarUrl: null,
+    });
     expect(recent.length).toBeLessThanOrEqual(3);
   });
 

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { achievements, profiles, userAchievements } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { achievements, profiles, userAchievements } from "#server/db/schema";
 import type { AchievementRarity } from "./views";
 
 export type RecentAchievement = {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { users, userStats, xpLedger, xpPeriodTotals } from "../../db/schema";
+import type { Database } from "#server/db/client";
+import { users, userStats, xpLedger, xpPeriodTotals } from "#server/db/schema";
 import { announceChange } from "./announce-change";
 import type { GamificationDeps, Tx } from "./deps";
 import { periodStart, type Period } from "./periods";
@@ -65,7 +65,12 @@ async function expectedFromLedger(db: Pick<Database, "execute"> | Tx, userId?: s
 }
 
 const driftOf = (r: Row): Drift[] =>
-  FIELDS.filter((f) => r[`e_${f}`] !== r[`s_${f}`] || (!r.has_stats && r[`e_${f}`] !== 0)).map((f) => ({ userId: r.user_id, field: f, stored: r[`s_${f}`], expected: r[`e_${f}`] }));
+  FIELDS.filter((f) => r[`e_${f}`] !== r[`s_${f}`] || (!r.has_stats && r[`e_${f}`] !== 0)).map((f) => ({
+    userId: r.user_id,
+    field: f,
+    stored: r[`s_${f}`],
+    expected: r[`e_${f}`],
+  }));
 
 /** The current week's and month's totals from the ledger's created_at, against the stored ones. */
 async function periodTotals(db: Pick<Database, "execute"> | Tx, period: Period, startsOn: string, userId?: string) {
@@ -81,7 +86,13 @@ async function periodTotals(db: Pick<Database, "execute"> | Tx, period: Period, 
     select coalesce(e.user_id, s.user_id) as user_id, coalesce(e.xp, 0) as expected, coalesce(s.xp, 0) as stored
     from e full join s on s.user_id = e.user_id
     where coalesce(e.xp, 0) <> coalesce(s.xp, 0)`);
-  return (result as unknown as { rows: Array<{ user_id: string; expected: number; stored: number }> }).rows.map((r) => ({ userId: r.user_id, period, startsOn, expected: Number(r.expected), stored: Number(r.stored) }));
+  return (result as unknown as { rows: Array<{ user_id: string; expected: number; stored: number }> }).rows.map((r) => ({
+    userId: r.user_id,
+    period,
+    startsOn,
+    expected: Number(r.expected),
+    stored: Number(r.stored),
+  }));
 }
 
 /**
@@ -90,7 +101,10 @@ async function periodTotals(db: Pick<Database, "execute"> | Tx, period: Period, 
  * counters from the ledger, and this week's and month's totals from the ledger's created_at. Whatever
  * differs is reported (logged as a warning) and fixed under the person's lock, the level settled again.
  */
-export async function reconcile(deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now" | "log">, opts: { replaySince?: Date | null } = {}): Promise<ReconcileReport> {
+export async function reconcile(
+  deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now" | "log">,
+  opts: { replaySince?: Date | null } = {},
+): Promise<ReconcileReport> {
   const now = deps.now();
   const since = opts.replaySince === undefined ? new Date(now.getTime() - 2 * 24 * 3600_000) : opts.replaySince;
   const replayed = since ? (await replayForum(deps, { since })).sources : 0;
@@ -101,7 +115,14 @@ export async function reconcile(deps: Pick<GamificationDeps, "db" | "settings" |
     await runSession(deps, now, async (s) => {
       await s.lock([userId]);
       const [fresh] = await expectedFromLedger(s.tx, userId);
-      if (fresh) s.overwrite(userId, { xp: fresh.e_xp, threads: fresh.e_threads, replies: fresh.e_replies, likesGiven: fresh.e_likesGiven, likesReceived: fresh.e_likesReceived });
+      if (fresh)
+        s.overwrite(userId, {
+          xp: fresh.e_xp,
+          threads: fresh.e_threads,
+          replies: fresh.e_replies,
+          likesGiven: fresh.e_likesGiven,
+          likesReceived: fresh.e_likesReceived,
+        });
     });
   }
 
@@ -117,14 +138,20 @@ export async function reconcile(deps: Pick<GamificationDeps, "db" | "settings" |
         await s.tx
           .insert(xpPeriodTotals)
           .values({ period, startsOn, userId: d.userId, xp: fresh.expected })
-          .onConflictDoUpdate({ target: [xpPeriodTotals.period, xpPeriodTotals.startsOn, xpPeriodTotals.userId], set: { xp: fresh.expected } });
+          .onConflictDoUpdate({
+            target: [xpPeriodTotals.period, xpPeriodTotals.startsOn, xpPeriodTotals.userId],
+            set: { xp: fresh.expected },
+          });
       });
     }
   }
   if (drift.length || periodDrift.length) {
     await announceChange(deps, "reconciled");
-    deps.log.warn("gamification drift fixed", { drift: drift.slice(0, 50), periodDrift: periodDrift.slice(0, 50), users: new Set(drift.map((d) => d.userId)).size });
+    deps.log.warn("gamification drift fixed", {
+      drift: drift.slice(0, 50),
+      periodDrift: periodDrift.slice(0, 50),
+      users: new Set(drift.map((d) => d.userId)).size,
+    });
   }
   return { replayed, checked: rows.length, drift, periodDrift };
 }
-

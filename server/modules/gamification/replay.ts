@@ -1,5 +1,5 @@
 import { and, asc, gt, gte, isNotNull, or } from "drizzle-orm";
-import { postLikes, posts, threads } from "../../db/schema";
+import { postLikes, posts, threads } from "#server/db/schema";
 import type { GamificationDeps } from "./deps";
 import { runSession } from "./session";
 import { syncLike, syncPost, syncThread } from "./sync";
@@ -14,7 +14,10 @@ type Source = { kind: "thread" | "post"; id: string; at: Date } | { kind: "like"
  * commit and its listener. `historic` dates each session at its source's time (the demo seed: achievements
  * and level-ups then read as they would have happened); otherwise at now.
  */
-export async function replayForum(deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now">, opts: { since?: Date; historic?: boolean } = {}): Promise<{ sources: number }> {
+export async function replayForum(
+  deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now">,
+  opts: { since?: Date; historic?: boolean } = {},
+): Promise<{ sources: number }> {
   const since = opts.since;
   const threadRows = await deps.db
     .select({ id: threads.id, at: threads.createdAt })
@@ -23,7 +26,12 @@ export async function replayForum(deps: Pick<GamificationDeps, "db" | "settings"
   const postRows = await deps.db
     .select({ id: posts.id, at: posts.createdAt })
     .from(posts)
-    .where(and(gt(posts.number, 1), since ? or(gte(posts.createdAt, since), and(isNotNull(posts.deletedAt), gte(posts.deletedAt, since))) : undefined));
+    .where(
+      and(
+        gt(posts.number, 1),
+        since ? or(gte(posts.createdAt, since), and(isNotNull(posts.deletedAt), gte(posts.deletedAt, since))) : undefined,
+      ),
+    );
   const likeRows = await deps.db
     .select({ id: postLikes.postId, userId: postLikes.userId, at: postLikes.createdAt })
     .from(postLikes)
@@ -43,4 +51,3 @@ export async function replayForum(deps: Pick<GamificationDeps, "db" | "settings"
   }
   return { sources: sources.length };
 }
-

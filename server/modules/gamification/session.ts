@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { achievements, levels, userAchievements, users, userStats, xpLedger, xpPeriodTotals } from "../../db/schema";
-import { PendingEvents } from "../../platform/events";
+import { achievements, levels, userAchievements, users, userStats, xpLedger, xpPeriodTotals } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
 import type { GamificationDeps, GamificationSettings, Tx } from "./deps";
 import { monthStart, utcDay, weekStart } from "./periods";
 import { applyModifiers, type AwardContext, type AwardModifier, type ModifierStep, type XpReason, type XpSourceKind } from "./pipeline";
@@ -19,14 +19,27 @@ export type AwardState = LedgerRow & { reversed: boolean };
  */
 export type ReversalCause = "hidden" | "deleted" | "like_removed";
 
-const SOURCE_KIND: Record<XpReason, XpSourceKind> = { thread_create: "thread", post_create: "post", like_received: "like", achievement: "achievement", adjustment: "admin" };
-const COUNTER: Partial<Record<XpReason, "threads" | "replies" | "likesReceived">> = { thread_create: "threads", post_create: "replies", like_received: "likesReceived" };
+const SOURCE_KIND: Record<XpReason, XpSourceKind> = {
+  thread_create: "thread",
+  post_create: "post",
+  like_received: "like",
+  achievement: "achievement",
+  adjustment: "admin",
+};
+const COUNTER: Partial<Record<XpReason, "threads" | "replies" | "likesReceived">> = {
+  thread_create: "threads",
+  post_create: "replies",
+  like_received: "likesReceived",
+};
 const CAPPED_REASONS = ["thread_create", "post_create", "like_received"] as const;
 type CappedReason = (typeof CAPPED_REASONS)[number];
 const isCapped = (r: XpReason): r is CappedReason => (CAPPED_REASONS as readonly string[]).includes(r);
 
 /** The value an achievement's condition looks at. */
-export function achievementValue(type: AchievementRow["type"], s: Pick<StatsRow, "threads" | "replies" | "likesGiven" | "likesReceived" | "level">): number {
+export function achievementValue(
+  type: AchievementRow["type"],
+  s: Pick<StatsRow, "threads" | "replies" | "likesGiven" | "likesReceived" | "level">,
+): number {
   switch (type) {
     case "threads":
       return s.threads;
@@ -75,7 +88,9 @@ export class XpSession {
     this.locked = true;
     const ids = [...new Set([...userIds].filter((id): id is string => !!id))].sort();
     if (!ids.length) return;
-    await this.tx.execute(sql`insert into ${userStats} (user_id) select ${users.id} from ${users} where ${inArray(users.id, ids)} order by ${users.id} on conflict do nothing`);
+    await this.tx.execute(
+      sql`insert into ${userStats} (user_id) select ${users.id} from ${users} where ${inArray(users.id, ids)} order by ${users.id} on conflict do nothing`,
+    );
     const rows = await this.tx.select().from(userStats).where(inArray(userStats.userId, ids)).orderBy(userStats.userId).for("update");
     for (const r of rows) this.stats.set(r.userId, r);
   }
@@ -107,9 +122,17 @@ export class XpSession {
    * reversed, restored with the same amount (content shown again); an unwanted active award is reversed,
    * noting `cause` (why the source no longer earns XP) on the reversal.
    */
-  async converge(key: AwardKey, desired: boolean, at: Date, source: AwardContext["source"], state?: AwardState | null, cause?: ReversalCause): Promise<void> {
+  async converge(
+    key: AwardKey,
+    desired: boolean,
+    at: Date,
+    source: AwardContext["source"],
+    state?: AwardState | null,
+    cause?: ReversalCause,
+  ): Promise<void> {
     if (!this.isLocked(key.userId)) return;
-    const current = state === undefined ? (await this.awardStates(key.userId, key.reason, key.sourceId)).get(key.counterpartId ?? "") : state;
+    const current =
+      state === undefined ? (await this.awardStates(key.userId, key.reason, key.sourceId)).get(key.counterpartId ?? "") : state;
     const active = current && !current.reversed ? current : null;
     if (desired && !active) {
       if (current) await this.restore(current);
@@ -124,7 +147,10 @@ export class XpSession {
     if (!this.isLocked(key.userId)) return null;
     const base = baseAmount ?? (isCapped(key.reason) ? this.settings.rewards[key.reason] : 0);
     const award = { ...key, sourceKind: SOURCE_KIND[key.reason], amount: base, at };
-    const modified = key.reason === "adjustment" ? { amount: base, steps: [] as ModifierStep[] } : await applyModifiers(award, { tx: this.tx, settings: this.settings, source }, this.modifiers);
+    const modified =
+      key.reason === "adjustment"
+        ? { amount: base, steps: [] as ModifierStep[] }
+        : await applyModifiers(award, { tx: this.tx, settings: this.settings, source }, this.modifiers);
     let amount = modified.amount;
     let capped: string | null = null;
     if (isCapped(key.reason) && amount > 0) {
@@ -149,7 +175,18 @@ export class XpSession {
   /** An admin's adjustment (any sign, no pipeline, no caps), with the admin's reason. */
   async adjust(userId: string, amount: number, adminId: string, note: string, sourceId: string): Promise<LedgerRow | null> {
     if (!this.isLocked(userId)) return null;
-    return this.write({ userId, reason: "adjustment", sourceKind: "admin", sourceId, counterpartId: adminId, amount, awardNo: 0, note, createdAt: this.now, details: {} });
+    return this.write({
+      userId,
+      reason: "adjustment",
+      sourceKind: "admin",
+      sourceId,
+      counterpartId: adminId,
+      amount,
+      awardNo: 0,
+      note,
+      createdAt: this.now,
+      details: {},
+    });
   }
 
   private async restore(previous: AwardState): Promise<void> {
@@ -217,7 +254,10 @@ export class XpSession {
       this.touched.add(saved.counterpartId);
     }
     if (saved.amount !== 0) {
-      for (const [period, startsOn] of [["week", weekStart(saved.createdAt)], ["month", monthStart(saved.createdAt)]] as const) {
+      for (const [period, startsOn] of [
+        ["week", weekStart(saved.createdAt)],
+        ["month", monthStart(saved.createdAt)],
+      ] as const) {
         const k = `${period}|${startsOn}|${saved.userId}`;
         const d = this.periodDelta.get(k) ?? { period, startsOn, userId: saved.userId, xp: 0 };
         d.xp += saved.amount;
@@ -242,7 +282,12 @@ export class XpSession {
   }
 
   private async levelFor(xp: number): Promise<number> {
-    const [row] = await this.tx.select({ level: levels.level }).from(levels).where(lte(levels.xpRequired, xp)).orderBy(desc(levels.xpRequired)).limit(1);
+    const [row] = await this.tx
+      .select({ level: levels.level })
+      .from(levels)
+      .where(lte(levels.xpRequired, xp))
+      .orderBy(desc(levels.xpRequired))
+      .limit(1);
     return row?.level ?? 1;
   }
 
@@ -277,7 +322,16 @@ export class XpSession {
         const earlier = (await this.awardStates(userId, "achievement", a.id)).get("");
         // An achievement deleted and created again with the same id never pays twice.
         const row = earlier ? null : await this.award(key, this.now, {}, a.rewardXp);
-        this.events.add("achievement.unlocked", { userId, achievementId: a.id, key: a.key, nameKey: a.nameKey, names: { es: a.nameEs, en: a.nameEn }, rarity: a.rarity, rewardXp: row?.amount ?? 0, at: this.now });
+        this.events.add("achievement.unlocked", {
+          userId,
+          achievementId: a.id,
+          key: a.key,
+          nameKey: a.nameKey,
+          names: { es: a.nameEs, en: a.nameEn },
+          rarity: a.rarity,
+          rewardXp: row?.amount ?? 0,
+          at: this.now,
+        });
       }
     }
   }
@@ -290,7 +344,17 @@ export class XpSession {
       const s = this.stats.get(userId)!;
       await this.tx
         .update(userStats)
-        .set({ xp: s.xp, level: s.level, peakLevel: s.peakLevel, statPoints: s.statPoints, threads: s.threads, replies: s.replies, likesGiven: s.likesGiven, likesReceived: s.likesReceived, updatedAt: this.now })
+        .set({
+          xp: s.xp,
+          level: s.level,
+          peakLevel: s.peakLevel,
+          statPoints: s.statPoints,
+          threads: s.threads,
+          replies: s.replies,
+          likesGiven: s.likesGiven,
+          likesReceived: s.likesReceived,
+          updatedAt: this.now,
+        })
         .where(eq(userStats.userId, userId));
     }
     const totals = [...this.periodDelta.values()].filter((d) => d.xp !== 0);
@@ -298,7 +362,10 @@ export class XpSession {
       await this.tx
         .insert(xpPeriodTotals)
         .values(totals)
-        .onConflictDoUpdate({ target: [xpPeriodTotals.period, xpPeriodTotals.startsOn, xpPeriodTotals.userId], set: { xp: sql`${xpPeriodTotals.xp} + excluded.xp` } });
+        .onConflictDoUpdate({
+          target: [xpPeriodTotals.period, xpPeriodTotals.startsOn, xpPeriodTotals.userId],
+          set: { xp: sql`${xpPeriodTotals.xp} + excluded.xp` },
+        });
     }
     this.periodDelta.clear();
     return [...this.touched];
@@ -309,7 +376,11 @@ export class XpSession {
  * Runs `work` in one transaction with an XpSession, settles, commits, then publishes the session's events
  * (after the commit, decision 0013). `now` dates the session's reversals, unlocks and level-ups.
  */
-export async function runSession<T>(deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers">, now: Date, work: (s: XpSession) => Promise<T>): Promise<T> {
+export async function runSession<T>(
+  deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers">,
+  now: Date,
+  work: (s: XpSession) => Promise<T>,
+): Promise<T> {
   const settings = await deps.settings.get("gamification_settings");
   const { result, events } = await deps.db.transaction(async (tx) => {
     const session = new XpSession(tx, settings, deps.modifiers, now);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { achievements, userAchievements, userStats } from "../../db/schema";
+import { achievements, userAchievements, userStats } from "#server/db/schema";
 import { announceChange } from "./announce-change";
 import type { GamificationDeps } from "./deps";
 import { runSession } from "./session";
@@ -12,7 +12,9 @@ import { levelOfXp } from "./views";
  * settled as after an award: level, stat points for levels above their highest, achievements unlocked once
  * (reward XP, notification). Running it again changes nothing. Answers how many people were settled.
  */
-export async function settleAll(deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now" | "log">): Promise<{ settled: number }> {
+export async function settleAll(
+  deps: Pick<GamificationDeps, "db" | "settings" | "events" | "modifiers" | "now" | "log">,
+): Promise<{ settled: number }> {
   const level = levelOfXp(userStats.xp);
   const value = sql`case ${achievements.type}
     when 'threads' then ${userStats.threads}

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { postLikes, posts, threads, users, xpLedger } from "../../db/schema";
+import { postLikes, posts, threads, users, xpLedger } from "#server/db/schema";
 import type { Tx } from "./deps";
 import type { ReversalCause, XpSession } from "./session";
 
@@ -40,14 +40,21 @@ type PostRow = NonNullable<Awaited<ReturnType<typeof readPost>>>;
 
 async function readThread(db: Reader, threadId: string) {
   const [row] = await db
-    .select({ id: threads.id, authorId: threads.authorId, hidden: threads.hidden, createdAt: threads.createdAt, firstPostId: threads.firstPostId })
+    .select({
+      id: threads.id,
+      authorId: threads.authorId,
+      hidden: threads.hidden,
+      createdAt: threads.createdAt,
+      firstPostId: threads.firstPostId,
+    })
     .from(threads)
     .where(eq(threads.id, threadId))
     .limit(1);
   return row ?? null;
 }
 
-const likesOf = (db: Reader, postId: string) => db.select({ userId: postLikes.userId, createdAt: postLikes.createdAt }).from(postLikes).where(eq(postLikes.postId, postId));
+const likesOf = (db: Reader, postId: string) =>
+  db.select({ userId: postLikes.userId, createdAt: postLikes.createdAt }).from(postLikes).where(eq(postLikes.postId, postId));
 
 /** Everyone a post's likes involve: who likes it now, and who holds a like award on it (maybe unliked since). */
 async function likersOf(db: Reader, postId: string, authorId: string | null | undefined): Promise<string[]> {
@@ -56,7 +63,15 @@ async function likersOf(db: Reader, postId: string, authorId: string | null | un
   const awarded = await db
     .selectDistinct({ userId: xpLedger.counterpartId })
     .from(xpLedger)
-    .where(and(eq(xpLedger.userId, authorId), eq(xpLedger.reason, "like_received"), eq(xpLedger.sourceId, postId), isNull(xpLedger.reversesId), isNotNull(xpLedger.counterpartId)));
+    .where(
+      and(
+        eq(xpLedger.userId, authorId),
+        eq(xpLedger.reason, "like_received"),
+        eq(xpLedger.sourceId, postId),
+        isNull(xpLedger.reversesId),
+        isNotNull(xpLedger.counterpartId),
+      ),
+    );
   return [...now, ...awarded.map((a) => a.userId!)];
 }
 
@@ -69,17 +84,28 @@ async function convergeLikes(s: XpSession, post: PostRow, likes: Array<{ userId:
   const author = post.authorId;
   if (!s.isLocked(author)) return;
   const states = await s.awardStates(author, "like_received", post.id);
-  const wanted = new Map(likesCount(post) ? likes.filter((l) => l.userId !== author && s.isLocked(l.userId)).map((l) => [l.userId, l.createdAt]) : []);
+  const wanted = new Map(
+    likesCount(post) ? likes.filter((l) => l.userId !== author && s.isLocked(l.userId)).map((l) => [l.userId, l.createdAt]) : [],
+  );
   const likers = new Set([...states.keys(), ...wanted.keys()]);
   // Someone not locked here liked after this session looked: their own event settles their like. Only an
   // account deleted since (its likes went with it) is settled here.
   const unlocked = [...likers].filter((l) => l && !s.isLocked(l));
-  const existing = new Set(unlocked.length ? (await s.tx.select({ id: users.id }).from(users).where(inArray(users.id, unlocked))).map((u) => u.id) : []);
+  const existing = new Set(
+    unlocked.length ? (await s.tx.select({ id: users.id }).from(users).where(inArray(users.id, unlocked))).map((u) => u.id) : [],
+  );
   for (const liker of likers) {
     if (!liker || existing.has(liker)) continue;
     const at = wanted.get(liker) ?? s.now;
     const cause = likesCount(post) ? "like_removed" : postCause(post);
-    await s.converge({ userId: author, reason: "like_received", sourceId: post.id, counterpartId: liker }, wanted.has(liker), at, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, states.get(liker) ?? null, cause);
+    await s.converge(
+      { userId: author, reason: "like_received", sourceId: post.id, counterpartId: liker },
+      wanted.has(liker),
+      at,
+      { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId },
+      states.get(liker) ?? null,
+      cause,
+    );
   }
 }
 
@@ -92,7 +118,14 @@ export async function syncThread(s: XpSession, threadId: string): Promise<void> 
   if (!thread?.authorId) return;
   const first = thread.firstPostId ? await readPost(s.tx, thread.firstPostId) : null;
   const shown = !thread.hidden && !!first && !first.deletedAt;
-  await s.converge({ userId: thread.authorId, reason: "thread_create", sourceId: thread.id, counterpartId: null }, shown, thread.createdAt, { threadId: thread.id, threadAuthorId: thread.authorId }, undefined, thread.hidden ? "hidden" : "deleted");
+  await s.converge(
+    { userId: thread.authorId, reason: "thread_create", sourceId: thread.id, counterpartId: null },
+    shown,
+    thread.createdAt,
+    { threadId: thread.id, threadAuthorId: thread.authorId },
+    undefined,
+    thread.hidden ? "hidden" : "deleted",
+  );
   if (first) await convergeLikes(s, first, await likesOf(s.tx, first.id));
 }
 
@@ -105,7 +138,14 @@ export async function syncPost(s: XpSession, postId: string): Promise<void> {
   const post = await readPost(s.tx, postId);
   if (!post?.authorId) return;
   const shown = !post.deletedAt && !post.hidden;
-  await s.converge({ userId: post.authorId, reason: "post_create", sourceId: post.id, counterpartId: null }, shown, post.createdAt, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, undefined, postCause(post));
+  await s.converge(
+    { userId: post.authorId, reason: "post_create", sourceId: post.id, counterpartId: null },
+    shown,
+    post.createdAt,
+    { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId },
+    undefined,
+    postCause(post),
+  );
   await convergeLikes(s, post, await likesOf(s.tx, post.id));
 }
 
@@ -122,5 +162,12 @@ export async function syncLike(s: XpSession, postId: string, likerId: string): P
     .limit(1);
   const key = { userId: post.authorId, reason: "like_received" as const, sourceId: post.id, counterpartId: likerId };
   const cause = !like ? "like_removed" : postCause(post);
-  await s.converge(key, !!like && likesCount(post), like?.createdAt ?? s.now, { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId }, undefined, cause);
+  await s.converge(
+    key,
+    !!like && likesCount(post),
+    like?.createdAt ?? s.now,
+    { postId: post.id, threadId: post.threadId, threadAuthorId: post.threadAuthorId },
+    undefined,
+    cause,
+  );
 }

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { userAchievements } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import type { Database } from "#server/db/client";
+import { userAchievements } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { assertCan } from "./policy";
 
 /**
@@ -10,6 +10,9 @@ import { assertCan } from "./policy";
  */
 export async function achievementUnlockCounts(deps: { db: Pick<Database, "select"> }, actor: Actor): Promise<Record<string, number>> {
   assertCan(actor, "gamification.admin");
-  const rows = await deps.db.select({ id: userAchievements.achievementId, n: count() }).from(userAchievements).groupBy(userAchievements.achievementId);
+  const rows = await deps.db
+    .select({ id: userAchievements.achievementId, n: count() })
+    .from(userAchievements)
+    .groupBy(userAchievements.achievementId);
   return Object.fromEntries(rows.map((r) => [r.id, Number(r.n)]));
 }

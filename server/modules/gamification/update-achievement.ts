@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { achievements } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { achievements } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { updateAchievementInput } from "./achievement-input";
 import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
@@ -35,9 +35,23 @@ export async function updateAchievement(deps: GamificationDeps, actor: Actor, in
       type: d.type,
       threshold: d.threshold,
     };
-    const [row] = await tx.update(achievements).set({ ...values, updatedAt: deps.now() }).where(eq(achievements.id, d.id)).returning();
-    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => before[k as keyof typeof values] !== v).map(([k, v]) => [k, { before: before[k as keyof typeof values], after: v }]));
-    await recordAudit(tx, actor, { action: "gamification.achievement.update", targetType: "achievement", targetId: row.id, targetName: row.key, details: changed });
+    const [row] = await tx
+      .update(achievements)
+      .set({ ...values, updatedAt: deps.now() })
+      .where(eq(achievements.id, d.id))
+      .returning();
+    const changed = Object.fromEntries(
+      Object.entries(values)
+        .filter(([k, v]) => before[k as keyof typeof values] !== v)
+        .map(([k, v]) => [k, { before: before[k as keyof typeof values], after: v }]),
+    );
+    await recordAudit(tx, actor, {
+      action: "gamification.achievement.update",
+      targetType: "achievement",
+      targetId: row.id,
+      targetName: row.key,
+      details: changed,
+    });
     return row;
   });
   await announceChange(deps, "achievements");

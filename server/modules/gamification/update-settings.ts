@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { siteSettings } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { settingDefinitions } from "../site/settings";
+import { siteSettings } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { settingDefinitions } from "#server/modules/site/settings";
 import { parseInput, type GamificationDeps, type GamificationSettings } from "./deps";
 import { capField, statPointsField, xpField } from "./input";
 import { assertCan } from "./policy";
@@ -26,7 +26,11 @@ export type UpdateGamificationSettingsInput = z.input<typeof updateSettingsInput
  * with the values before and after) in one transaction. New values apply to XP earned from then on; XP
  * already in the ledger stays as it was.
  */
-export async function updateGamificationSettings(deps: Pick<GamificationDeps, "db" | "settings">, actor: Actor, input: unknown): Promise<GamificationSettings> {
+export async function updateGamificationSettings(
+  deps: Pick<GamificationDeps, "db" | "settings">,
+  actor: Actor,
+  input: unknown,
+): Promise<GamificationSettings> {
   assertCan(actor, "gamification.admin");
   const d = parseInput(updateSettingsInput, input);
   const value: GamificationSettings = settingDefinitions.gamification_settings.schema.parse({
@@ -41,7 +45,12 @@ export async function updateGamificationSettings(deps: Pick<GamificationDeps, "d
       .insert(siteSettings)
       .values({ key: "gamification_settings", value, updatedBy: actor.userId })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedBy: actor.userId, updatedAt: sql`now()` } });
-    await recordAudit(tx, actor, { action: "gamification.settings.update", targetType: "setting", targetId: "gamification_settings", details: { before, after: value } });
+    await recordAudit(tx, actor, {
+      action: "gamification.settings.update",
+      targetType: "setting",
+      targetId: "gamification_settings",
+      details: { before, after: value },
+    });
   });
   deps.settings.invalidate();
   return value;

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { levels } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { DomainError } from "../errors";
+import { levels } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { DomainError } from "#server/modules/errors";
 import { announceChange } from "./announce-change";
 import { parseInput, type GamificationDeps } from "./deps";
 import { levelNumberField, titleKeyField, xpRequiredField } from "./input";
@@ -30,7 +30,8 @@ export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: u
     const next = all.find((l) => l.level === d.level + 1);
     if (d.level === 1 && d.xpRequired !== 0) throw new DomainError("gamification.level_first");
     if (d.level > 1 && !prev) throw new DomainError("gamification.level_gap");
-    if ((prev && d.xpRequired <= prev.xpRequired) || (next && d.xpRequired >= next.xpRequired)) throw new DomainError("gamification.level_order");
+    if ((prev && d.xpRequired <= prev.xpRequired) || (next && d.xpRequired >= next.xpRequired))
+      throw new DomainError("gamification.level_order");
     const row = { level: d.level, titleKey: d.titleKey, xpRequired: d.xpRequired, updatedAt: deps.now() };
     if (before) await tx.update(levels).set(row).where(eq(levels.level, d.level));
     else await tx.insert(levels).values(row);
@@ -38,7 +39,10 @@ export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: u
       action: "gamification.level.save",
       targetType: "level",
       targetId: String(d.level),
-      details: { before: before && { titleKey: before.titleKey, xpRequired: before.xpRequired }, after: { titleKey: d.titleKey, xpRequired: d.xpRequired } },
+      details: {
+        before: before && { titleKey: before.titleKey, xpRequired: before.xpRequired },
+        after: { titleKey: d.titleKey, xpRequired: d.xpRequired },
+      },
     });
     return { level: d.level, titleKey: d.titleKey, xpRequired: d.xpRequired };
   });

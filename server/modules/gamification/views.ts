@@ -1,5 +1,5 @@
 import { asc, sql, type SQL } from "drizzle-orm";
-import { achievements, levels, userStats, type ACHIEVEMENT_RARITIES, type ACHIEVEMENT_TYPES } from "../../db/schema";
+import { achievements, levels, userStats, type ACHIEVEMENT_RARITIES, type ACHIEVEMENT_TYPES } from "#server/db/schema";
 
 /** The level that follows from an XP column (the highest level whose XP required is reached), read live. */
 export const levelOfXp = (xp: SQL | typeof userStats.xp): SQL<number> =>
@@ -42,6 +42,7 @@ export const toAchievementView = (a: typeof achievements.$inferSelect): Achievem
 
 const TYPE_ORDER: Record<AchievementType, number> = { threads: 0, posts: 1, likes_given: 2, likes_received: 3, level: 4 };
 /** Achievements in a stable order: by type (threads, replies, likes given, likes received, level), then threshold. */
-export const byTypeAndThreshold = (a: AchievementView, b: AchievementView) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.threshold - b.threshold || a.key.localeCompare(b.key);
+export const byTypeAndThreshold = (a: AchievementView, b: AchievementView) =>
+  TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.threshold - b.threshold || a.key.localeCompare(b.key);
 
 export const achievementOrder = [asc(achievements.type), asc(achievements.threshold)];

@@ -1,21 +1,21 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, member, testClock } from "../../../tests/support/forum-kit";
-import { gamificationKit, ledgerDisagreements, statsOf } from "../../../tests/support/gamification-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { notifications, userAchievements, users, userStats, xpLedger, xpPeriodTotals } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { createThread } from "../forum/create-thread";
-import { deletePost } from "../forum/delete-post";
-import { hidePost, unhidePost } from "../forum/hide-post";
-import { hideThread, unhideThread } from "../forum/hide-thread";
-import { likePost } from "../forum/like-post";
-import { reply } from "../forum/reply";
-import { unlikePost } from "../forum/unlike-post";
-import { settingDefinitions } from "../site/settings";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, member, testClock } from "#tests/support/forum-kit";
+import { gamificationKit, ledgerDisagreements, statsOf } from "#tests/support/gamification-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { notifications, userAchievements, users, userStats, xpLedger, xpPeriodTotals } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { createThread } from "#server/modules/forum/create-thread";
+import { deletePost } from "#server/modules/forum/delete-post";
+import { hidePost, unhidePost } from "#server/modules/forum/hide-post";
+import { hideThread, unhideThread } from "#server/modules/forum/hide-thread";
+import { likePost } from "#server/modules/forum/like-post";
+import { reply } from "#server/modules/forum/reply";
+import { unlikePost } from "#server/modules/forum/unlike-post";
+import { settingDefinitions } from "#server/modules/site/settings";
 import type { AwardModifier } from "./pipeline";
 
 describe("XP ledger", () => {
@@ -57,7 +57,9 @@ describe("XP ledger", () => {
     return reply(kit.forum, a, { threadId, body: `Reply ${++n}` });
   };
   const unlockedKeys = async (userId: string) =>
-    (await database.db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId))).map((r) => r.id).sort();
+    (await database.db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId)))
+      .map((r) => r.id)
+      .sort();
 
   it("writes a ledger row for a thread, a reply and a like; stats, counters and first achievements follow", async () => {
     const [alice, bob, carol] = [await someone("alice"), await someone("bob"), await someone("carol")];
@@ -81,8 +83,13 @@ describe("XP ledger", () => {
     expect(await unlockedKeys(bob.userId)).toEqual(["likes_received_1"]);
     expect(await unlockedKeys(carol.userId)).toEqual(["likes_given_1"]);
     // Each unlock is told once, as an `achievement_unlocked` notification.
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, alice.userId), eq(notifications.type, "achievement_unlocked")));
-    expect(told.map((x) => x.data)).toEqual([{ achievementId: "threads_1", key: "threads_1", nameKey: "threads_1.name", rarity: "Common", rewardXp: 10 }]);
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, alice.userId), eq(notifications.type, "achievement_unlocked")));
+    expect(told.map((x) => x.data)).toEqual([
+      { achievementId: "threads_1", key: "threads_1", nameKey: "threads_1.name", rarity: "Common", rewardXp: 10 },
+    ]);
     expect(await ledgerDisagreements(database.db)).toEqual([]);
   });
 
@@ -95,7 +102,13 @@ describe("XP ledger", () => {
     const cat = await createCategory(database.db);
     const f = await createForum(database.db, { categoryId: cat.id });
     const own = await createThreadWithPosts(database.db, { forumId: f.id, authorId: eve.userId, likedBy: [eve.userId], at: clock.now() });
-    await kit.forum.events.publish("like.given", { postId: own.posts[0].id, threadId: own.id, userId: eve.userId, postAuthorId: eve.userId, at: clock.now() });
+    await kit.forum.events.publish("like.given", {
+      postId: own.posts[0].id,
+      threadId: own.id,
+      userId: eve.userId,
+      postAuthorId: eve.userId,
+      at: clock.now(),
+    });
     await kit.game.replayForum();
     const after = await statsOf(database.db, eve.userId);
     expect(after.likesReceived).toBe(0);
@@ -170,7 +183,11 @@ describe("XP ledger", () => {
     ]);
 
     // Shown again: the same amounts come back as new rows, even with today's caps already reached.
-    await kit.forum.settings.write("gamification_settings", { ...defaults, dailyCaps: { thread_create: 0, post_create: 0, like_received: 0 } }, "test");
+    await kit.forum.settings.write(
+      "gamification_settings",
+      { ...defaults, dailyCaps: { thread_create: 0, post_create: 0, like_received: 0 } },
+      "test",
+    );
     later();
     await unhidePost(kit.forum, mod, { postId: r.postId });
     expect(await statsOf(database.db, bob.userId)).toMatchObject(full);
@@ -245,13 +262,51 @@ describe("XP ledger", () => {
     const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(xpLedger))[0].n;
     const before = { rows: await count(), alice: await statsOf(database.db, alice.userId), bob: await statsOf(database.db, bob.userId) };
     const bus = kit.forum.events;
-    await bus.publish("thread.created", { threadId: t.threadId, forumId: "x", postId: t.postId, authorId: alice.userId, title: "again", mentions: [], at: clock.now() });
-    await bus.publish("post.created", { postId: r.postId, threadId: t.threadId, forumId: "x", authorId: bob.userId, threadAuthorId: alice.userId, number: 2, mentions: [], at: clock.now() });
-    await bus.publish("like.given", { postId: r.postId, threadId: t.threadId, userId: alice.userId, postAuthorId: bob.userId, at: clock.now() });
-    await bus.publish("like.removed", { postId: t.postId, threadId: t.threadId, userId: bob.userId, postAuthorId: alice.userId, at: clock.now() });
-    await bus.publish("content.unhidden", { kind: "post", id: r.postId, threadId: t.threadId, authorId: bob.userId, by: mod.userId, at: clock.now() });
+    await bus.publish("thread.created", {
+      threadId: t.threadId,
+      forumId: "x",
+      postId: t.postId,
+      authorId: alice.userId,
+      title: "again",
+      mentions: [],
+      at: clock.now(),
+    });
+    await bus.publish("post.created", {
+      postId: r.postId,
+      threadId: t.threadId,
+      forumId: "x",
+      authorId: bob.userId,
+      threadAuthorId: alice.userId,
+      number: 2,
+      mentions: [],
+      at: clock.now(),
+    });
+    await bus.publish("like.given", {
+      postId: r.postId,
+      threadId: t.threadId,
+      userId: alice.userId,
+      postAuthorId: bob.userId,
+      at: clock.now(),
+    });
+    await bus.publish("like.removed", {
+      postId: t.postId,
+      threadId: t.threadId,
+      userId: bob.userId,
+      postAuthorId: alice.userId,
+      at: clock.now(),
+    });
+    await bus.publish("content.unhidden", {
+      kind: "post",
+      id: r.postId,
+      threadId: t.threadId,
+      authorId: bob.userId,
+      by: mod.userId,
+      at: clock.now(),
+    });
     await kit.game.replayForum();
-    expect({ rows: await count(), alice: await statsOf(database.db, alice.userId), bob: await statsOf(database.db, bob.userId) }).toEqual(before);
+    expect({ rows: await count(), alice: await statsOf(database.db, alice.userId), bob: await statsOf(database.db, bob.userId) }).toEqual(
+      before,
+    );
     const report = await kit.game.reconcile({ replaySince: null });
     expect(report.drift).toEqual([]);
     expect(report.periodDrift).toEqual([]);
@@ -281,7 +336,11 @@ describe("XP ledger", () => {
     // Caps apply after the modifiers.
     await kit.forum.settings.write("gamification_settings", { ...defaults, dailyCaps: { ...defaults.dailyCaps, post_create: 10 } }, "test");
     await answer(trader, t.threadId);
-    expect((await rowsOf(trader.userId)).at(-1)).toMatchObject({ reason: "post_create", amount: 3, details: { base: 5, capped: "daily", beforeCap: 7 } });
+    expect((await rowsOf(trader.userId)).at(-1)).toMatchObject({
+      reason: "post_create",
+      amount: 3,
+      details: { base: 5, capped: "daily", beforeCap: 7 },
+    });
     // An admin's adjustment is exact; a restore gives back what was given.
     await kit.game.adjustXp(admin, { userId: trader.userId, amount: 10, reason: "Event prize" });
     expect((await rowsOf(trader.userId)).at(-1)).toMatchObject({ reason: "adjustment", amount: 10, note: "Event prize" });
@@ -297,7 +356,13 @@ describe("XP ledger", () => {
     clock.set(new Date("2026-05-29T09:00:00Z"));
     const grace = await someone("grace");
     const adjust = (amount: number) => kit.game.adjustXp(admin, { userId: grace.userId, amount, reason: "Level test" });
-    const levelUps = async () => (await database.db.select().from(notifications).where(and(eq(notifications.userId, grace.userId), eq(notifications.type, "level_up")))).map((x) => x.data);
+    const levelUps = async () =>
+      (
+        await database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, grace.userId), eq(notifications.type, "level_up")))
+      ).map((x) => x.data);
     await adjust(50);
     expect(await statsOf(database.db, grace.userId)).toMatchObject({ xp: 50, level: 2, peakLevel: 2, statPoints: 3 });
     expect(await levelUps()).toEqual([{ level: 2, from: 1, statPoints: 3 }]);
@@ -322,7 +387,10 @@ describe("XP ledger", () => {
     const good = { alice: await statsOf(database.db, alice.userId), bob: await statsOf(database.db, bob.userId) };
     await database.db.update(userStats).set({ xp: 999, threads: 7 }).where(eq(userStats.userId, alice.userId));
     await database.db.update(userStats).set({ likesGiven: 0 }).where(eq(userStats.userId, bob.userId));
-    await database.db.update(xpPeriodTotals).set({ xp: 1 }).where(and(eq(xpPeriodTotals.userId, alice.userId), eq(xpPeriodTotals.period, "week")));
+    await database.db
+      .update(xpPeriodTotals)
+      .set({ xp: 1 })
+      .where(and(eq(xpPeriodTotals.userId, alice.userId), eq(xpPeriodTotals.period, "week")));
     const report = await kit.game.reconcile({ replaySince: null });
     expect(report.drift).toEqual(
       expect.arrayContaining([
@@ -332,7 +400,9 @@ describe("XP ledger", () => {
       ]),
     );
     expect(report.drift).toHaveLength(3);
-    expect(report.periodDrift).toEqual([{ userId: alice.userId, period: "week", startsOn: "2026-05-25", stored: 1, expected: good.alice.xp }]);
+    expect(report.periodDrift).toEqual([
+      { userId: alice.userId, period: "week", startsOn: "2026-05-25", stored: 1, expected: good.alice.xp },
+    ]);
     expect(await statsOf(database.db, alice.userId)).toEqual(good.alice);
     expect(await statsOf(database.db, bob.userId)).toEqual(good.bob);
     const again = await kit.game.reconcile({ replaySince: null });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import type { EventBus } from "../../platform/events";
-import type { Logger } from "../../platform/logger";
-import type { Realtime } from "../../platform/realtime";
+import type { Database } from "#server/db/client";
+import type { EventBus } from "#server/platform/events";
+import type { Logger } from "#server/platform/logger";
+import type { Realtime } from "#server/platform/realtime";
 
 /**
  * What the notifications area needs. `now` is injectable for tests. `realtime` carries the live unread count
@@ -15,12 +15,24 @@ export type NotificationsDeps = { db: Database; events: EventBus; now: () => Dat
  * new thread by a followed person, a like, an accepted answer, a moderation action on one's content; and from
  * gamification (issue 5): a new level, an unlocked achievement.
  */
-export const NOTIFICATION_TYPES = ["reply", "mention", "new_thread", "like", "answer_accepted", "moderation", "level_up", "achievement_unlocked"] as const;
+export const NOTIFICATION_TYPES = [
+  "reply",
+  "mention",
+  "new_thread",
+  "like",
+  "answer_accepted",
+  "moderation",
+  "level_up",
+  "achievement_unlocked",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const PAGE_SIZE = 20;
 
-export { parseInput } from "../validate";
+export { parseInput } from "#server/modules/validate";
 
 /** A boolean from JSON or a form field ("true"/"false", "on"/"off", "1"/"0"). */
-export const flagField = z.preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v), z.boolean());
+export const flagField = z.preprocess(
+  (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v),
+  z.boolean(),
+);

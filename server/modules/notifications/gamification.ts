@@ -1,4 +1,4 @@
-import type { DomainEvents } from "../../platform/events";
+import type { DomainEvents } from "#server/platform/events";
 import type { NotificationsDeps } from "./deps";
 import { notify } from "./notify";
 
@@ -14,11 +14,32 @@ export function subscribeGamificationNotifications(deps: NotificationsDeps): Arr
   const { events } = deps;
   return [
     events.subscribe("level.up", async (e: DomainEvents["level.up"]) => {
-      await notify(deps, [{ userId: e.userId, type: "level_up", actorId: null, data: { level: e.to, from: e.from, statPoints: e.statPoints }, createdAt: e.at }]);
+      await notify(deps, [
+        {
+          userId: e.userId,
+          type: "level_up",
+          actorId: null,
+          data: { level: e.to, from: e.from, statPoints: e.statPoints },
+          createdAt: e.at,
+        },
+      ]);
     }),
     events.subscribe("achievement.unlocked", async (e: DomainEvents["achievement.unlocked"]) => {
       await notify(deps, [
-        { userId: e.userId, type: "achievement_unlocked", actorId: null, data: { achievementId: e.achievementId, key: e.key, nameKey: e.nameKey, ...typedNames(e), rarity: e.rarity, rewardXp: e.rewardXp }, createdAt: e.at },
+        {
+          userId: e.userId,
+          type: "achievement_unlocked",
+          actorId: null,
+          data: {
+            achievementId: e.achievementId,
+            key: e.key,
+            nameKey: e.nameKey,
+            ...typedNames(e),
+            rarity: e.rarity,
+            rewardXp: e.rewardXp,
+          },
+          createdAt: e.at,
+        },
       ]);
     }),
   ];

@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import { NOTIFICATION_TYPES, type NotificationsDeps } from "./deps";
 import { registerNotificationListeners } from "./listeners";
 import { listNotifications, unreadCount } from "./list-notifications";

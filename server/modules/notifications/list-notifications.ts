@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { forums, notifications, posts, profiles, threads } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { forums, notifications, posts, profiles, threads } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { flagField, PAGE_SIZE, parseInput, type NotificationsDeps, type NotificationType } from "./deps";
 import { assertSignedIn } from "./policy";
 
@@ -23,7 +23,11 @@ export type NotificationView = {
 };
 
 /** The notifications matching `where`, newest first, with who acted and on which thread and post. */
-export async function selectNotificationViews(db: NotificationsDeps["db"], where: SQL | undefined, page: { limit: number; offset: number }): Promise<NotificationView[]> {
+export async function selectNotificationViews(
+  db: NotificationsDeps["db"],
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<NotificationView[]> {
   const rows = await db
     .select({
       id: notifications.id,
@@ -56,7 +60,9 @@ export async function selectNotificationViews(db: NotificationsDeps["db"], where
     type: r.type as NotificationType,
     actor: r.actorId && r.actorName ? { id: r.actorId, username: r.actorName, avatarUrl: r.actorAvatar } : null,
     thread:
-      r.threadId && r.title && r.slug && r.forumSlug ? { id: r.threadId, title: r.title, slug: r.slug, forumSlug: r.forumSlug, hidden: r.hidden ?? false } : null,
+      r.threadId && r.title && r.slug && r.forumSlug
+        ? { id: r.threadId, title: r.title, slug: r.slug, forumSlug: r.forumSlug, hidden: r.hidden ?? false }
+        : null,
     post: r.postId && r.number ? { id: r.postId, number: r.number } : null,
     data: r.data,
     readAt: r.readAt,

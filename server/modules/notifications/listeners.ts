@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { notifications, profiles, threadFollows, threads, userFollows } from "../../db/schema";
-import type { DomainEvents } from "../../platform/events";
+import { notifications, profiles, threadFollows, threads, userFollows } from "#server/db/schema";
+import type { DomainEvents } from "#server/platform/events";
 import type { NotificationsDeps } from "./deps";
 import { notify, type NewNotification } from "./notify";
 import { subscribeGamificationNotifications } from "./gamification";
@@ -8,7 +8,15 @@ import { subscribeGamificationNotifications } from "./gamification";
 /** The ids of the mentioned usernames (lower case, as the renderer gives them). */
 async function mentionedIds(db: NotificationsDeps["db"], usernames: string[]): Promise<string[]> {
   if (!usernames.length) return [];
-  const rows = await db.select({ id: profiles.id }).from(profiles).where(inArray(sql`lower(${profiles.username})`, usernames.map((u) => u.toLowerCase())));
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      inArray(
+        sql`lower(${profiles.username})`,
+        usernames.map((u) => u.toLowerCase()),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -36,18 +44,55 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
       const followers = await db.select({ id: userFollows.followerId }).from(userFollows).where(eq(userFollows.followedId, e.authorId));
       const mentioned = new Set(await mentionedIds(db, e.mentions));
       const rows: NewNotification[] = [
-        ...[...mentioned].map((userId) => ({ userId, type: "mention" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, createdAt: e.at })),
-        ...followers.filter((f) => !mentioned.has(f.id)).map((f) => ({ userId: f.id, type: "new_thread" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, createdAt: e.at })),
+        ...[...mentioned].map((userId) => ({
+          userId,
+          type: "mention" as const,
+          actorId: e.authorId,
+          threadId: e.threadId,
+          postId: e.postId,
+          createdAt: e.at,
+        })),
+        ...followers
+          .filter((f) => !mentioned.has(f.id))
+          .map((f) => ({
+            userId: f.id,
+            type: "new_thread" as const,
+            actorId: e.authorId,
+            threadId: e.threadId,
+            postId: e.postId,
+            createdAt: e.at,
+          })),
       ];
       await notify(deps, rows);
     },
     "post.created": async (e: DomainEvents["post.created"]) => {
       if (await threadHidden(db, e.threadId)) return;
-      const followers = await db.select({ id: threadFollows.userId }).from(threadFollows).where(and(eq(threadFollows.threadId, e.threadId), ne(threadFollows.userId, e.authorId)));
+      const followers = await db
+        .select({ id: threadFollows.userId })
+        .from(threadFollows)
+        .where(and(eq(threadFollows.threadId, e.threadId), ne(threadFollows.userId, e.authorId)));
       const mentioned = new Set(await mentionedIds(db, e.mentions));
       const rows: NewNotification[] = [
-        ...[...mentioned].map((userId) => ({ userId, type: "mention" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, data: { number: e.number }, createdAt: e.at })),
-        ...followers.filter((f) => !mentioned.has(f.id)).map((f) => ({ userId: f.id, type: "reply" as const, actorId: e.authorId, threadId: e.threadId, postId: e.postId, data: { number: e.number }, createdAt: e.at })),
+        ...[...mentioned].map((userId) => ({
+          userId,
+          type: "mention" as const,
+          actorId: e.authorId,
+          threadId: e.threadId,
+          postId: e.postId,
+          data: { number: e.number },
+          createdAt: e.at,
+        })),
+        ...followers
+          .filter((f) => !mentioned.has(f.id))
+          .map((f) => ({
+            userId: f.id,
+            type: "reply" as const,
+            actorId: e.authorId,
+            threadId: e.threadId,
+            postId: e.postId,
+            data: { number: e.number },
+            createdAt: e.at,
+          })),
       ];
       await notify(deps, rows);
     },
@@ -56,19 +101,38 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
       const [seen] = await db
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, e.postAuthorId), eq(notifications.type, "like"), eq(notifications.postId, e.postId), eq(notifications.actorId, e.userId)))
+        .where(
+          and(
+            eq(notifications.userId, e.postAuthorId),
+            eq(notifications.type, "like"),
+            eq(notifications.postId, e.postId),
+            eq(notifications.actorId, e.userId),
+          ),
+        )
         .limit(1);
       if (seen) return;
-      await notify(deps, [{ userId: e.postAuthorId, type: "like", actorId: e.userId, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
+      await notify(deps, [
+        { userId: e.postAuthorId, type: "like", actorId: e.userId, threadId: e.threadId, postId: e.postId, createdAt: e.at },
+      ]);
     },
     "answer.accepted": async (e: DomainEvents["answer.accepted"]) => {
       if (!e.postAuthorId) return;
-      await notify(deps, [{ userId: e.postAuthorId, type: "answer_accepted", actorId: e.acceptedBy, threadId: e.threadId, postId: e.postId, createdAt: e.at }]);
+      await notify(deps, [
+        { userId: e.postAuthorId, type: "answer_accepted", actorId: e.acceptedBy, threadId: e.threadId, postId: e.postId, createdAt: e.at },
+      ]);
     },
     "content.hidden": async (e: DomainEvents["content.hidden"]) => {
       if (!e.authorId) return;
       await notify(deps, [
-        { userId: e.authorId, type: "moderation", actorId: e.by, threadId: e.threadId, postId: e.kind === "post" ? e.id : null, data: { action: "hidden", kind: e.kind, reason: e.reason }, createdAt: e.at },
+        {
+          userId: e.authorId,
+          type: "moderation",
+          actorId: e.by,
+          threadId: e.threadId,
+          postId: e.kind === "post" ? e.id : null,
+          data: { action: "hidden", kind: e.kind, reason: e.reason },
+          createdAt: e.at,
+        },
       ]);
     },
   };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testActor } from "../../../tests/support/actors";
-import { createUser } from "../../../tests/support/factories";
-import { testServices } from "../../../tests/support/services";
-import { userChannel, type RealtimeMessage } from "../../platform/realtime";
-import type { Services } from "../../services";
+import { testActor } from "#tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { testServices } from "#tests/support/services";
+import { userChannel, type RealtimeMessage } from "#server/platform/realtime";
+import type { Services } from "#server/services";
 
 /**
  * Issue 5: what a person's open pages receive live when they reach a level or unlock an achievement — enough
@@ -38,11 +38,27 @@ describe("live gamification notifications", () => {
 
   it("an unlock carries the achievement's key, name key and the names an admin typed", async () => {
     const u = await createUser(services.db);
-    const created = await services.gamification.createAchievement(admin, { key: "big_prize", type: "level", threshold: 2, rarity: "Rare", rewardXp: 0, nameEs: "Gran premio", nameEn: "Big prize" });
+    const created = await services.gamification.createAchievement(admin, {
+      key: "big_prize",
+      type: "level",
+      threshold: 2,
+      rarity: "Rare",
+      rewardXp: 0,
+      nameEs: "Gran premio",
+      nameEn: "Big prize",
+    });
     const live = listen(u.id);
     await services.gamification.adjustXp(admin, { userId: u.id, amount: 60, reason: "Prize" });
     live.stop();
-    expect(live.got).toContainEqual(expect.objectContaining({ kind: "achievement_unlocked", key: "big_prize", nameKey: "big_prize.name", nameEs: "Gran premio", nameEn: "Big prize" }));
+    expect(live.got).toContainEqual(
+      expect.objectContaining({
+        kind: "achievement_unlocked",
+        key: "big_prize",
+        nameKey: "big_prize.name",
+        nameEs: "Gran premio",
+        nameEn: "Big prize",
+      }),
+    );
     // Every message stays flat (realtime messages carry primitives only) and keeps the unread count.
     for (const m of live.got) {
       expect(typeof m.unread).toBe("number");
@@ -66,8 +82,24 @@ describe("live gamification notifications", () => {
     await services.gamification.adjustXp(admin, { userId: u.id, amount: 5, reason: "Prize" });
     await services.gamification.upsertLevel(admin, { level: 101, titleKey: "titles.mythic", xpRequired: 10_000_000 });
     await services.gamification.deleteLevel(admin, { level: 101 });
-    const a = await services.gamification.createAchievement(admin, { key: "edit_me", type: "threads", threshold: 999, rarity: "Common", rewardXp: 0, nameEs: "Uno", nameEn: "One" });
-    await services.gamification.updateAchievement(admin, { id: a.id, type: "threads", threshold: 999, rarity: "Common", rewardXp: 0, nameEs: "Dos", nameEn: "Two" });
+    const a = await services.gamification.createAchievement(admin, {
+      key: "edit_me",
+      type: "threads",
+      threshold: 999,
+      rarity: "Common",
+      rewardXp: 0,
+      nameEs: "Uno",
+      nameEn: "One",
+    });
+    await services.gamification.updateAchievement(admin, {
+      id: a.id,
+      type: "threads",
+      threshold: 999,
+      rarity: "Common",
+      rewardXp: 0,
+      nameEs: "Dos",
+      nameEn: "Two",
+    });
     await services.gamification.deleteAchievement(admin, { id: a.id });
     stop();
     expect(causes).toEqual(["xp_adjusted", "levels", "levels", "achievements", "achievements", "achievements"]);

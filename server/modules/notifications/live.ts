@@ -1,6 +1,6 @@
 import { and, count, inArray, isNull } from "drizzle-orm";
-import { notifications } from "../../db/schema";
-import { userChannel } from "../../platform/realtime";
+import { notifications } from "#server/db/schema";
+import { userChannel } from "#server/platform/realtime";
 import type { NotificationsDeps, NotificationType } from "./deps";
 
 /**
@@ -24,10 +24,19 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
 
 /** The toast's facts of a new notification, for the kinds that have one (issue 5: a new level, an achievement). */
 export function liveDetail(type: NotificationType, data: Record<string, unknown>): LiveNotificationDetail | null {
-  if (type === "level_up") return { kind: type, level: num(data.level), statPoints: num(data.statPoints), key: null, nameKey: null, nameEs: null, nameEn: null };
+  if (type === "level_up")
+    return { kind: type, level: num(data.level), statPoints: num(data.statPoints), key: null, nameKey: null, nameEs: null, nameEn: null };
   if (type === "achievement_unlocked") {
     const names = (data.names ?? {}) as { es?: unknown; en?: unknown };
-    return { kind: type, level: null, statPoints: null, key: text(data.key), nameKey: text(data.nameKey), nameEs: text(names.es), nameEn: text(names.en) };
+    return {
+      kind: type,
+      level: null,
+      statPoints: null,
+      key: text(data.key),
+      nameKey: text(data.nameKey),
+      nameEs: text(names.es),
+      nameEn: text(names.en),
+    };
   }
   return null;
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { notifications } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { notifications } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type NotificationsDeps } from "./deps";
 import { publishKnownUnread, publishUnread } from "./live";
 import { assertSignedIn } from "./policy";
@@ -14,13 +14,21 @@ export type MarkReadInput = z.input<typeof markReadInput>;
  * Marks one of one's notifications read (`{ id }`; someone else's is `not_found`; already read stays as it
  * was), or all of them (`{ all: true }`). Answers how many changed; one's other open pages get the new count.
  */
-export async function markRead(deps: Pick<NotificationsDeps, "db" | "now" | "realtime" | "log">, actor: Actor, input: unknown): Promise<{ updated: number }> {
+export async function markRead(
+  deps: Pick<NotificationsDeps, "db" | "now" | "realtime" | "log">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ updated: number }> {
   assertSignedIn(actor);
   const data = parseInput(markReadInput, input);
   const now = deps.now();
   const mine = eq(notifications.userId, actor.userId);
   if ("all" in data) {
-    const rows = await deps.db.update(notifications).set({ readAt: now }).where(and(mine, isNull(notifications.readAt))).returning({ id: notifications.id });
+    const rows = await deps.db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(mine, isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
     if (rows.length) await publishKnownUnread(deps, actor.userId, 0);
     return { updated: rows.length };
   }
@@ -33,7 +41,11 @@ export async function markRead(deps: Pick<NotificationsDeps, "db" | "now" | "rea
     await publishUnread(deps, [actor.userId], "unread");
     return { updated: 1 };
   }
-  const [exists] = await deps.db.select({ id: notifications.id }).from(notifications).where(and(mine, eq(notifications.id, data.id))).limit(1);
+  const [exists] = await deps.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(mine, eq(notifications.id, data.id)))
+    .limit(1);
   if (!exists) throw new DomainError("not_found");
   return { updated: 0 };
 }

@@ -1,23 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { codeOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { createInProcessRealtime, userChannel, type Realtime, type RealtimeMessage } from "../../platform/realtime";
-import { notifications } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
-import { acceptAnswer } from "../forum/accept-answer";
-import { createThread } from "../forum/create-thread";
-import type { ForumDeps } from "../forum/deps";
-import { followUser } from "../forum/follow-user";
-import { hidePost } from "../forum/hide-post";
-import { hideThread } from "../forum/hide-thread";
-import { likePost } from "../forum/like-post";
-import { reply } from "../forum/reply";
-import { unfollowThread } from "../forum/unfollow-thread";
-import { unlikePost } from "../forum/unlike-post";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { codeOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { createInProcessRealtime, userChannel, type Realtime, type RealtimeMessage } from "#server/platform/realtime";
+import { notifications } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import { acceptAnswer } from "#server/modules/forum/accept-answer";
+import { createThread } from "#server/modules/forum/create-thread";
+import type { ForumDeps } from "#server/modules/forum/deps";
+import { followUser } from "#server/modules/forum/follow-user";
+import { hidePost } from "#server/modules/forum/hide-post";
+import { hideThread } from "#server/modules/forum/hide-thread";
+import { likePost } from "#server/modules/forum/like-post";
+import { reply } from "#server/modules/forum/reply";
+import { unfollowThread } from "#server/modules/forum/unfollow-thread";
+import { unlikePost } from "#server/modules/forum/unlike-post";
 import { createNotificationsModule, type NotificationsModule } from "./index";
 
 describe("notifications", () => {
@@ -64,7 +64,8 @@ describe("notifications", () => {
     const off = realtime.subscribe(userChannel(a.userId), (m) => got.push(m));
     return { got, off };
   };
-  const rowsOf = (a: NonNullable<Actor>) => database.db.select().from(notifications).where(eq(notifications.userId, a.userId)).orderBy(notifications.id);
+  const rowsOf = (a: NonNullable<Actor>) =>
+    database.db.select().from(notifications).where(eq(notifications.userId, a.userId)).orderBy(notifications.id);
   const clear = () => database.db.delete(notifications);
 
   it("tells a thread's followers of a reply (not its author), and a mentioned person with a mention instead", async () => {
@@ -101,7 +102,14 @@ describe("notifications", () => {
 
   it("tells the author of a like once per liker, of an accepted answer, and of hidden content with the reason", async () => {
     await clear();
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: alice.userId, replies: [{ authorId: bob.userId, body: "The answer" }, { authorId: carol.userId, body: "Rude words" }] });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: alice.userId,
+      replies: [
+        { authorId: bob.userId, body: "The answer" },
+        { authorId: carol.userId, body: "Rude words" },
+      ],
+    });
     await likePost(deps, alice, { postId: t.posts[1].id });
     await unlikePost(deps, alice, { postId: t.posts[1].id });
     await likePost(deps, alice, { postId: t.posts[1].id });
@@ -113,9 +121,13 @@ describe("notifications", () => {
       ["answer_accepted", alice.userId],
     ]);
     await hidePost(deps, mod, { postId: t.posts[2].id, reason: "Insults" });
-    expect((await rowsOf(carol)).map((n) => [n.type, n.postId, n.data])).toEqual([["moderation", t.posts[2].id, { action: "hidden", kind: "post", reason: "Insults" }]]);
+    expect((await rowsOf(carol)).map((n) => [n.type, n.postId, n.data])).toEqual([
+      ["moderation", t.posts[2].id, { action: "hidden", kind: "post", reason: "Insults" }],
+    ]);
     await hideThread(deps, mod, { threadId: t.id });
-    expect((await rowsOf(alice)).map((n) => [n.type, n.threadId, n.data])).toEqual([["moderation", t.id, { action: "hidden", kind: "thread", reason: null }]]);
+    expect((await rowsOf(alice)).map((n) => [n.type, n.threadId, n.data])).toEqual([
+      ["moderation", t.id, { action: "hidden", kind: "thread", reason: null }],
+    ]);
   });
 
   it("sends nothing about replies in a hidden thread", async () => {
@@ -129,12 +141,22 @@ describe("notifications", () => {
 
   it("lists one's own notifications with actor, thread and post, pages them, and counts the unread", async () => {
     await clear();
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: dave.userId, title: "Dave's thread", replies: Array.from({ length: 22 }, () => ({ authorId: dave.userId, body: "post" })) });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: dave.userId,
+      title: "Dave's thread",
+      replies: Array.from({ length: 22 }, () => ({ authorId: dave.userId, body: "post" })),
+    });
     for (const p of t.posts) await likePost(deps, alice, { postId: p.id });
     const first = await notes.list(dave, {});
     expect(first.items).toHaveLength(20);
     expect(first).toMatchObject({ unread: 23, page: 1, pageCount: 2 });
-    expect(first.items[0]).toMatchObject({ type: "like", actor: { id: alice.userId, username: "alice" }, thread: { id: t.id, title: "Dave's thread", slug: t.slug, forumSlug }, readAt: null });
+    expect(first.items[0]).toMatchObject({
+      type: "like",
+      actor: { id: alice.userId, username: "alice" },
+      thread: { id: t.id, title: "Dave's thread", slug: t.slug, forumSlug },
+      readAt: null,
+    });
     expect(first.items[0].post).toMatchObject({ id: expect.any(String), number: expect.any(Number) });
     expect((await notes.list(dave, { page: 2 })).items).toHaveLength(3);
     expect(await notes.unreadCount(dave)).toBe(23);
@@ -143,7 +165,14 @@ describe("notifications", () => {
 
   it("marks one or all read, one's own only", async () => {
     await clear();
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: dave.userId, replies: [{ authorId: dave.userId, body: "two" }, { authorId: dave.userId, body: "three" }] });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: dave.userId,
+      replies: [
+        { authorId: dave.userId, body: "two" },
+        { authorId: dave.userId, body: "three" },
+      ],
+    });
     for (const p of t.posts) await likePost(deps, bob, { postId: p.id });
     const [one, two] = (await notes.list(dave, {})).items;
     expect(await codeOf(notes.markRead(alice, { id: one.id }))).toBe("not_found");
@@ -160,9 +189,26 @@ describe("notifications", () => {
 
   it("keeps a per-type setting: a type turned off is not written", async () => {
     await clear();
-    expect(await notes.getPreferences(carol)).toEqual({ reply: true, mention: true, new_thread: true, like: true, answer_accepted: true, moderation: true, level_up: true, achievement_unlocked: true });
-    expect(await notes.setPreferences(carol, { like: false, mention: "false" })).toMatchObject({ like: false, mention: false, reply: true });
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: carol.userId, replies: [{ authorId: bob.userId, body: "hi" }] });
+    expect(await notes.getPreferences(carol)).toEqual({
+      reply: true,
+      mention: true,
+      new_thread: true,
+      like: true,
+      answer_accepted: true,
+      moderation: true,
+      level_up: true,
+      achievement_unlocked: true,
+    });
+    expect(await notes.setPreferences(carol, { like: false, mention: "false" })).toMatchObject({
+      like: false,
+      mention: false,
+      reply: true,
+    });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: carol.userId,
+      replies: [{ authorId: bob.userId, body: "hi" }],
+    });
     await likePost(deps, bob, { postId: t.posts[0].id });
     later();
     await reply(deps, bob, { threadId: t.id, body: "Hey @carol" });
@@ -180,7 +226,11 @@ describe("notifications", () => {
     const bobLive = listen(bob);
     const daveLive = listen(dave);
     try {
-      const t = await createThreadWithPosts(database.db, { forumId, authorId: alice.userId, replies: [{ authorId: bob.userId, body: "first" }] });
+      const t = await createThreadWithPosts(database.db, {
+        forumId,
+        authorId: alice.userId,
+        replies: [{ authorId: bob.userId, body: "first" }],
+      });
       await likePost(deps, dave, { postId: t.posts[0].id });
       await likePost(deps, dave, { postId: t.posts[1].id });
       expect(aliceLive.got).toEqual([{ type: "notification", unread: 1 }]);
@@ -203,7 +253,12 @@ describe("notifications", () => {
 
   it("opens one's own notification: marked read and returned with its thread and post; someone else's is not found", async () => {
     await clear();
-    const t = await createThreadWithPosts(database.db, { forumId, authorId: carol.userId, title: "Open me", replies: [{ authorId: carol.userId, body: "two" }] });
+    const t = await createThreadWithPosts(database.db, {
+      forumId,
+      authorId: carol.userId,
+      title: "Open me",
+      replies: [{ authorId: carol.userId, body: "two" }],
+    });
     await likePost(deps, dave, { postId: t.posts[1].id });
     const [n] = (await notes.list(carol, {})).items;
     const live = listen(carol);
@@ -213,7 +268,12 @@ describe("notifications", () => {
       expect(await codeOf(notes.open(carol, { id: "x" }))).toBe("input.invalid");
       expect(await notes.unreadCount(carol)).toBe(1);
       const opened = await notes.open(carol, { id: n.id });
-      expect(opened).toMatchObject({ id: n.id, type: "like", thread: { id: t.id, slug: t.slug, forumSlug, hidden: false }, post: { number: 2 } });
+      expect(opened).toMatchObject({
+        id: n.id,
+        type: "like",
+        thread: { id: t.id, slug: t.slug, forumSlug, hidden: false },
+        post: { number: 2 },
+      });
       expect(opened.readAt).toBeInstanceOf(Date);
       expect(await notes.unreadCount(carol)).toBe(0);
       expect(live.got).toEqual([{ type: "unread", unread: 0 }]);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { notificationPreferences, notifications } from "../../db/schema";
+import { notificationPreferences, notifications } from "#server/db/schema";
 import type { NotificationsDeps, NotificationType } from "./deps";
 import { liveDetail, publishUnread, type LiveNotificationDetail } from "./live";
 
@@ -25,16 +25,35 @@ export async function notify(deps: Pick<NotificationsDeps, "db" | "realtime" | "
   const off = await db
     .select({ userId: notificationPreferences.userId, type: notificationPreferences.type })
     .from(notificationPreferences)
-    .where(and(inArray(notificationPreferences.userId, [...new Set(wanted.map((r) => r.userId))]), eq(notificationPreferences.enabled, false)));
+    .where(
+      and(inArray(notificationPreferences.userId, [...new Set(wanted.map((r) => r.userId))]), eq(notificationPreferences.enabled, false)),
+    );
   const muted = new Set(off.map((o) => `${o.userId}\u0000${o.type}`));
   const kept = wanted.filter((r) => !muted.has(`${r.userId}\u0000${r.type}`));
   if (!kept.length) return 0;
-  await db.insert(notifications).values(kept.map((r) => ({ userId: r.userId, type: r.type, actorId: r.actorId, threadId: r.threadId ?? null, postId: r.postId ?? null, data: r.data ?? {}, createdAt: r.createdAt })));
+  await db
+    .insert(notifications)
+    .values(
+      kept.map((r) => ({
+        userId: r.userId,
+        type: r.type,
+        actorId: r.actorId,
+        threadId: r.threadId ?? null,
+        postId: r.postId ?? null,
+        data: r.data ?? {},
+        createdAt: r.createdAt,
+      })),
+    );
   const details = new Map<string, LiveNotificationDetail>();
   for (const r of kept) {
     const detail = liveDetail(r.type, r.data ?? {});
     if (detail) details.set(r.userId, detail);
   }
-  await publishUnread(deps, kept.map((r) => r.userId), "notification", details);
+  await publishUnread(
+    deps,
+    kept.map((r) => r.userId),
+    "notification",
+    details,
+  );
   return kept.length;
 }

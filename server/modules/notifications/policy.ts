@@ -1,5 +1,5 @@
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 
 /**
  * Notifications are personal: any signed-in person reads and settles their own (also before confirming the

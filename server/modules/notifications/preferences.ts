@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notificationPreferences } from "../../db/schema";
-import type { Actor } from "../accounts/actor";
+import { notificationPreferences } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
 import { flagField, NOTIFICATION_TYPES, parseInput, type NotificationsDeps, type NotificationType } from "./deps";
 import { assertSignedIn } from "./policy";
 
@@ -10,17 +10,31 @@ export type NotificationPreferences = Record<NotificationType, boolean>;
 /** One's per-type settings; every type is on until turned off. */
 export async function getPreferences(deps: Pick<NotificationsDeps, "db">, actor: Actor): Promise<NotificationPreferences> {
   assertSignedIn(actor);
-  const rows = await deps.db.select({ type: notificationPreferences.type, enabled: notificationPreferences.enabled }).from(notificationPreferences).where(eq(notificationPreferences.userId, actor.userId));
+  const rows = await deps.db
+    .select({ type: notificationPreferences.type, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, actor.userId));
   const prefs = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])) as NotificationPreferences;
   for (const r of rows) if ((NOTIFICATION_TYPES as readonly string[]).includes(r.type)) prefs[r.type as NotificationType] = r.enabled;
   return prefs;
 }
 
-const setInput = z.object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, flagField.optional()])) as Record<NotificationType, z.ZodOptional<typeof flagField>>).strict();
+const setInput = z
+  .object(
+    Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, flagField.optional()])) as Record<
+      NotificationType,
+      z.ZodOptional<typeof flagField>
+    >,
+  )
+  .strict();
 export type SetPreferencesInput = Partial<NotificationPreferences>;
 
 /** Turns notification types on or off (`{ like: false, reply: true }`; the types left out keep their setting). */
-export async function setPreferences(deps: Pick<NotificationsDeps, "db" | "now">, actor: Actor, input: unknown): Promise<NotificationPreferences> {
+export async function setPreferences(
+  deps: Pick<NotificationsDeps, "db" | "now">,
+  actor: Actor,
+  input: unknown,
+): Promise<NotificationPreferences> {
   assertSignedIn(actor);
   const data = parseInput(setInput, input);
   const now = deps.now();
@@ -31,7 +45,10 @@ export async function setPreferences(deps: Pick<NotificationsDeps, "db" | "now">
     await deps.db
       .insert(notificationPreferences)
       .values(values)
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type], set: { enabled: sql`excluded.enabled`, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.type],
+        set: { enabled: sql`excluded.enabled`, updatedAt: now },
+      });
   }
   return getPreferences(deps, actor);
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThreadWithPosts, createCategory, createForum } from "../../../tests/support/forum-factories";
-import { member } from "../../../tests/support/forum-kit";
-import { testServices } from "../../../tests/support/services";
-import type { Services } from "../../services";
+import { createThreadWithPosts, createCategory, createForum } from "#tests/support/forum-factories";
+import { member } from "#tests/support/forum-kit";
+import { testServices } from "#tests/support/services";
+import type { Services } from "#server/services";
 
 describe("services wiring", () => {
   let ctx: Awaited<ReturnType<typeof testServices>>;

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import type { SettingsStore } from "../site/settings";
+import type { Database } from "#server/db/client";
+import type { SettingsStore } from "#server/modules/site/settings";
 import type { SearchProvider } from "./providers";
 
 /** What search needs: the database, the site's switches, a clock (injectable for tests) and its sections. */
@@ -10,7 +10,7 @@ export type SearchDeps = {
   providers: readonly SearchProvider[];
 };
 
-export { parseInput } from "../validate";
+export { parseInput } from "#server/modules/validate";
 
 /** Hits per page of one section (issue 4: 20 a page). */
 export const PAGE_SIZE = 20;

@@ -10,7 +10,8 @@ import { score, tsQuery, type PostHit, type SearchContext, type SearchProvider, 
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = async <T = Row>(ctx: SearchContext, query: SQL): Promise<T[]> => ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T = Row>(ctx: SearchContext, query: SQL): Promise<T[]> =>
+  ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;
 /** Timestamps travel as epoch milliseconds: both drivers return numbers the same way. */
@@ -50,18 +51,16 @@ export const forumThreads: SearchProvider = {
         ) h
         order by h.score desc, h.last_activity_at desc, h.id`,
     );
-    return rows.map(
-      (r): ThreadHit => ({
-        kind: "thread",
-        id: String(r.id),
-        path: threadPath(String(r.forum_slug), String(r.slug)),
-        title: toSegments(String(r.marked)),
-        forum: forumRef(r),
-        author: person(r),
-        createdAt: iso(r.created_ms),
-        replyCount: Number(r.reply_count),
-      }),
-    );
+    return rows.map((r): ThreadHit => ({
+      kind: "thread",
+      id: String(r.id),
+      path: threadPath(String(r.forum_slug), String(r.slug)),
+      title: toSegments(String(r.marked)),
+      forum: forumRef(r),
+      author: person(r),
+      createdAt: iso(r.created_ms),
+      replyCount: Number(r.reply_count),
+    }));
   },
 };
 
@@ -69,7 +68,11 @@ export const forumPosts: SearchProvider = {
   id: "posts",
   enabled: (ctx) => ctx.flags.forum_enabled,
   count: (ctx, text, cap) =>
-    capped(ctx, sql`from posts p join threads t on t.id = p.thread_id where ${visiblePost} and ${visibleThread} and p.search_vector @@ ${tsQuery(text)}`, cap),
+    capped(
+      ctx,
+      sql`from posts p join threads t on t.id = p.thread_id where ${visiblePost} and ${visibleThread} and p.search_vector @@ ${tsQuery(text)}`,
+      cap,
+    ),
   async list(ctx, text, { limit, offset }) {
     const q = tsQuery(text);
     const rows = await rowsOf(

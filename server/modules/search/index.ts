@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { SearchDeps } from "./deps";
 import { forumPosts, forumThreads } from "./forum";
 import type { SearchProvider } from "./providers";

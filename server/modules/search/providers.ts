@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import type { Actor } from "../accounts/actor";
-import type { RuntimeFlags } from "../site/settings";
+import type { Database } from "#server/db/client";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { RuntimeFlags } from "#server/modules/site/settings";
 import type { Segment } from "./highlight";
 
 /** What every provider gets: who searches, the site's switches and the clock (recency is part of the rank). */

@@ -2,17 +2,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../tests/support/db";
-import { ensureRoles } from "../../../tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "../../../tests/support/forum-factories";
-import { errorOf, forumDeps, member, testClock } from "../../../tests/support/forum-kit";
-import type { DatabaseHandle } from "../../db/client";
-import { posts, profiles, threads, users } from "../../db/schema";
-import { migrationsFolder } from "../../paths";
-import type { Actor } from "../accounts/actor";
-import { editPost } from "../forum/edit-post";
-import { reply } from "../forum/reply";
-import { SettingsStore } from "../site/settings";
+import { testDatabase } from "#tests/support/db";
+import { ensureRoles } from "#tests/support/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
+import type { DatabaseHandle } from "#server/db/client";
+import { posts, profiles, threads, users } from "#server/db/schema";
+import { migrationsFolder } from "#server/paths";
+import type { Actor } from "#server/modules/accounts/actor";
+import { editPost } from "#server/modules/forum/edit-post";
+import { reply } from "#server/modules/forum/reply";
+import { SettingsStore } from "#server/modules/site/settings";
 import { createSearchModule, type SearchModule, type SearchResult, type Segment } from ".";
 
 /** Forum search on the real text search of PGlite and PostgreSQL: stemming, accents, visibility, highlights. */
@@ -27,7 +27,8 @@ describe("forum search", () => {
   const DAY = 24 * 3600_000;
 
   const section = (r: SearchResult, id: string) => r.sections.find((s) => s.id === id)!;
-  const titles = (r: SearchResult) => section(r, "threads").items.map((h) => (h.kind === "thread" ? h.title.map((s) => s.text).join("") : ""));
+  const titles = (r: SearchResult) =>
+    section(r, "threads").items.map((h) => (h.kind === "thread" ? h.title.map((s) => s.text).join("") : ""));
   const postPaths = (r: SearchResult) => section(r, "posts").items.map((h) => h.path);
   const marked = (segments: Segment[]) => segments.filter((s) => s.mark).map((s) => s.text);
   const text = (segments: Segment[]) => segments.map((s) => s.text).join("");
@@ -52,10 +53,34 @@ describe("forum search", () => {
     search = createSearchModule({ db, settings, now: clock.now });
     const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
 
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Ganas de jugar esta noche", body: "¿Alguien se apunta?", at: at(3) });
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Mis juegos favoritos", body: "Los juegos de **acción** me encantan.", at: at(3) });
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "La cancion del menu", body: "Una canción sin tilde en el título.", at: at(3) });
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Playing roguelikes", body: "The best games I have played this year.", at: at(3) });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Ganas de jugar esta noche",
+      body: "¿Alguien se apunta?",
+      at: at(3),
+    });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Mis juegos favoritos",
+      body: "Los juegos de **acción** me encantan.",
+      at: at(3),
+    });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "La cancion del menu",
+      body: "Una canción sin tilde en el título.",
+      at: at(3),
+    });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Playing roguelikes",
+      body: "The best games I have played this year.",
+      at: at(3),
+    });
     await createThreadWithPosts(db, {
       forumId,
       authorId: alice.userId,
@@ -63,7 +88,14 @@ describe("forum search", () => {
       body: "Mira [este vídeo](https://example.com/palabraoculta) y `codigo` con <b>etiquetas</b> zanahoria. Marcadores falsos: \uE000zanahoria\uE001",
       at: at(3),
     });
-    const hiddenThread = await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Zafiro escondido", body: "zafiro zafiro", hidden: true, at: at(3) });
+    const hiddenThread = await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Zafiro escondido",
+      body: "zafiro zafiro",
+      hidden: true,
+      at: at(3),
+    });
     const visible = await createThreadWithPosts(db, {
       forumId,
       authorId: alice.userId,
@@ -144,8 +176,14 @@ describe("forum search", () => {
   it("hidden threads (and their posts), hidden posts and deleted posts never appear, even to moderators", async () => {
     for (const actor of [null, alice, mod]) {
       expect(await hits("zafiro"), "hidden thread").toEqual([]);
-      expect((await find("esmeralda", {}, actor)).sections.every((s) => s.total === 0), "hidden post").toBe(true);
-      expect((await find("rubí", {}, actor)).sections.every((s) => s.total === 0), "deleted post").toBe(true);
+      expect(
+        (await find("esmeralda", {}, actor)).sections.every((s) => s.total === 0),
+        "hidden post",
+      ).toBe(true);
+      expect(
+        (await find("rubí", {}, actor)).sections.every((s) => s.total === 0),
+        "deleted post",
+      ).toBe(true);
     }
     expect(await hits("topacio")).toEqual(["Un topacio amarillo."]);
   });
@@ -175,7 +213,11 @@ describe("forum search", () => {
     expect(postPaths(p2)).toEqual([6, 5, 4, 3, 2].map((n) => `/community/general/hilo-largo?post=${n}`));
     expect(new Set([...postPaths(p1), ...postPaths(p2)]).size).toBe(25);
     // Past the last page: empty, with the real page count; a junk page number is page 1.
-    expect(await find("pixelart", { type: "posts", page: "9" })).toMatchObject({ page: 9, pageCount: 2, sections: expect.arrayContaining([expect.objectContaining({ id: "posts", items: [] })]) });
+    expect(await find("pixelart", { type: "posts", page: "9" })).toMatchObject({
+      page: 9,
+      pageCount: 2,
+      sections: expect.arrayContaining([expect.objectContaining({ id: "posts", items: [] })]),
+    });
     expect((await find("pixelart", { type: "posts", page: "-1" })).page).toBe(1);
     // An unknown section is the overview.
     expect((await find("pixelart", { type: "games" })).type).toBeNull();
@@ -196,11 +238,31 @@ describe("forum search", () => {
 
   it("recency breaks ties, relevance still counts: a title matching twice beats a newer one matching once", async () => {
     const db = database.db;
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Dragones antiguos", at: new Date(clock.now().getTime() - 300 * DAY) });
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Dragones nuevos", at: new Date(clock.now().getTime() - DAY) });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Dragones antiguos",
+      at: new Date(clock.now().getTime() - 300 * DAY),
+    });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Dragones nuevos",
+      at: new Date(clock.now().getTime() - DAY),
+    });
     expect(titles(await find("dragones"))).toEqual(["Dragones nuevos", "Dragones antiguos"]);
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Gnomos, gnomos y más gnomos", at: new Date(clock.now().getTime() - 200 * DAY) });
-    await createThreadWithPosts(db, { forumId, authorId: alice.userId, title: "Un gnomo en el jardín de casa", at: new Date(clock.now().getTime() - 2 * DAY) });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Gnomos, gnomos y más gnomos",
+      at: new Date(clock.now().getTime() - 200 * DAY),
+    });
+    await createThreadWithPosts(db, {
+      forumId,
+      authorId: alice.userId,
+      title: "Un gnomo en el jardín de casa",
+      at: new Date(clock.now().getTime() - 2 * DAY),
+    });
     expect(titles(await find("gnomo"))[0]).toBe("Gnomos, gnomos y más gnomos");
   });
 
@@ -227,7 +289,27 @@ describe("forum search", () => {
   });
 
   it("odd input never errors: quotes, operators, backslashes, NUL; stop words or exclusions alone search nothing", async () => {
-    const inputs = [`'`, `''`, `"`, `"unclosed`, `\\`, `\\\\'`, `&|!:*`, `a:*`, `juegos:*`, `!(juegos)`, `juegos & | !`, `<->`, `x' OR 1=1 --`, `(()`, `%_`, `\u0000juegos`, `<mark>juegos</mark>`, `ñ́`, "𝔧𝔲𝔢𝔤𝔬𝔰 🎮"];
+    const inputs = [
+      `'`,
+      `''`,
+      `"`,
+      `"unclosed`,
+      `\\`,
+      `\\\\'`,
+      `&|!:*`,
+      `a:*`,
+      `juegos:*`,
+      `!(juegos)`,
+      `juegos & | !`,
+      `<->`,
+      `x' OR 1=1 --`,
+      `(()`,
+      `%_`,
+      `\u0000juegos`,
+      `<mark>juegos</mark>`,
+      `ñ́`,
+      "𝔧𝔲𝔢𝔤𝔬𝔰 🎮",
+    ];
     for (const q of inputs) {
       const r = await find(q).catch((e) => (e?.code === "input.invalid" ? null : Promise.reject(e)));
       if (r) expect(["ok", "no_terms"]).toContain(r.status);
@@ -257,7 +339,9 @@ describe("forum search", () => {
     const statements = readFileSync(join(migrationsFolder, "0005_forum_search.sql"), "utf8").split("--> statement-breakpoint");
     for (const s of statements) await database.query(s);
     expect(await hits("cuarzo")).toEqual(["Un cuarzo rosa"]);
-    const empty = ((await db.execute(sql`select count(*)::int as n from posts where search_vector is null`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const empty = (
+      (await db.execute(sql`select count(*)::int as n from posts where search_vector is null`)) as unknown as { rows: { n: number }[] }
+    ).rows[0].n;
     expect(empty).toBe(0);
   });
 });

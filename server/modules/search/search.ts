@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Actor } from "../accounts/actor";
-import { getRuntimeFlags } from "../site/settings";
+import type { Actor } from "#server/modules/accounts/actor";
+import { getRuntimeFlags } from "#server/modules/site/settings";
 import { COUNT_CAP, PAGE_SIZE, parseInput, PREVIEW_SIZE, QUERY_MAX, QUERY_MIN, type SearchDeps } from "./deps";
 import { tsQuery, type SearchContext, type SearchHit } from "./providers";
 
@@ -10,7 +10,12 @@ const searchInput = z.object({
   q: z
     .string()
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .transform((s) => s.replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, " ").replace(/\s+/g, " ").trim())
+    .transform((s) =>
+      s
+        .replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .pipe(z.string().min(QUERY_MIN, "site:search.tooShort").max(QUERY_MAX, "site:search.tooLong")),
   type: z.string().max(40).optional().catch(undefined),
   page: z.unknown().optional(),
@@ -57,9 +62,11 @@ export async function search(deps: SearchDeps, actor: Actor, input: unknown): Pr
 
   // Stop words alone ("de la", "the") make an empty query; exclusions alone (-word) would match nearly
   // everything without using the index. Neither is searched.
-  const [check] = ((await deps.db.execute(sql`select numnode(q) as nodes, querytree(q) as tree from (select ${tsQuery(data.q)} as q) s`)) as unknown as {
-    rows: { nodes: number; tree: string }[];
-  }).rows;
+  const [check] = (
+    (await deps.db.execute(sql`select numnode(q) as nodes, querytree(q) as tree from (select ${tsQuery(data.q)} as q) s`)) as unknown as {
+      rows: { nodes: number; tree: string }[];
+    }
+  ).rows;
   if (Number(check.nodes) === 0 || check.tree === "T") return { ...base, pageCount: 1, status: "no_terms", sections: [] };
 
   const sections = await Promise.all(

@@ -1,12 +1,16 @@
 import { isbot } from "isbot";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { analyticsEvents, analyticsPageviews } from "../../db/schema";
-import type { RateLimiter } from "../../platform/rate-limit";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { analyticsEvents, analyticsPageviews } from "#server/db/schema";
+import type { RateLimiter } from "#server/platform/rate-limit";
+import { DomainError } from "#server/modules/errors";
 import type { SettingsStore } from "./settings";
 
-const path = z.string().min(1).max(512).regex(/^\/[^\s]*$/, "must be a site path");
+const path = z
+  .string()
+  .min(1)
+  .max(512)
+  .regex(/^\/[^\s]*$/, "must be a site path");
 const visitorId = z.uuid();
 export const DEVICE_TYPES = ["desktop", "mobile", "tablet"] as const;
 
@@ -18,7 +22,11 @@ export const pageviewInput = z.object({
 });
 
 export const eventInput = z.object({
-  eventType: z.string().min(1).max(64).regex(/^[a-z0-9_.:-]+$/i),
+  eventType: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_.:-]+$/i),
   pagePath: path,
   visitorId,
   gameId: z.string().max(64).nullish(),

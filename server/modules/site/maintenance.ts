@@ -1,10 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
-import type { Logger } from "../../platform/logger";
-import type { RateLimiter } from "../../platform/rate-limit";
-import { sign, verifySignature } from "../../platform/signing";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import type { Logger } from "#server/platform/logger";
+import type { RateLimiter } from "#server/platform/rate-limit";
+import { sign, verifySignature } from "#server/platform/signing";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { assertCan } from "./policy";
 import type { SettingsStore } from "./settings";
 

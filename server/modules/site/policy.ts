@@ -1,5 +1,5 @@
-import { hasRole, ROLE_ADMIN, type Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
+import { hasRole, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 
 export type SiteAction = "settings.update" | "maintenance.configure" | "maintenance.bypass" | "i18n_missing.read";
 

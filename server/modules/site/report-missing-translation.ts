@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { i18nMissing } from "../../db/schema";
-import type { RateLimiter } from "../../platform/rate-limit";
-import { DomainError } from "../errors";
+import type { Database } from "#server/db/client";
+import { i18nMissing } from "#server/db/schema";
+import type { RateLimiter } from "#server/platform/rate-limit";
+import { DomainError } from "#server/modules/errors";
 import type { SettingsStore } from "./settings";
 
 export const missingTranslationInput = z.object({

@@ -1,17 +1,30 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
-import { POSTING_LIMIT_MAX } from "../../../app/features/admin/forum-limits";
+import type { Database } from "#server/db/client";
+import { siteSettings } from "#server/db/schema";
+import { POSTING_LIMIT_MAX } from "#app/features/admin/forum-limits";
 
 /** A posting limit: a whole number from 0 to `max`, with the message the settings form shows beside it. */
 const limitField = (max: number) =>
-  z.number({ error: "errors:forum.limit_range" }).int("errors:forum.limit_range").min(0, "errors:forum.limit_range").max(max, "errors:forum.limit_range");
+  z
+    .number({ error: "errors:forum.limit_range" })
+    .int("errors:forum.limit_range")
+    .min(0, "errors:forum.limit_range")
+    .max(max, "errors:forum.limit_range");
 
 /** XP for one action (gamification settings): a whole number from 0 to 10,000. */
-const xpAmount = z.number({ error: "errors:gamification.xp_range" }).int("errors:gamification.xp_range").min(0, "errors:gamification.xp_range").max(10_000, "errors:gamification.xp_range");
+const xpAmount = z
+  .number({ error: "errors:gamification.xp_range" })
+  .int("errors:gamification.xp_range")
+  .min(0, "errors:gamification.xp_range")
+  .max(10_000, "errors:gamification.xp_range");
 /** A daily XP cap: a whole number from 0 to 1,000,000, or null for none. */
-const xpCap = z.number({ error: "errors:gamification.cap_range" }).int("errors:gamification.cap_range").min(0, "errors:gamification.cap_range").max(1_000_000, "errors:gamification.cap_range").nullable();
+const xpCap = z
+  .number({ error: "errors:gamification.cap_range" })
+  .int("errors:gamification.cap_range")
+  .min(0, "errors:gamification.cap_range")
+  .max(1_000_000, "errors:gamification.cap_range")
+  .nullable();
 
 /** Every runtime setting, its schema and its default. Unknown keys cannot be written. */
 export const settingDefinitions = {
@@ -57,7 +70,11 @@ export const settingDefinitions = {
       rewards: z.object({ thread_create: xpAmount, post_create: xpAmount, like_received: xpAmount }),
       dailyCaps: z.object({ thread_create: xpCap, post_create: xpCap, like_received: xpCap }),
       pairDailyCap: xpCap,
-      statPointsPerLevel: z.number({ error: "errors:gamification.stat_points_range" }).int("errors:gamification.stat_points_range").min(0, "errors:gamification.stat_points_range").max(100, "errors:gamification.stat_points_range"),
+      statPointsPerLevel: z
+        .number({ error: "errors:gamification.stat_points_range" })
+        .int("errors:gamification.stat_points_range")
+        .min(0, "errors:gamification.stat_points_range")
+        .max(100, "errors:gamification.stat_points_range"),
     }),
     default: {
       rewards: { thread_create: 10, post_create: 5, like_received: 2 },

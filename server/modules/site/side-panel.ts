@@ -1,10 +1,16 @@
-import type { Database } from "../../db/client";
-import { latestThreads } from "../forum";
-import type { GamificationModule } from "../gamification";
+import type { Database } from "#server/db/client";
+import { latestThreads } from "#server/modules/forum";
+import type { GamificationModule } from "#server/modules/gamification";
 import type { SettingsStore } from "./settings";
 
 /** Shapes of SPEC §7's side-panel reads (4 threads, 5 members, 3 achievements). */
-export type SidePanelThread = { title: string; slug: string; forumSlug: string; createdAt: string; author: { username: string; avatarUrl: string | null } };
+export type SidePanelThread = {
+  title: string;
+  slug: string;
+  forumSlug: string;
+  createdAt: string;
+  author: { username: string; avatarUrl: string | null };
+};
 export type SidePanelMember = { username: string; avatarUrl: string | null; level: number };
 export type SidePanelAchievement = {
   key: string;
@@ -35,7 +41,11 @@ export type SidePanelGamification = Pick<GamificationModule, "topByXp" | "recent
  * card 3 the newest unlocked achievements (gamification's reads, one statement each). The reads run side by
  * side; only what the page shows leaves the server (no user ids).
  */
-export async function loadSidePanel(settings: SettingsStore, db?: Pick<Database, "select">, gamification?: SidePanelGamification): Promise<SidePanelData> {
+export async function loadSidePanel(
+  settings: SettingsStore,
+  db?: Pick<Database, "select">,
+  gamification?: SidePanelGamification,
+): Promise<SidePanelData> {
   const { announcement, forum_enabled } = await settings.all();
   const [threads, top, recent] = await Promise.all([
     forum_enabled && db ? latestThreads(db, SIDE_PANEL_THREADS) : [],

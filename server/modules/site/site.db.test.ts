@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "../../../tests/support/factories";
-import { testDatabase } from "../../../tests/support/db";
-import type { DatabaseHandle } from "../../db/client";
-import { analyticsEvents, analyticsPageviews, i18nMissing, siteSettings } from "../../db/schema";
-import { createLogger } from "../../platform/logger";
-import { RateLimiter } from "../../platform/rate-limit";
-import type { Actor } from "../accounts/actor";
-import { DomainError } from "../errors";
-import { testActor } from "../../../tests/support/actors";
+import { createUser } from "#tests/support/factories";
+import { testDatabase } from "#tests/support/db";
+import type { DatabaseHandle } from "#server/db/client";
+import { analyticsEvents, analyticsPageviews, i18nMissing, siteSettings } from "#server/db/schema";
+import { createLogger } from "#server/platform/logger";
+import { RateLimiter } from "#server/platform/rate-limit";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
+import { testActor } from "#tests/support/actors";
 import { recordEvent, recordPageview } from "./analytics";
 import { configureMaintenance, isUnlockTokenValid, loadMaintenanceState, unlockMaintenance, WRONG_PASSWORD_DELAY_MS } from "./maintenance";
 import { reportMissingTranslation } from "./report-missing-translation";
@@ -66,9 +66,11 @@ describe("site settings, maintenance, analytics, missing translations", () => {
       expect(await settings.get("forum_enabled")).toBe(true);
       expect(await codeOf(updateSetting({ settings }, admin, { key: "forum_enabled", value: "yes" }))).toBe("input.invalid");
       expect(await codeOf(updateSetting({ settings }, admin, { key: "maintenance", value: { enabled: true } }))).toBe("input.invalid");
-      expect(await codeOf(updateSetting({ settings }, admin, { key: "announcement", value: { url: "javascript:alert(1)", imageUrl: "/x.svg" } }))).toBe(
-        "input.invalid",
-      );
+      expect(
+        await codeOf(
+          updateSetting({ settings }, admin, { key: "announcement", value: { url: "javascript:alert(1)", imageUrl: "/x.svg" } }),
+        ),
+      ).toBe("input.invalid");
     });
 
     it("has the documented defaults", async () => {
@@ -119,7 +121,7 @@ describe("site settings, maintenance, analytics, missing translations", () => {
     });
 
     it("a new password invalidates earlier unlocks", async () => {
-      await configureMaintenance({ settings }, admin, { enabled: true, password: "first" }, );
+      await configureMaintenance({ settings }, admin, { enabled: true, password: "first" });
       const deps = { settings, rateLimiter, secret };
       const { token } = await unlockMaintenance(deps, { password: "first" }, "ip2");
       await new Promise((r) => setTimeout(r, 5));
@@ -142,7 +144,11 @@ describe("site settings, maintenance, analytics, missing translations", () => {
     it("treats the site as open when the configuration cannot be loaded, and logs it", async () => {
       const lines: string[] = [];
       const log = createLogger("info", {}, (l) => lines.push(l));
-      const broken = { get: async () => { throw new Error("db down"); } } as unknown as SettingsStore;
+      const broken = {
+        get: async () => {
+          throw new Error("db down");
+        },
+      } as unknown as SettingsStore;
       expect(await loadMaintenanceState(broken, log)).toEqual({ enabled: false, changedAt: "" });
       expect(lines.join()).toContain("site left open");
     });
@@ -157,7 +163,12 @@ describe("site settings, maintenance, analytics, missing translations", () => {
   });
 
   describe("analytics", () => {
-    const facts = { consentGranted: true, userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36", country: "ES", clientKey: "ip" };
+    const facts = {
+      consentGranted: true,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36",
+      country: "ES",
+      clientKey: "ip",
+    };
     const view = { pagePath: "/es/about", visitorId: "6f1c6f1e-8f1a-4c36-9d7e-0d6f6b1b3f10" };
     const countViews = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(analyticsPageviews))[0].n;
     const deps = () => ({ db: database.db, settings, rateLimiter });
@@ -174,7 +185,10 @@ describe("site settings, maintenance, analytics, missing translations", () => {
 
     it("records nothing without analytics consent, and nothing for bots", async () => {
       await settings.write("analytics_enabled", true, "test");
-      expect(await recordPageview(deps(), { ...facts, consentGranted: false }, view)).toMatchObject({ recorded: false, reason: "no_consent" });
+      expect(await recordPageview(deps(), { ...facts, consentGranted: false }, view)).toMatchObject({
+        recorded: false,
+        reason: "no_consent",
+      });
       expect(await recordPageview(deps(), { ...facts, userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }, view)).toMatchObject({
         recorded: false,
         reason: "bot",
@@ -186,16 +200,29 @@ describe("site settings, maintenance, analytics, missing translations", () => {
       await settings.write("analytics_enabled", true, "test");
       expect(await recordPageview(deps(), facts, { ...view, referrer: "  " })).toEqual({ recorded: true });
       const [row] = await database.db.select().from(analyticsPageviews);
-      expect(row).toMatchObject({ pagePath: "/es/about", deviceType: "desktop", referrer: "direct", country: "ES", visitorId: view.visitorId });
+      expect(row).toMatchObject({
+        pagePath: "/es/about",
+        deviceType: "desktop",
+        referrer: "direct",
+        country: "ES",
+        visitorId: view.visitorId,
+      });
     });
 
     it("validates input", async () => {
       await settings.write("analytics_enabled", true, "test");
-      for (const bad of [{}, { ...view, visitorId: "not-a-uuid" }, { ...view, pagePath: "https://evil.example/" }, { ...view, pagePath: "/a b" }]) {
+      for (const bad of [
+        {},
+        { ...view, visitorId: "not-a-uuid" },
+        { ...view, pagePath: "https://evil.example/" },
+        { ...view, pagePath: "/a b" },
+      ]) {
         expect(await codeOf(recordPageview(deps(), facts, bad))).toBe("input.invalid");
       }
       expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "<script>" }))).toBe("input.invalid");
-      expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "click", metadata: { nested: { a: 1 } } }))).toBe("input.invalid");
+      expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "click", metadata: { nested: { a: 1 } } }))).toBe(
+        "input.invalid",
+      );
     });
 
     it("records events with their fields", async () => {
@@ -209,7 +236,8 @@ describe("site settings, maintenance, analytics, missing translations", () => {
       await settings.write("analytics_enabled", true, "test");
       const limited = new RateLimiter(database.db);
       let last = "";
-      for (let i = 0; i < 121; i++) last = await codeOf(recordPageview({ ...deps(), rateLimiter: limited }, { ...facts, clientKey: "busy" }, view));
+      for (let i = 0; i < 121; i++)
+        last = await codeOf(recordPageview({ ...deps(), rateLimiter: limited }, { ...facts, clientKey: "busy" }, view));
       expect(last).toBe("rate_limited");
     });
   });

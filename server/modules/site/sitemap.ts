@@ -1,6 +1,6 @@
-import { LOCALES } from "../../../app/i18n/config";
-import type { Database } from "../../db/client";
-import { forumSitemapEntries } from "../forum";
+import { LOCALES } from "#app/i18n/config";
+import type { Database } from "#server/db/client";
+import { forumSitemapEntries } from "#server/modules/forum";
 import type { SettingsStore } from "./settings";
 
 /** Public, indexable pages. Later areas add their own entries (games, threads, companies). */

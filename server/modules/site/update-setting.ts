@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Actor } from "../accounts/actor";
-import { recordAudit } from "../accounts/audit";
-import { parseInput } from "../validate";
+import type { Actor } from "#server/modules/accounts/actor";
+import { recordAudit } from "#server/modules/accounts/audit";
+import { parseInput } from "#server/modules/validate";
 import { assertCan } from "./policy";
 import { settingDefinitions, type SettingKey, type SettingsStore } from "./settings";
 
@@ -21,7 +21,13 @@ export async function updateSetting(deps: { settings: SettingsStore }, actor: Ac
   const { key, value: raw } = parseInput(updateSettingInput, input);
   const value = parseInput(settingDefinitions[key].schema, raw);
   const result = await deps.settings.change(key, value as never, actor!.userId, (tx, before, after) =>
-    recordAudit(tx, actor!, { action: auditActionOf(key), targetType: "setting", targetId: key, targetName: key, details: { before, after } }),
+    recordAudit(tx, actor!, {
+      action: auditActionOf(key),
+      targetType: "setting",
+      targetId: key,
+      targetName: key,
+      details: { before, after },
+    }),
   );
   return { key, value: result.after, changed: result.changed };
 }

@@ -10,7 +10,11 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
   if (!(bytes instanceof Uint8Array)) return null;
-  const header = startsWith(bytes, PNG_SIGNATURE) ? readPng(bytes) : bytes[0] === 0xff && bytes[1] === 0xd8 ? readJpeg(bytes) : readWebp(bytes);
+  const header = startsWith(bytes, PNG_SIGNATURE)
+    ? readPng(bytes)
+    : bytes[0] === 0xff && bytes[1] === 0xd8
+      ? readJpeg(bytes)
+      : readWebp(bytes);
   if (!header || header.width < 1 || header.height < 1) return null;
   return header;
 }

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { processLogo } from "../../modules/admin/company-logo";
+import { processLogo } from "#server/modules/admin/company-logo";
 import { checkImageHeader, closeImagePool, IMAGE_RULES, ImagePool, ImageRefused, processImage, readImageHeader, type ImageRules } from ".";
 import { oneColourPng } from "./test-images";
 
@@ -16,7 +16,8 @@ const codeOf = async (p: Promise<unknown>) =>
   );
 const noise = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
-const solid = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: channels === 4 ? "#4a78" : "#4a7" } });
+const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: channels === 4 ? "#4a78" : "#4a7" } });
 
 /** A pool that fails the test if anything reaches it: what is refused on the header is never decoded. */
 const untouchablePool = () => {
@@ -34,12 +35,23 @@ describe("readImageHeader: format and dimensions from the first bytes", () => {
     const cases: [Buffer, string][] = [
       [await solid(1234, 567).png().toBuffer(), "png"],
       [await solid(1234, 567).jpeg().toBuffer(), "jpeg"],
-      [await solid(1234, 567).jpeg({ progressive: true }).withExif({ IFD0: { Make: "Cam" } }).toBuffer(), "jpeg"],
+      [
+        await solid(1234, 567)
+          .jpeg({ progressive: true })
+          .withExif({ IFD0: { Make: "Cam" } })
+          .toBuffer(),
+        "jpeg",
+      ],
       [await solid(1234, 567).webp().toBuffer(), "webp"],
       [await solid(1234, 567).webp({ lossless: true }).toBuffer(), "webp"],
       [await solid(1234, 567, 4).webp().toBuffer(), "webp"],
     ];
-    expect(cases.map(([b]) => b.subarray(12, 16).toString("latin1")).filter((c) => c.startsWith("VP8")).sort()).toEqual(["VP8 ", "VP8L", "VP8X"]);
+    expect(
+      cases
+        .map(([b]) => b.subarray(12, 16).toString("latin1"))
+        .filter((c) => c.startsWith("VP8"))
+        .sort(),
+    ).toEqual(["VP8 ", "VP8L", "VP8X"]);
     for (const [bytes, format] of cases) expect(readImageHeader(new Uint8Array(bytes))).toEqual({ format, width: 1234, height: 567 });
   });
 
@@ -108,7 +120,9 @@ describe("checkImageHeader: the limits, before decoding", () => {
     const pool = untouchablePool();
     for (const bomb of [oneColourPng(100_000, 10), oneColourPng(10, 100_000)]) {
       const started = performance.now();
-      expect(await refusalOf(processImage(bomb, { kind: "avatar", width: 512, height: 512, position: "attention", pool }))).toBe("dimensions");
+      expect(await refusalOf(processImage(bomb, { kind: "avatar", width: 512, height: 512, position: "attention", pool }))).toBe(
+        "dimensions",
+      );
       expect(performance.now() - started).toBeLessThan(50);
     }
     expect(await refusalOf(processImage(new TextEncoder().encode("<svg/>"), { kind: "logo", width: 256, height: 256, pool }))).toBe("type");
@@ -127,13 +141,19 @@ describe("checkImageHeader: the limits, before decoding", () => {
 describe("processImage in the worker pool", () => {
   it("re-encodes a normal image to WebP without metadata, applying the EXIF orientation", async () => {
     // 600×400 stored, orientation 6 (rotate 90°): shown as 400×600, so "inside" 300×300 gives 200×300.
-    const jpeg = await solid(600, 400).jpeg().withExif({ IFD0: { Make: "SpyCam" } }).withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await solid(600, 400)
+      .jpeg()
+      .withExif({ IFD0: { Make: "SpyCam" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const out = await processImage(new Uint8Array(jpeg), { kind: "avatar", width: 300, height: 300, fit: "inside" });
     const meta = await sharp(out.body).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 200, height: 300 });
     expect(meta.exif).toBeUndefined();
     expect(out.body.includes(Buffer.from("SpyCam"))).toBe(false);
-    expect(await processLogo(new Uint8Array(await solid(640, 480).png().toBuffer()))).toMatchObject({ name: expect.stringMatching(/^[0-9a-f]{32}\.webp$/) });
+    expect(await processLogo(new Uint8Array(await solid(640, 480).png().toBuffer()))).toMatchObject({
+      name: expect.stringMatching(/^[0-9a-f]{32}\.webp$/),
+    });
   });
 
   it("refuses a file whose header is fine but whose pixels are not (truncated), as the wrong type", async () => {
@@ -144,16 +164,14 @@ describe("processImage in the worker pool", () => {
   it("stops a job over its time limit, terminating and replacing its worker", async () => {
     const pool = new ImagePool({ size: 1, timeoutMs: 50, killGraceMs: 0 });
     try {
-      const heavy = new Uint8Array(
-        await noise(3000, 3000)
-          .png({ compressionLevel: 1 })
-          .toBuffer(),
-      );
+      const heavy = new Uint8Array(await noise(3000, 3000).png({ compressionLevel: 1 }).toBuffer());
       const small = new Uint8Array(await solid(64, 64).png().toBuffer());
       // A first small job starts the worker (its start-up is not counted in the limit).
       await processImage(small, { kind: "avatar", width: 32, height: 32, pool });
       const started = performance.now();
-      expect(await refusalOf(processImage(heavy, { kind: "avatar", width: 512, height: 512, position: "attention", pool }))).toBe("timeout");
+      expect(await refusalOf(processImage(heavy, { kind: "avatar", width: 512, height: 512, position: "attention", pool }))).toBe(
+        "timeout",
+      );
       expect(performance.now() - started).toBeLessThan(1000);
       expect(pool.stats()).toMatchObject({ killed: 1, busy: 0 });
       // The next image gets a new worker.
@@ -168,7 +186,9 @@ describe("processImage in the worker pool", () => {
   it("refuses jobs past its queue as busy, and everything once closed", async () => {
     const pool = new ImagePool({ size: 1, maxQueue: 2 });
     const small = async () => new Uint8Array(await solid(200, 200).png().toBuffer());
-    const jobs = [await small(), await small(), await small()].map((bytes) => refusalOf(processImage(bytes, { kind: "avatar", width: 64, height: 64, pool })));
+    const jobs = [await small(), await small(), await small()].map((bytes) =>
+      refusalOf(processImage(bytes, { kind: "avatar", width: 64, height: 64, pool })),
+    );
     expect((await Promise.all(jobs)).sort()).toEqual(["busy", "no refusal", "no refusal"]);
     await pool.close();
     await expect(processImage(await small(), { kind: "avatar", width: 64, height: 64, pool })).rejects.toMatchObject({ reason: "closed" });

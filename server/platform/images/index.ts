@@ -3,7 +3,15 @@ import { checkImageHeader, IMAGE_RULES, ImageRefused, limitsOf, type ImageKind }
 
 export { readImageHeader, type ImageFormat, type ImageHeader } from "./header";
 export { ImagePool, ImagePoolError, type ImagePoolOptions, type ImagePoolStats } from "./pool";
-export { checkImageHeader, dimensionProblem, IMAGE_RULES, ImageRefused, type ImageKind, type ImageRefusalReason, type ImageRules } from "./rules";
+export {
+  checkImageHeader,
+  dimensionProblem,
+  IMAGE_RULES,
+  ImageRefused,
+  type ImageKind,
+  type ImageRefusalReason,
+  type ImageRules,
+} from "./rules";
 
 export type ProcessImageOptions = {
   /** Which rules apply (IMAGE_RULES): largest side, aspect ratio, pixel count, formats. */
@@ -66,7 +74,8 @@ export async function processImage(bytes: Uint8Array, opts: ProcessImageOptions)
       [input.buffer as ArrayBuffer],
     );
   } catch (err) {
-    if (err instanceof ImagePoolError && (err.reason === "timeout" || err.reason === "busy")) throw new ImageRefused(err.reason, limitsOf(rules));
+    if (err instanceof ImagePoolError && (err.reason === "timeout" || err.reason === "busy"))
+      throw new ImageRefused(err.reason, limitsOf(rules));
     throw err;
   }
   if (!answer.ok) throw new ImageRefused(answer.reason, limitsOf(rules));

@@ -85,7 +85,13 @@ export class ImagePool {
   }
 
   stats(): ImagePoolStats {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length, killed: this.killed, started: this.started };
+    return {
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      killed: this.killed,
+      started: this.started,
+    };
   }
 
   /** Refuses new jobs, fails the waiting and running ones, and stops every worker. */

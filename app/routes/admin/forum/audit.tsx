@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { FORUM_AUDIT_PATH } from "~/features/admin/nav";
-import { adminPage } from "~/features/admin/route.server";
+import { FORUM_AUDIT_PATH } from "#app/features/admin/nav";
+import { adminPage } from "#app/features/admin/route.server";
 import type { Route } from "./+types/audit";
 
 /** The forum group's "audit log" tab: the audit log filtered to the forum's actions (`forum.`). */

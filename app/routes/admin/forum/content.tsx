@@ -2,16 +2,25 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Field } from "~/components/ui/form-field";
-import { failureFor, inLocale } from "~/features/admin/forum-ui";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, FormDisclosure, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
-import type { FormFailure } from "~/lib/form";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
-import { CONTENT_LIMITS } from "~/features/admin/forum-limits";
-import type { AdminCategory, AdminForum, AdminTag } from "../../../../server/modules/forum/list-content";
+import { Field } from "#app/components/ui/form-field";
+import { failureFor, inLocale } from "#app/features/admin/forum-ui";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  ConfirmAction,
+  EmptyState,
+  FormDisclosure,
+  NOINDEX,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import type { FormFailure } from "#app/lib/form";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import { CONTENT_LIMITS } from "#app/features/admin/forum-limits";
+import type { AdminCategory, AdminForum, AdminTag } from "#server/modules/forum/list-content";
 import type { Route } from "./+types/content";
 
 export const handle = { i18n: ["admin"] };
@@ -72,11 +81,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
 export const ErrorBoundary = AdminErrorBoundary;
 
-type Values = Partial<Record<"slug" | "titleEs" | "titleEn" | "descriptionEs" | "descriptionEn" | "nameEs" | "nameEn" | "categoryId", string>>;
+type Values = Partial<
+  Record<"slug" | "titleEs" | "titleEn" | "descriptionEs" | "descriptionEn" | "nameEs" | "nameEn" | "categoryId", string>
+>;
 
 /** What a form shows: what was typed when it failed, else the row's current values. */
 const valuesOf = (failure: FormFailure | undefined, current: Values): Values => (failure ? failure.values : current);
-
 
 /** Slug, then each language's title and description, for a category or a forum. */
 function SectionFields({ values, failure, slugHint }: { values: Values; failure?: FormFailure; slugHint: string }) {
@@ -84,13 +94,30 @@ function SectionFields({ values, failure, slugHint }: { values: Values; failure?
   const err = (k: string) => failure?.fieldErrors[k];
   return (
     <>
-      <Field label={t("forum.content.fields.slug")} name="slug" required maxLength={CONTENT_LIMITS.slugMax} defaultValue={values.slug} hint={slugHint} error={err("slug")} autoComplete="off" />
+      <Field
+        label={t("forum.content.fields.slug")}
+        name="slug"
+        required
+        maxLength={CONTENT_LIMITS.slugMax}
+        defaultValue={values.slug}
+        hint={slugHint}
+        error={err("slug")}
+        autoComplete="off"
+      />
       {(["es", "en"] as const).map((lng) => {
         const suffix = lng === "es" ? "Es" : "En";
         return (
           <fieldset key={lng} className="space-y-3 rounded-lg border border-border p-3">
             <legend className="px-1 text-sm font-semibold">{t(`forum.content.languages.${lng}`)}</legend>
-            <Field label={t("forum.content.fields.title")} name={`title${suffix}`} lang={lng} required maxLength={CONTENT_LIMITS.titleMax} defaultValue={values[`title${suffix}`]} error={err(`title${suffix}`)} />
+            <Field
+              label={t("forum.content.fields.title")}
+              name={`title${suffix}`}
+              lang={lng}
+              required
+              maxLength={CONTENT_LIMITS.titleMax}
+              defaultValue={values[`title${suffix}`]}
+              error={err(`title${suffix}`)}
+            />
             <Field
               label={t("forum.content.fields.description")}
               name={`description${suffix}`}
@@ -108,7 +135,21 @@ function SectionFields({ values, failure, slugHint }: { values: Values; failure?
 }
 
 /** Up and down buttons: each a tiny form, so the order changes without JavaScript. */
-function MoveButtons({ intent, idName, id, name, first, last }: { intent: string; idName: string; id: string; name: string; first: boolean; last: boolean }) {
+function MoveButtons({
+  intent,
+  idName,
+  id,
+  name,
+  first,
+  last,
+}: {
+  intent: string;
+  idName: string;
+  id: string;
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
   const { t } = useTranslation("admin");
   const button = (direction: "up" | "down", disabled: boolean) => (
     <Form method="post" className="inline">
@@ -130,7 +171,19 @@ function MoveButtons({ intent, idName, id, name, first, last }: { intent: string
   );
 }
 
-function ForumRow({ forum, categories, index, count, result }: { forum: AdminForum; categories: AdminCategory[]; index: number; count: number; result?: AdminActionResult }) {
+function ForumRow({
+  forum,
+  categories,
+  index,
+  count,
+  result,
+}: {
+  forum: AdminForum;
+  categories: AdminCategory[];
+  index: number;
+  count: number;
+  result?: AdminActionResult;
+}) {
   const { t } = useTranslation("admin");
   const { locale } = useLocalePath();
   const selectId = useId();
@@ -151,14 +204,25 @@ function ForumRow({ forum, categories, index, count, result }: { forum: AdminFor
           <MoveButtons intent="move-forum" idName="forumId" id={forum.id} name={name} first={index === 0} last={index === count - 1} />
           <ConfirmAction
             label={t("forum.content.delete")}
-            question={forum.threads > 0 ? t("forum.content.confirmDeleteForumFull", { name, count: forum.threads }) : t("forum.content.confirmDeleteForum", { name })}
+            question={
+              forum.threads > 0
+                ? t("forum.content.confirmDeleteForumFull", { name, count: forum.threads })
+                : t("forum.content.confirmDeleteForum", { name })
+            }
             confirmLabel={t("forum.content.confirmDeleteButton")}
             intent="delete-forum"
             fields={{ forumId: forum.id, name }}
           />
         </div>
       </div>
-      <FormDisclosure summary={t("forum.content.editForum", { name })} formId={formId} intent="update-forum" failure={failure} hidden={{ forumId: forum.id, name }} submit={t("forum.content.save")}>
+      <FormDisclosure
+        summary={t("forum.content.editForum", { name })}
+        formId={formId}
+        intent="update-forum"
+        failure={failure}
+        hidden={{ forumId: forum.id, name }}
+        submit={t("forum.content.save")}
+      >
         <div className="space-y-1.5">
           <label htmlFor={selectId} className="block text-sm font-semibold">
             {t("forum.content.fields.category")}
@@ -177,7 +241,17 @@ function ForumRow({ forum, categories, index, count, result }: { forum: AdminFor
   );
 }
 
-function CategoryCard({ category, categories, index, result }: { category: AdminCategory; categories: AdminCategory[]; index: number; result?: AdminActionResult }) {
+function CategoryCard({
+  category,
+  categories,
+  index,
+  result,
+}: {
+  category: AdminCategory;
+  categories: AdminCategory[];
+  index: number;
+  result?: AdminActionResult;
+}) {
   const { t } = useTranslation("admin");
   const { locale } = useLocalePath();
   const name = inLocale(locale, category.titleEs, category.titleEn);
@@ -198,18 +272,40 @@ function CategoryCard({ category, categories, index, result }: { category: Admin
             </p>
           </div>
           <div className="flex flex-wrap items-start gap-2">
-            <MoveButtons intent="move-category" idName="categoryId" id={category.id} name={name} first={index === 0} last={index === categories.length - 1} />
+            <MoveButtons
+              intent="move-category"
+              idName="categoryId"
+              id={category.id}
+              name={name}
+              first={index === 0}
+              last={index === categories.length - 1}
+            />
             <ConfirmAction
               label={t("forum.content.delete")}
-              question={category.forums.length > 0 ? t("forum.content.confirmDeleteCategoryFull", { name, count: category.forums.length }) : t("forum.content.confirmDeleteCategory", { name })}
+              question={
+                category.forums.length > 0
+                  ? t("forum.content.confirmDeleteCategoryFull", { name, count: category.forums.length })
+                  : t("forum.content.confirmDeleteCategory", { name })
+              }
               confirmLabel={t("forum.content.confirmDeleteButton")}
               intent="delete-category"
               fields={{ categoryId: category.id, name }}
             />
           </div>
         </div>
-        <FormDisclosure summary={t("forum.content.editCategory", { name })} formId={editId} intent="update-category" failure={editFailure} hidden={{ categoryId: category.id, name }} submit={t("forum.content.save")}>
-          <SectionFields values={valuesOf(editFailure, category)} failure={editFailure} slugHint={t("forum.content.fields.categorySlugHint")} />
+        <FormDisclosure
+          summary={t("forum.content.editCategory", { name })}
+          formId={editId}
+          intent="update-category"
+          failure={editFailure}
+          hidden={{ categoryId: category.id, name }}
+          submit={t("forum.content.save")}
+        >
+          <SectionFields
+            values={valuesOf(editFailure, category)}
+            failure={editFailure}
+            slugHint={t("forum.content.fields.categorySlugHint")}
+          />
         </FormDisclosure>
         {category.forums.length === 0 ? (
           <p className="mt-3 text-sm text-muted-foreground">{t("forum.content.noForums")}</p>
@@ -220,7 +316,14 @@ function CategoryCard({ category, categories, index, result }: { category: Admin
             ))}
           </ul>
         )}
-        <FormDisclosure summary={t("forum.content.addForum", { name })} formId={addId} intent="create-forum" failure={addFailure} hidden={{ categoryId: category.id }} submit={t("forum.content.create")}>
+        <FormDisclosure
+          summary={t("forum.content.addForum", { name })}
+          formId={addId}
+          intent="create-forum"
+          failure={addFailure}
+          hidden={{ categoryId: category.id }}
+          submit={t("forum.content.create")}
+        >
           <SectionFields values={valuesOf(addFailure, {})} failure={addFailure} slugHint={t("forum.content.fields.forumSlugHint")} />
         </FormDisclosure>
       </section>
@@ -252,9 +355,32 @@ function TagRow({ tag, result }: { tag: AdminTag; result?: AdminActionResult }) 
           fields={{ tagId: tag.id, name }}
         />
       </div>
-      <FormDisclosure summary={t("forum.content.renameTag", { name })} formId={formId} intent="update-tag" failure={failure} hidden={{ tagId: tag.id, name }} submit={t("forum.content.save")}>
-        <Field label={t("forum.content.fields.nameEs")} name="nameEs" lang="es" required maxLength={CONTENT_LIMITS.tagNameMax} defaultValue={values.nameEs} error={failure?.fieldErrors.nameEs} />
-        <Field label={t("forum.content.fields.nameEn")} name="nameEn" lang="en" required maxLength={CONTENT_LIMITS.tagNameMax} defaultValue={values.nameEn} error={failure?.fieldErrors.nameEn} />
+      <FormDisclosure
+        summary={t("forum.content.renameTag", { name })}
+        formId={formId}
+        intent="update-tag"
+        failure={failure}
+        hidden={{ tagId: tag.id, name }}
+        submit={t("forum.content.save")}
+      >
+        <Field
+          label={t("forum.content.fields.nameEs")}
+          name="nameEs"
+          lang="es"
+          required
+          maxLength={CONTENT_LIMITS.tagNameMax}
+          defaultValue={values.nameEs}
+          error={failure?.fieldErrors.nameEs}
+        />
+        <Field
+          label={t("forum.content.fields.nameEn")}
+          name="nameEn"
+          lang="en"
+          required
+          maxLength={CONTENT_LIMITS.tagNameMax}
+          defaultValue={values.nameEn}
+          error={failure?.fieldErrors.nameEn}
+        />
       </FormDisclosure>
     </li>
   );
@@ -287,7 +413,13 @@ export default function ForumContent({ loaderData, actionData }: Route.Component
             ))}
           </ol>
         )}
-        <FormDisclosure summary={t("forum.content.addCategory")} formId="category-new" intent="create-category" failure={newCategory} submit={t("forum.content.create")}>
+        <FormDisclosure
+          summary={t("forum.content.addCategory")}
+          formId="category-new"
+          intent="create-category"
+          failure={newCategory}
+          submit={t("forum.content.create")}
+        >
           <SectionFields values={valuesOf(newCategory, {})} failure={newCategory} slugHint={t("forum.content.fields.categorySlugHint")} />
         </FormDisclosure>
       </section>
@@ -306,10 +438,41 @@ export default function ForumContent({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
-        <FormDisclosure summary={t("forum.content.addTag")} formId="tag-new" intent="create-tag" failure={newTag} submit={t("forum.content.create")}>
-          <Field label={t("forum.content.fields.slug")} name="slug" required maxLength={CONTENT_LIMITS.slugMax} defaultValue={newTag?.values.slug} hint={t("forum.content.fields.tagSlugHint")} error={newTag?.fieldErrors.slug} autoComplete="off" />
-          <Field label={t("forum.content.fields.nameEs")} name="nameEs" lang="es" required maxLength={CONTENT_LIMITS.tagNameMax} defaultValue={newTag?.values.nameEs} error={newTag?.fieldErrors.nameEs} />
-          <Field label={t("forum.content.fields.nameEn")} name="nameEn" lang="en" required maxLength={CONTENT_LIMITS.tagNameMax} defaultValue={newTag?.values.nameEn} error={newTag?.fieldErrors.nameEn} />
+        <FormDisclosure
+          summary={t("forum.content.addTag")}
+          formId="tag-new"
+          intent="create-tag"
+          failure={newTag}
+          submit={t("forum.content.create")}
+        >
+          <Field
+            label={t("forum.content.fields.slug")}
+            name="slug"
+            required
+            maxLength={CONTENT_LIMITS.slugMax}
+            defaultValue={newTag?.values.slug}
+            hint={t("forum.content.fields.tagSlugHint")}
+            error={newTag?.fieldErrors.slug}
+            autoComplete="off"
+          />
+          <Field
+            label={t("forum.content.fields.nameEs")}
+            name="nameEs"
+            lang="es"
+            required
+            maxLength={CONTENT_LIMITS.tagNameMax}
+            defaultValue={newTag?.values.nameEs}
+            error={newTag?.fieldErrors.nameEs}
+          />
+          <Field
+            label={t("forum.content.fields.nameEn")}
+            name="nameEn"
+            lang="en"
+            required
+            maxLength={CONTENT_LIMITS.tagNameMax}
+            defaultValue={newTag?.values.nameEn}
+            error={newTag?.fieldErrors.nameEn}
+          />
         </FormDisclosure>
       </section>
     </>

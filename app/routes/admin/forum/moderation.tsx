@@ -1,12 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TextAreaField } from "~/components/ui/form-field";
-import { failureFor, postHref, ViewTabs } from "~/features/admin/forum-ui";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, ConfirmAction, EmptyState, NOINDEX, Pagination, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { TextAreaField } from "#app/components/ui/form-field";
+import { failureFor, postHref, ViewTabs } from "#app/features/admin/forum-ui";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  Badge,
+  ConfirmAction,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/moderation";
 
 export const handle = { i18n: ["admin"] };
@@ -25,7 +36,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = searchParamsOf(request);
   const view = q.view === "hidden" ? "hidden" : "reports";
   const forum = context.services.forum;
-  const reports = await orRefused(context, request, forum.listReports(actor, { status: q.status, page: view === "reports" ? q.page : undefined }));
+  const reports = await orRefused(
+    context,
+    request,
+    forum.listReports(actor, { status: q.status, page: view === "reports" ? q.page : undefined }),
+  );
   const hidden = await orRefused(context, request, forum.listHidden(actor, { kind: q.kind, page: view === "hidden" ? q.page : undefined }));
   return { seo: seo("forum.moderation.title"), view, reports, hidden };
 }
@@ -41,7 +56,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       const input = { reportId: form.get("reportId"), reason };
       if (form.get("hide") === "on") {
         const r = await forum.resolveReportHiding(actor, input);
-        const message = r.hidden === "thread" ? "admin:forum.moderation.resolvedThreadHidden" : r.hidden === "post" ? "admin:forum.moderation.resolvedHidden" : "admin:forum.moderation.resolved";
+        const message =
+          r.hidden === "thread"
+            ? "admin:forum.moderation.resolvedThreadHidden"
+            : r.hidden === "post"
+              ? "admin:forum.moderation.resolvedHidden"
+              : "admin:forum.moderation.resolved";
         return { ok: true, message } satisfies AdminActionResult;
       }
       await forum.resolveReport(actor, input);
@@ -99,8 +119,18 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
       <ViewTabs
         label={t("forum.moderation.viewsLabel")}
         tabs={[
-          { key: "reports", label: t("forum.moderation.views.reports", { count: reports.counts.open }), params: { view: null, kind: null }, current: view === "reports" },
-          { key: "hidden", label: t("forum.moderation.views.hidden", { count: hidden.counts.threads + hidden.counts.posts }), params: { view: "hidden", status: null }, current: view === "hidden" },
+          {
+            key: "reports",
+            label: t("forum.moderation.views.reports", { count: reports.counts.open }),
+            params: { view: null, kind: null },
+            current: view === "reports",
+          },
+          {
+            key: "hidden",
+            label: t("forum.moderation.views.hidden", { count: hidden.counts.threads + hidden.counts.posts }),
+            params: { view: "hidden", status: null },
+            current: view === "hidden",
+          },
         ]}
       />
 
@@ -111,7 +141,12 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
           </h2>
           <ViewTabs
             label={t("forum.moderation.reports.statusLabel")}
-            tabs={STATUSES.map((s) => ({ key: s, label: t(`forum.moderation.reports.status.${s}`, { count: reports.counts[s] }), params: { status: s === "open" ? null : s }, current: reports.status === s }))}
+            tabs={STATUSES.map((s) => ({
+              key: s,
+              label: t(`forum.moderation.reports.status.${s}`, { count: reports.counts[s] }),
+              params: { status: s === "open" ? null : s },
+              current: reports.status === s,
+            }))}
           />
           {reports.items.length === 0 ? (
             <EmptyState>{t(`forum.moderation.reports.empty.${reports.status}`)}</EmptyState>
@@ -132,7 +167,9 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
                         {r.post.hidden ? <Badge tone="danger">{t("forum.moderation.badges.postHidden")}</Badge> : null}
                         {r.thread.hidden ? <Badge tone="danger">{t("forum.moderation.badges.threadHidden")}</Badge> : null}
                         {r.post.deleted ? <Badge>{t("forum.moderation.badges.deleted")}</Badge> : null}
-                        {r.post.openReports > 1 ? <Badge tone="info">{t("forum.moderation.badges.openReports", { count: r.post.openReports })}</Badge> : null}
+                        {r.post.openReports > 1 ? (
+                          <Badge tone="info">{t("forum.moderation.badges.openReports", { count: r.post.openReports })}</Badge>
+                        ) : null}
                       </p>
                       <blockquote className="mt-3 whitespace-pre-line border-l-4 border-border pl-3 text-sm">{r.post.excerpt}</blockquote>
                       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -214,7 +251,12 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
           <p className="mb-3 text-sm text-muted-foreground">{t("forum.moderation.hidden.help")}</p>
           <ViewTabs
             label={t("forum.moderation.hidden.kindLabel")}
-            tabs={KINDS.map((k) => ({ key: k, label: t(`forum.moderation.hidden.kind.${k}`, { count: k === "thread" ? hidden.counts.threads : hidden.counts.posts }), params: { kind: k === "thread" ? null : k }, current: hidden.kind === k }))}
+            tabs={KINDS.map((k) => ({
+              key: k,
+              label: t(`forum.moderation.hidden.kind.${k}`, { count: k === "thread" ? hidden.counts.threads : hidden.counts.posts }),
+              params: { kind: k === "thread" ? null : k },
+              current: hidden.kind === k,
+            }))}
           />
           {hidden.items.length === 0 ? (
             <EmptyState>{t(`forum.moderation.hidden.empty.${hidden.kind}`)}</EmptyState>
@@ -227,18 +269,24 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
                     <article className="card p-5" aria-labelledby={`hidden-${item.id}`}>
                       <h3 id={`hidden-${item.id}`} className="font-bold">
                         <Link className="link" to={to(postHref(item.thread.forumSlug, item.thread.slug, item.number))}>
-                          {item.kind === "thread" ? item.thread.title : t("forum.moderation.reports.postIn", { number: item.number, title: item.thread.title })}
+                          {item.kind === "thread"
+                            ? item.thread.title
+                            : t("forum.moderation.reports.postIn", { number: item.number, title: item.thread.title })}
                         </Link>
                       </h3>
                       <p className="mt-1 text-sm text-muted-foreground">
                         {t("forum.moderation.hidden.byline", { author: name(item.author), date: dateTime(item.at) })}
                       </p>
-                      {item.excerpt ? <blockquote className="mt-3 whitespace-pre-line border-l-4 border-border pl-3 text-sm">{item.excerpt}</blockquote> : null}
+                      {item.excerpt ? (
+                        <blockquote className="mt-3 whitespace-pre-line border-l-4 border-border pl-3 text-sm">{item.excerpt}</blockquote>
+                      ) : null}
                       <div className="mt-4">
                         <ConfirmAction
                           tone="primary"
                           label={t("forum.moderation.publish")}
-                          question={t(item.kind === "thread" ? "forum.moderation.confirmPublishThread" : "forum.moderation.confirmPublishPost")}
+                          question={t(
+                            item.kind === "thread" ? "forum.moderation.confirmPublishThread" : "forum.moderation.confirmPublishPost",
+                          )}
                           confirmLabel={t("forum.moderation.confirmPublishButton")}
                           intent="publish"
                           fields={{ kind: item.kind, id: item.id }}
@@ -253,7 +301,11 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
               })}
             </ul>
           )}
-          <Pagination page={hidden.page} pageCount={hidden.pageCount} total={hidden.kind === "thread" ? hidden.counts.threads : hidden.counts.posts} />
+          <Pagination
+            page={hidden.page}
+            pageCount={hidden.pageCount}
+            total={hidden.kind === "thread" ? hidden.counts.threads : hidden.counts.posts}
+          />
         </section>
       )}
     </>

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DayChart } from "~/features/admin/day-chart";
-import { FORUM_AUDIT_PATH } from "~/features/admin/nav";
-import { adminPage, orRefused } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX } from "~/features/admin/ui";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { DayChart } from "#app/features/admin/day-chart";
+import { FORUM_AUDIT_PATH } from "#app/features/admin/nav";
+import { adminPage, orRefused } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, NOINDEX } from "#app/features/admin/ui";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/overview";
 
 export const handle = { i18n: ["admin"] };
@@ -34,7 +34,10 @@ export default function ForumOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { to } = useLocalePath();
   const { overview, forumEnabled, abilities } = loaderData;
-  const totals = overview.activity.reduce((s, d) => ({ threads: s.threads + d.threads, posts: s.posts + d.posts }), { threads: 0, posts: 0 });
+  const totals = overview.activity.reduce((s, d) => ({ threads: s.threads + d.threads, posts: s.posts + d.posts }), {
+    threads: 0,
+    posts: 0,
+  });
   return (
     <>
       <AdminHeading title={t("forum.overview.title")}>{t("forum.overview.lead")}</AdminHeading>

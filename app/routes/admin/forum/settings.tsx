@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { POSTING_LIMIT_MAX, type PostingLimitField } from "~/features/admin/forum-limits";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { POSTING_LIMIT_MAX, type PostingLimitField } from "#app/features/admin/forum-limits";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/settings";
 
 export const handle = { i18n: ["admin"] };
@@ -14,7 +14,10 @@ export const handle = { i18n: ["admin"] };
 /** The settings tab's two groups of limits, in the order the page shows them. */
 const GROUPS: { key: "everyone" | "newMembers"; fields: PostingLimitField[] }[] = [
   { key: "everyone", fields: ["postIntervalSeconds", "threadIntervalSeconds", "duplicateWindowSeconds"] },
-  { key: "newMembers", fields: ["newUserHours", "newUserPostIntervalSeconds", "newUserThreadIntervalSeconds", "newUserMaxThreads", "newUserMaxReplies"] },
+  {
+    key: "newMembers",
+    fields: ["newUserHours", "newUserPostIntervalSeconds", "newUserThreadIntervalSeconds", "newUserMaxThreads", "newUserMaxReplies"],
+  },
 ];
 
 /** Admin only (the settings policy): the forum switch and the posting limits. */
@@ -42,7 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (intent === "limits") {
       const value = Object.fromEntries(GROUPS.flatMap((g) => g.fields).map((f) => [f, numberOf(form.get(f))]));
       const saved = await admin.updateSetting(actor, { key: "forum_posting_limits", value });
-      return { ok: true, intent, message: saved.changed ? "admin:forum.settings.limitsSaved" : "admin:forum.settings.limitsUnchanged" } satisfies Result;
+      return {
+        ok: true,
+        intent,
+        message: saved.changed ? "admin:forum.settings.limitsSaved" : "admin:forum.settings.limitsUnchanged",
+      } satisfies Result;
     }
     return unknownIntent(form);
   } catch (err) {
@@ -56,7 +63,11 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 function Outcome({ result, intent }: { result: Result | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
-  return result.ok ? <FormAlert variant="success" message={result.message} /> : <FormAlert message={result.formError} values={result.formErrorValues} />;
+  return result.ok ? (
+    <FormAlert variant="success" message={result.message} />
+  ) : (
+    <FormAlert message={result.formError} values={result.formErrorValues} />
+  );
 }
 
 export default function ForumSettings({ loaderData, actionData }: Route.ComponentProps) {

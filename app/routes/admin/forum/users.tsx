@@ -1,13 +1,25 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TextAreaField } from "~/components/ui/form-field";
-import { failureFor } from "~/features/admin/forum-ui";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, Badge, ConfirmAction, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import { formatDate } from "~/i18n/format";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { TextAreaField } from "#app/components/ui/form-field";
+import { failureFor } from "#app/features/admin/forum-ui";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  Badge,
+  ConfirmAction,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  SearchForm,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { formatDate } from "#app/i18n/format";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/users";
 
 export const handle = { i18n: ["admin"] };
@@ -25,7 +37,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const members = await orRefused(context, request, context.services.forum.listMembers(actor, searchParamsOf(request)));
   // The date field's first suggestion: a week from today (UTC), and the earliest day it accepts.
   const now = Date.now();
-  return { seo: seo("forum.users.title"), members, me: actor.userId, suggestedUntil: new Date(now + 7 * DAY).toISOString().slice(0, 10), minUntil: new Date(now + DAY).toISOString().slice(0, 10) };
+  return {
+    seo: seo("forum.users.title"),
+    members,
+    me: actor.userId,
+    suggestedUntil: new Date(now + 7 * DAY).toISOString().slice(0, 10),
+    minUntil: new Date(now + DAY).toISOString().slice(0, 10),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -39,11 +57,19 @@ export async function action({ context, request }: Route.ActionArgs) {
       // A date field gives a day: the ban ends when that day begins (UTC). "For good" sends no date.
       const until = form.get("duration") === "forever" ? null : form.get("until");
       const r = await forum.banUser(actor, { userId: form.get("userId"), reason: form.get("reason"), until });
-      return { ok: true, message: r.until ? "admin:forum.users.bannedUntil" : "admin:forum.users.bannedForGood", messageValues: { name, date: r.until ? formatDate(r.until, locale, { dateStyle: "medium" }) : "" } } satisfies AdminActionResult;
+      return {
+        ok: true,
+        message: r.until ? "admin:forum.users.bannedUntil" : "admin:forum.users.bannedForGood",
+        messageValues: { name, date: r.until ? formatDate(r.until, locale, { dateStyle: "medium" }) : "" },
+      } satisfies AdminActionResult;
     }
     if (intent === "unban") {
       const r = await forum.unbanUser(actor, { userId: form.get("userId"), reason: form.get("reason") });
-      return { ok: true, message: r.changed ? "admin:forum.users.unbanned" : "admin:forum.users.notBanned", messageValues: { name } } satisfies AdminActionResult;
+      return {
+        ok: true,
+        message: r.changed ? "admin:forum.users.unbanned" : "admin:forum.users.notBanned",
+        messageValues: { name },
+      } satisfies AdminActionResult;
     }
     return unknownIntent(form);
   } catch (err) {
@@ -100,7 +126,8 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                         {m.id === me ? <span className="ml-1 text-sm font-normal text-muted-foreground">({t("roles.you")})</span> : null}
                       </h2>
                       <p className="break-all text-sm text-muted-foreground">
-                        {m.email} · {m.profileRole ? t(`profileRoles.${m.profileRole}`) : "—"} · {t("forum.users.joined", { date: date(m.createdAt) })}
+                        {m.email} · {m.profileRole ? t(`profileRoles.${m.profileRole}`) : "—"} ·{" "}
+                        {t("forum.users.joined", { date: date(m.createdAt) })}
                       </p>
                       <p className="mt-2 flex flex-wrap gap-1">
                         {m.roles.map((r) => (
@@ -109,7 +136,9 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                           </Badge>
                         ))}
                         {m.ban ? (
-                          <Badge tone="danger">{m.ban.until ? t("forum.users.banUntil", { date: date(m.ban.until) }) : t("forum.users.banForGood")}</Badge>
+                          <Badge tone="danger">
+                            {m.ban.until ? t("forum.users.banUntil", { date: date(m.ban.until) }) : t("forum.users.banForGood")}
+                          </Badge>
                         ) : (
                           <Badge tone="positive">{t("forum.users.notBannedBadge")}</Badge>
                         )}
@@ -131,7 +160,12 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                           fields={{ userId: m.id, name }}
                           open={failure?.values.intent === "unban"}
                         >
-                          <TextAreaField label={t("forum.moderation.noteLabel")} hint={t("forum.users.unbanNoteHint")} name="reason" maxLength={REASON_MAX} />
+                          <TextAreaField
+                            label={t("forum.moderation.noteLabel")}
+                            hint={t("forum.users.unbanNoteHint")}
+                            name="reason"
+                            maxLength={REASON_MAX}
+                          />
                         </ConfirmAction>
                       ) : null}
                       {m.canBan ? (
@@ -155,7 +189,13 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                           <fieldset className="space-y-2">
                             <legend className="text-sm font-semibold">{t("forum.users.duration")}</legend>
                             <div className="flex items-center gap-2">
-                              <input id={`duration-until-${m.id}`} type="radio" name="duration" value="until" defaultChecked={duration === "until"} />
+                              <input
+                                id={`duration-until-${m.id}`}
+                                type="radio"
+                                name="duration"
+                                value="until"
+                                defaultChecked={duration === "until"}
+                              />
                               <label htmlFor={`duration-until-${m.id}`} className="text-sm">
                                 {t("forum.users.durationUntil")}
                               </label>
@@ -184,7 +224,13 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                               ) : null}
                             </div>
                             <div className="flex items-center gap-2">
-                              <input id={`duration-forever-${m.id}`} type="radio" name="duration" value="forever" defaultChecked={duration === "forever"} />
+                              <input
+                                id={`duration-forever-${m.id}`}
+                                type="radio"
+                                name="duration"
+                                value="forever"
+                                defaultChecked={duration === "forever"}
+                              />
                               <label htmlFor={`duration-forever-${m.id}`} className="text-sm">
                                 {t("forum.users.durationForever")}
                               </label>

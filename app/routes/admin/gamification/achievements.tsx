@@ -1,19 +1,34 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { Field, TextAreaField } from "~/components/ui/form-field";
-import { failureFor, inLocale } from "~/features/admin/forum-ui";
-import { ACHIEVEMENT_ICON_LIST, ACHIEVEMENT_TYPE_LIST, GAMIFICATION_LIMITS as L, RARITY_LIST, type Rarity } from "~/features/admin/gamification-limits";
-import { formatNumber } from "~/features/admin/gamification-ui";
-import { achievementIcon } from "~/features/gamification/achievement-icon";
-import { RarityBadge } from "~/features/gamification/rarity-badge";
-import { builtInBadgeText, withBothLanguages } from "~/features/admin/gamification.server";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, FormDisclosure, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
-import { formValues, type FormFailure } from "~/lib/form";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, TextAreaField } from "#app/components/ui/form-field";
+import { failureFor, inLocale } from "#app/features/admin/forum-ui";
+import {
+  ACHIEVEMENT_ICON_LIST,
+  ACHIEVEMENT_TYPE_LIST,
+  GAMIFICATION_LIMITS as L,
+  RARITY_LIST,
+  type Rarity,
+} from "#app/features/admin/gamification-limits";
+import { formatNumber } from "#app/features/admin/gamification-ui";
+import { achievementIcon } from "#app/features/gamification/achievement-icon";
+import { RarityBadge } from "#app/features/gamification/rarity-badge";
+import { builtInBadgeText, withBothLanguages } from "#app/features/admin/gamification.server";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  ConfirmAction,
+  EmptyState,
+  FormDisclosure,
+  NOINDEX,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { formValues, type FormFailure } from "#app/lib/form";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/achievements";
 
 export const handle = { i18n: ["admin", "badges"] };
@@ -26,7 +41,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const game = context.services.gamification;
   const unlocks = await orRefused(context, request, game.unlockCounts(actor));
-  const achievements: AdminAchievement[] = (await game.listAchievements()).map((a) => ({ ...withBothLanguages(a), unlocks: unlocks[a.id] ?? 0 }));
+  const achievements: AdminAchievement[] = (await game.listAchievements()).map((a) => ({
+    ...withBothLanguages(a),
+    unlocks: unlocks[a.id] ?? 0,
+  }));
   return { seo: seo("gamification.achievements.title"), achievements };
 }
 
@@ -38,7 +56,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const input = Object.fromEntries(FIELDS.map((f) => [f, form.get(f) ?? ""]));
   const name = String(form.get("name") ?? form.get("nameEn") ?? "");
-  const done = (message: string, values: Record<string, string | number> = {}) => ({ ok: true as const, message, messageValues: { name, ...values } }) satisfies AdminActionResult;
+  const done = (message: string, values: Record<string, string | number> = {}) =>
+    ({ ok: true as const, message, messageValues: { name, ...values } }) satisfies AdminActionResult;
   try {
     switch (form.get("intent")) {
       case "create-achievement": {
@@ -50,10 +69,17 @@ export async function action({ context, request }: Route.ActionArgs) {
         const id = String(form.get("id") ?? "");
         const existing = game.abilities(actor).admin ? (await game.listAchievements()).find((a) => a.id === id) : undefined;
         if (existing) {
-          const missing = LANGS.filter((lng) => !String(form.get(lng === "es" ? "nameEs" : "nameEn") ?? "").trim() && !builtInBadgeText(lng, existing.nameKey));
+          const missing = LANGS.filter(
+            (lng) => !String(form.get(lng === "es" ? "nameEs" : "nameEn") ?? "").trim() && !builtInBadgeText(lng, existing.nameKey),
+          );
           if (missing.length) {
-            const fieldErrors = Object.fromEntries(missing.map((lng) => [lng === "es" ? "nameEs" : "nameEn", "errors:gamification.name_required"]));
-            return data<FormFailure>({ ok: false, values: formValues(form), fieldErrors, formError: "errors:input.invalid" }, { status: 400 });
+            const fieldErrors = Object.fromEntries(
+              missing.map((lng) => [lng === "es" ? "nameEs" : "nameEn", "errors:gamification.name_required"]),
+            );
+            return data<FormFailure>(
+              { ok: false, values: formValues(form), fieldErrors, formError: "errors:input.invalid" },
+              { status: 400 },
+            );
           }
         }
         await game.updateAchievement(actor, { ...input, id });
@@ -93,7 +119,23 @@ const valuesOf = (a: AdminAchievement): Values => ({
 /** The name in one language as members read it: typed, else built in, else the key. */
 const shown = (text: { typed: string | null; builtIn: string | null }, fallback: string) => text.typed || text.builtIn || fallback;
 
-function Select({ id, name, label, hint, value, error, children }: { id: string; name: string; label: string; hint?: string; value?: string; error?: string; children: ReactNode }) {
+function Select({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  error,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  value?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -101,7 +143,14 @@ function Select({ id, name, label, hint, value, error, children }: { id: string;
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name={name} className="input" defaultValue={value} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        defaultValue={value}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      >
         {children}
       </select>
       {hint ? (
@@ -119,7 +168,17 @@ function Select({ id, name, label, hint, value, error, children }: { id: string;
 }
 
 /** The fields of an achievement, shared by the create form and each edit form. */
-function AchievementFields({ formId, values, failure, existing }: { formId: string; values: Values; failure?: FormFailure; existing?: AdminAchievement }) {
+function AchievementFields({
+  formId,
+  values,
+  failure,
+  existing,
+}: {
+  formId: string;
+  values: Values;
+  failure?: FormFailure;
+  existing?: AdminAchievement;
+}) {
   const { t } = useTranslation("admin");
   const tb = useTranslation("badges").t;
   const err = (k: string) => failure?.fieldErrors[k];
@@ -139,7 +198,13 @@ function AchievementFields({ formId, values, failure, existing }: { formId: stri
         />
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <Select id={`${formId}-type`} name="type" label={t("gamification.achievements.fields.type")} value={values.type ?? "threads"} error={err("type")}>
+        <Select
+          id={`${formId}-type`}
+          name="type"
+          label={t("gamification.achievements.fields.type")}
+          value={values.type ?? "threads"}
+          error={err("type")}
+        >
           {ACHIEVEMENT_TYPE_LIST.map((type) => (
             <option key={type} value={type}>
               {tb(`type.${type}`)}
@@ -172,14 +237,27 @@ function AchievementFields({ formId, values, failure, existing }: { formId: stri
           hint={t("gamification.achievements.fields.rewardXpHint")}
           error={err("rewardXp")}
         />
-        <Select id={`${formId}-rarity`} name="rarity" label={t("gamification.achievements.fields.rarity")} value={values.rarity ?? "Common"} error={err("rarity")}>
+        <Select
+          id={`${formId}-rarity`}
+          name="rarity"
+          label={t("gamification.achievements.fields.rarity")}
+          value={values.rarity ?? "Common"}
+          error={err("rarity")}
+        >
           {RARITY_LIST.map((r) => (
             <option key={r} value={r}>
               {tb(`rarity.${r}`)}
             </option>
           ))}
         </Select>
-        <Select id={`${formId}-icon`} name="icon" label={t("gamification.achievements.fields.icon")} hint={t("gamification.achievements.fields.iconHint")} value={values.icon ?? ""} error={err("icon")}>
+        <Select
+          id={`${formId}-icon`}
+          name="icon"
+          label={t("gamification.achievements.fields.icon")}
+          hint={t("gamification.achievements.fields.iconHint")}
+          value={values.icon ?? ""}
+          error={err("icon")}
+        >
           <option value="">{t("gamification.achievements.icons.auto")}</option>
           {ACHIEVEMENT_ICON_LIST.map((i) => (
             <option key={i} value={i}>
@@ -212,7 +290,11 @@ function AchievementFields({ formId, values, failure, existing }: { formId: stri
               maxLength={L.descriptionMax}
               rows={2}
               defaultValue={values[`description${suffix}`]}
-              hint={descriptionBuiltIn ? t("gamification.achievements.fields.builtInHint", { text: descriptionBuiltIn }) : t("gamification.achievements.fields.descriptionHint", { max: L.descriptionMax })}
+              hint={
+                descriptionBuiltIn
+                  ? t("gamification.achievements.fields.builtInHint", { text: descriptionBuiltIn })
+                  : t("gamification.achievements.fields.descriptionHint", { max: L.descriptionMax })
+              }
               error={err(`description${suffix}`)}
             />
           </fieldset>
@@ -221,7 +303,6 @@ function AchievementFields({ formId, values, failure, existing }: { formId: stri
     </>
   );
 }
-
 
 function AchievementCard({ a, result }: { a: AdminAchievement; result?: AdminActionResult }) {
   const { t } = useTranslation("admin");
@@ -255,12 +336,19 @@ function AchievementCard({ a, result }: { a: AdminAchievement; result?: AdminAct
                     <dt className="font-semibold">{t(`forum.content.languages.${lng}`)}</dt>
                     <dd lang={lng}>
                       {names[lng]}
-                      {a.descriptionTexts[lng].typed || a.descriptionTexts[lng].builtIn ? <span className="text-muted-foreground"> — {shown(a.descriptionTexts[lng], "")}</span> : null}
+                      {a.descriptionTexts[lng].typed || a.descriptionTexts[lng].builtIn ? (
+                        <span className="text-muted-foreground"> — {shown(a.descriptionTexts[lng], "")}</span>
+                      ) : null}
                     </dd>
                   </div>
                 ))}
                 <dt className="font-semibold">{t("gamification.achievements.condition")}</dt>
-                <dd>{t("gamification.achievements.conditionValue", { type: tb(`type.${a.type}`), threshold: formatNumber(a.threshold, locale) })}</dd>
+                <dd>
+                  {t("gamification.achievements.conditionValue", {
+                    type: tb(`type.${a.type}`),
+                    threshold: formatNumber(a.threshold, locale),
+                  })}
+                </dd>
                 <dt className="font-semibold">{t("gamification.achievements.fields.rewardXp")}</dt>
                 <dd>{tb("reward", { xp: formatNumber(a.rewardXp, locale) })}</dd>
                 <dt className="font-semibold">{t("gamification.achievements.fields.rarity")}</dt>
@@ -274,14 +362,26 @@ function AchievementCard({ a, result }: { a: AdminAchievement; result?: AdminAct
           </div>
           <ConfirmAction
             label={t("gamification.achievements.delete")}
-            question={a.unlocks > 0 ? t("gamification.achievements.confirmDeleteUnlocked", { name, count: a.unlocks }) : t("gamification.achievements.confirmDelete", { name })}
+            question={
+              a.unlocks > 0
+                ? t("gamification.achievements.confirmDeleteUnlocked", { name, count: a.unlocks })
+                : t("gamification.achievements.confirmDelete", { name })
+            }
             confirmLabel={t("gamification.achievements.confirmDeleteButton")}
             intent="delete-achievement"
             fields={{ id: a.id, name }}
             open={!!deleteFailure && deleteFailure.values.intent === "delete-achievement"}
           />
         </div>
-        <FormDisclosure className="mt-3" summary={t("gamification.achievements.edit", { name })} formId={formId} intent="update-achievement" failure={failure} hidden={{ id: a.id, name }} submit={t("gamification.achievements.save")}>
+        <FormDisclosure
+          className="mt-3"
+          summary={t("gamification.achievements.edit", { name })}
+          formId={formId}
+          intent="update-achievement"
+          failure={failure}
+          hidden={{ id: a.id, name }}
+          submit={t("gamification.achievements.save")}
+        >
           <AchievementFields formId={formId} values={failure ? failure.values : valuesOf(a)} failure={failure} existing={a} />
         </FormDisclosure>
       </article>
@@ -308,7 +408,14 @@ export default function GamificationAchievements({ loaderData, actionData }: Rou
         <h2 id="achievement-new-heading" className="text-xl font-bold">
           {t("gamification.achievements.addTitle")}
         </h2>
-        <FormDisclosure className="mt-3" summary={t("gamification.achievements.add")} formId="achievement-new" intent="create-achievement" failure={newFailure} submit={t("gamification.achievements.create")}>
+        <FormDisclosure
+          className="mt-3"
+          summary={t("gamification.achievements.add")}
+          formId="achievement-new"
+          intent="create-achievement"
+          failure={newFailure}
+          submit={t("gamification.achievements.create")}
+        >
           <AchievementFields formId="achievement-new" values={newFailure?.values ?? {}} failure={newFailure} />
         </FormDisclosure>
       </section>

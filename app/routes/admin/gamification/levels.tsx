@@ -1,13 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { Field, SubmitButton } from "~/components/ui/form-field";
-import { GAMIFICATION_LIMITS as L, LEVEL_TITLE_KEYS } from "~/features/admin/gamification-limits";
-import { formatNumber } from "~/features/admin/gamification-ui";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, ConfirmAction, EmptyState, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
+import { Field, SubmitButton } from "#app/components/ui/form-field";
+import { GAMIFICATION_LIMITS as L, LEVEL_TITLE_KEYS } from "#app/features/admin/gamification-limits";
+import { formatNumber } from "#app/features/admin/gamification-ui";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  ConfirmAction,
+  EmptyState,
+  NOINDEX,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/levels";
 
 export const handle = { i18n: ["admin", "levels"] };
@@ -36,7 +44,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "save-level") {
-      const saved = await game.upsertLevel(actor, { level: form.get("level"), titleKey: form.get("titleKey"), xpRequired: form.get("xpRequired") });
+      const saved = await game.upsertLevel(actor, {
+        level: form.get("level"),
+        titleKey: form.get("titleKey"),
+        xpRequired: form.get("xpRequired"),
+      });
       return { ok: true, message: "admin:gamification.levels.saved", messageValues: { level: saved.level } } satisfies AdminActionResult;
     }
     if (intent === "delete-level") {
@@ -68,7 +80,10 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
   const current = levels.find((l) => l.level === formLevel);
   const prev = levels.find((l) => l.level === formLevel - 1);
   const next = levels.find((l) => l.level === formLevel + 1);
-  const values = failure?.values ?? { titleKey: current?.titleKey ?? top?.titleKey ?? LEVEL_TITLE_KEYS[0], xpRequired: current ? String(current.xpRequired) : "" };
+  const values = failure?.values ?? {
+    titleKey: current?.titleKey ?? top?.titleKey ?? LEVEL_TITLE_KEYS[0],
+    xpRequired: current ? String(current.xpRequired) : "",
+  };
   const titles: string[] = [...LEVEL_TITLE_KEYS];
   for (const l of levels) if (!titles.includes(l.titleKey)) titles.push(l.titleKey);
   const n = (x: number) => formatNumber(x, locale);
@@ -142,7 +157,9 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <SubmitButton pendingLabel={t("settings.saving")}>{current ? t("gamification.levels.save", { level: formLevel }) : t("gamification.levels.add", { level: formLevel })}</SubmitButton>
+            <SubmitButton pendingLabel={t("settings.saving")}>
+              {current ? t("gamification.levels.save", { level: formLevel }) : t("gamification.levels.add", { level: formLevel })}
+            </SubmitButton>
             {current ? (
               <Link className="link text-sm" to={to("/admin/gamification/levels")}>
                 {t("gamification.levels.addInstead")}
@@ -192,7 +209,11 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
                     <td className="p-3 text-right tabular-nums">{n(l.xpRequired)}</td>
                     <td className="p-3">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Link className="btn btn-outline min-h-9 px-3 py-1 text-sm" to={`${to("/admin/gamification/levels")}?level=${l.level}#level-form`} aria-label={t("gamification.levels.editLabel", { level: l.level })}>
+                        <Link
+                          className="btn btn-outline min-h-9 px-3 py-1 text-sm"
+                          to={`${to("/admin/gamification/levels")}?level=${l.level}#level-form`}
+                          aria-label={t("gamification.levels.editLabel", { level: l.level })}
+                        >
                           {t("gamification.levels.edit")}
                         </Link>
                         {l.level === top?.level && l.level > 1 ? (

@@ -1,17 +1,27 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useLocation } from "react-router";
-import { Field, SubmitButton, TextAreaField } from "~/components/ui/form-field";
-import { MiniAvatar } from "~/components/ui/avatar";
-import { failureFor, ViewTabs } from "~/features/admin/forum-ui";
-import { GAMIFICATION_LIMITS as L } from "~/features/admin/gamification-limits";
-import { formatNumber, signedXp } from "~/features/admin/gamification-ui";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "~/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, EmptyState, NOINDEX, Pagination, SearchForm, useDateFormat, type AdminActionResult } from "~/features/admin/ui";
-import type { FormFailure } from "~/lib/form";
-import { actionFailure, isDomainErrorLike } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
-import type { LedgerEntry } from "../../../../server/modules/gamification";
+import { Field, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { failureFor, ViewTabs } from "#app/features/admin/forum-ui";
+import { GAMIFICATION_LIMITS as L } from "#app/features/admin/gamification-limits";
+import { formatNumber, signedXp } from "#app/features/admin/gamification-ui";
+import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import {
+  ActionResult,
+  AdminErrorBoundary,
+  AdminHeading,
+  EmptyState,
+  NOINDEX,
+  Pagination,
+  SearchForm,
+  useDateFormat,
+  type AdminActionResult,
+} from "#app/features/admin/ui";
+import type { FormFailure } from "#app/lib/form";
+import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { LedgerEntry } from "#server/modules/gamification";
 import type { Route } from "./+types/ranking";
 
 export const handle = { i18n: ["admin", "levels", "badges"] };
@@ -38,8 +48,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const ledger = await game.listLedger(actor, { userId: params.member, page: params.ledgerPage });
       // Achievement rows name their achievement by id: its key and names, to say which one it was.
       const ids = new Set(ledger.items.filter((e) => e.sourceKind === "achievement").map((e) => e.sourceId));
-      const achievements = summary.achievements.filter((a) => ids.has(a.id)).map((a) => ({ id: a.id, key: a.key, nameKey: a.nameKey, names: a.names }));
-      member = { userId: summary.userId, username: summary.username, xp: summary.xp, level: summary.level, titleKey: summary.titleKey, statPoints: summary.statPoints, ledger, achievements };
+      const achievements = summary.achievements
+        .filter((a) => ids.has(a.id))
+        .map((a) => ({ id: a.id, key: a.key, nameKey: a.nameKey, names: a.names }));
+      member = {
+        userId: summary.userId,
+        username: summary.username,
+        xp: summary.xp,
+        level: summary.level,
+        titleKey: summary.titleKey,
+        statPoints: summary.statPoints,
+        ledger,
+        achievements,
+      };
       // Back from an adjustment (post/redirect/get): confirm it from its ledger row, so a reload repeats nothing.
       const entry = params.adjusted ? ledger.items.find((e) => String(e.id) === params.adjusted && e.reason === "adjustment") : undefined;
       if (entry) {
@@ -105,7 +126,19 @@ function useHrefWith() {
 }
 
 /** The adjustment form (Admins): a whole number of XP other than 0 and the reason, which the audit log keeps. */
-function AdjustXp({ userId, name, formId, failure, open }: { userId: string; name: string; formId: string; failure?: FormFailure; open?: boolean }) {
+function AdjustXp({
+  userId,
+  name,
+  formId,
+  failure,
+  open,
+}: {
+  userId: string;
+  name: string;
+  formId: string;
+  failure?: FormFailure;
+  open?: boolean;
+}) {
   const { t } = useTranslation("admin");
   return (
     <details className="inline-block max-w-md align-top open:w-full" open={failure || open ? true : undefined}>
@@ -158,7 +191,9 @@ function LedgerWhat({ e, achievements }: { e: LedgerEntry; achievements: LedgerA
   const { locale } = useLocalePath();
   const other = e.counterpart?.username ?? t("gamification.ranking.ledger.someone");
   const achievement = achievements.find((a) => a.id === e.sourceId);
-  const achievementName = achievement ? achievement.names[locale] || tb(achievement.nameKey, { defaultValue: achievement.key }) : t("gamification.ranking.ledger.deletedAchievement");
+  const achievementName = achievement
+    ? achievement.names[locale] || tb(achievement.nameKey, { defaultValue: achievement.key })
+    : t("gamification.ranking.ledger.deletedAchievement");
   const label =
     e.reason === "like_received"
       ? t("gamification.ranking.ledger.reasons.like_received", { name: other })
@@ -188,7 +223,15 @@ function LedgerWhat({ e, achievements }: { e: LedgerEntry; achievements: LedgerA
   );
 }
 
-function MemberPanel({ member, canAdjust, result }: { member: Exclude<Route.ComponentProps["loaderData"]["member"], null | "missing">; canAdjust: boolean; result?: AdminActionResult }) {
+function MemberPanel({
+  member,
+  canAdjust,
+  result,
+}: {
+  member: Exclude<Route.ComponentProps["loaderData"]["member"], null | "missing">;
+  canAdjust: boolean;
+  result?: AdminActionResult;
+}) {
   const { t } = useTranslation("admin");
   const tl = useTranslation("levels").t;
   const { to, locale } = useLocalePath();
@@ -270,7 +313,11 @@ function MemberPanel({ member, canAdjust, result }: { member: Exclude<Route.Comp
                   <td className="p-2">
                     <LedgerWhat e={e} achievements={member.achievements} />
                   </td>
-                  <td className={`p-2 text-right font-semibold tabular-nums ${e.amount < 0 ? "text-danger" : e.amount > 0 ? "text-positive" : ""}`}>{signedXp(e.amount)}</td>
+                  <td
+                    className={`p-2 text-right font-semibold tabular-nums ${e.amount < 0 ? "text-danger" : e.amount > 0 ? "text-positive" : ""}`}
+                  >
+                    {signedXp(e.amount)}
+                  </td>
                   <td className="p-2 text-right font-mono text-xs text-muted-foreground">#{e.id}</td>
                 </tr>
               ))}
@@ -325,7 +372,10 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
                   <span>
                     <strong>{u.username ?? u.email}</strong> <span className="text-muted-foreground">{u.email}</span>
                   </span>
-                  <Link className="btn btn-outline min-h-9 px-3 py-1 text-sm" to={hrefWith({ member: u.id, ledgerPage: null }, "#member-panel")}>
+                  <Link
+                    className="btn btn-outline min-h-9 px-3 py-1 text-sm"
+                    to={hrefWith({ member: u.id, ledgerPage: null }, "#member-panel")}
+                  >
                     {t("gamification.ranking.showHistory")}
                     <span className="sr-only">: {u.username ?? u.email}</span>
                   </Link>
@@ -341,16 +391,26 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
           {t("gamification.ranking.boardTitle")}
         </h2>
         <p className="mb-3 mt-1 text-sm text-muted-foreground">
-          {board.startsOn ? t(`gamification.ranking.since.${period}`, { date: date(`${board.startsOn}T00:00:00Z`) }) : t("gamification.ranking.since.all")}
+          {board.startsOn
+            ? t(`gamification.ranking.since.${period}`, { date: date(`${board.startsOn}T00:00:00Z`) })
+            : t("gamification.ranking.since.all")}
         </p>
         <ViewTabs
           label={t("gamification.ranking.periodLabel")}
-          tabs={PERIODS.map((p) => ({ key: p, label: t(`gamification.ranking.periods.${p}`), params: { period: p === "all" ? null : p }, current: p === period }))}
+          tabs={PERIODS.map((p) => ({
+            key: p,
+            label: t(`gamification.ranking.periods.${p}`),
+            params: { period: p === "all" ? null : p },
+            current: p === period,
+          }))}
         />
         {board.entries.length === 0 ? (
           <EmptyState>{t(`gamification.ranking.empty.${period}`)}</EmptyState>
         ) : (
-          <ol className="space-y-2" aria-label={t("gamification.ranking.boardLabel", { period: t(`gamification.ranking.periods.${period}`) })}>
+          <ol
+            className="space-y-2"
+            aria-label={t("gamification.ranking.boardLabel", { period: t(`gamification.ranking.periods.${period}`) })}
+          >
             {board.entries.map((e) => {
               const formId = `adjust-${e.userId}`;
               const failure = failureFor(result, "formId", formId);
@@ -367,12 +427,16 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
                         {e.username}
                       </Link>
                       <p className="text-sm text-muted-foreground">
-                        {t("gamification.ranking.levelValue", { level: e.level })} · {t(`gamification.ranking.xpValue.${period}`, { xp: formatNumber(e.xp, locale) })}
+                        {t("gamification.ranking.levelValue", { level: e.level })} ·{" "}
+                        {t(`gamification.ranking.xpValue.${period}`, { xp: formatNumber(e.xp, locale) })}
                       </p>
                     </div>
                   </div>
                   <div className="flex flex-wrap items-start justify-end gap-2">
-                    <Link className="btn btn-outline min-h-9 px-3 py-1 text-sm" to={hrefWith({ member: e.userId, ledgerPage: null }, "#member-panel")}>
+                    <Link
+                      className="btn btn-outline min-h-9 px-3 py-1 text-sm"
+                      to={hrefWith({ member: e.userId, ledgerPage: null }, "#member-panel")}
+                    >
                       {t("gamification.ranking.showHistory")}
                       <span className="sr-only">: {e.username}</span>
                     </Link>

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/ui/form-field";
-import { formatNumber } from "~/features/admin/gamification-ui";
-import { GAMIFICATION_LIMITS as L, SETTINGS_GROUPS, type SettingsField } from "~/features/admin/gamification-limits";
-import { adminPage, orRefused, unknownIntent } from "~/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "~/features/admin/ui";
-import { actionFailure } from "~/lib/form.server";
-import { seoMeta } from "~/lib/seo";
-import { useLocalePath } from "~/lib/use-locale";
-import type { GamificationSettings } from "../../../../server/modules/gamification";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { formatNumber } from "#app/features/admin/gamification-ui";
+import { GAMIFICATION_LIMITS as L, SETTINGS_GROUPS, type SettingsField } from "#app/features/admin/gamification-limits";
+import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
+import { actionFailure } from "#app/lib/form.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { GamificationSettings } from "#server/modules/gamification";
 import type { Route } from "./+types/settings";
 
 export const handle = { i18n: ["admin"] };
@@ -67,7 +67,11 @@ export default function GamificationSettingsTab({ loaderData, actionData }: Rout
       <Form method="post" className="space-y-6">
         <input type="hidden" name="intent" value="settings" />
         <div aria-live="polite">
-          {result?.ok ? <FormAlert variant="success" message={result.message} /> : <FormAlert message={failed?.formError} values={failed?.formErrorValues} />}
+          {result?.ok ? (
+            <FormAlert variant="success" message={result.message} />
+          ) : (
+            <FormAlert message={failed?.formError} values={failed?.formErrorValues} />
+          )}
         </div>
         {SETTINGS_GROUPS.map((g) => (
           <section key={g.key} aria-labelledby={`settings-${g.key}-heading`} className="card p-5">

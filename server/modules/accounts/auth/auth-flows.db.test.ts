@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { companyProfiles, mailOutbox, profiles, users } from "../../../db/schema";
-import type { Services } from "../../../services";
-import { createUser } from "../../../../tests/support/factories";
-import { testServices } from "../../../../tests/support/services";
-import { startSmtpServer } from "../../../../tests/support/smtp";
-import { testActor } from "../../../../tests/support/actors";
+import { companyProfiles, mailOutbox, profiles, users } from "#server/db/schema";
+import type { Services } from "#server/services";
+import { createUser } from "#tests/support/factories";
+import { testServices } from "#tests/support/services";
+import { startSmtpServer } from "#tests/support/smtp";
+import { testActor } from "#tests/support/actors";
 import type { RequestFacts } from "./deps";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -13,8 +13,17 @@ let ctx: Awaited<ReturnType<typeof testServices>>;
 let s: Services;
 let ipSeq = 0;
 /** Each test signs in from its own address, so the per-IP limits only bite where a test wants them to. */
-const req = (over: Partial<RequestFacts> = {}): RequestFacts => ({ headers: new Headers(), ip: `10.0.0.${++ipSeq}`, locale: "en", ...over });
-const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
+const req = (over: Partial<RequestFacts> = {}): RequestFacts => ({
+  headers: new Headers(),
+  ip: `10.0.0.${++ipSeq}`,
+  locale: "en",
+  ...over,
+});
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { code?: string }) => e.code,
+  );
 const linkIn = (text: string) => /(http:\/\/localhost:3999\/api\/auth\/[^\s]+)/.exec(text)?.[1];
 
 beforeAll(async () => {
@@ -113,7 +122,8 @@ describe("sign-in", () => {
 
   it("locks an account after 10 failures in 15 minutes, even from many addresses and with the right password", async () => {
     const u = await createUser(s.db, { email: "target@example.test", password: "right-password-1" });
-    for (let i = 0; i < 10; i++) expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: `guess-${i}` }))).toBe("auth.invalid_credentials");
+    for (let i = 0; i < 10; i++)
+      expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: `guess-${i}` }))).toBe("auth.invalid_credentials");
     expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "right-password-1" }))).toBe("rate_limited");
     // Another account is not affected.
     const other = await createUser(s.db, { email: "bystander@example.test", password: "right-password-2" });
@@ -131,9 +141,13 @@ describe("recovery and codes", () => {
     expect(mail.subject).toBe("Restablece tu contraseña de Nexo Indie");
     const res = await s.auth.handler(new Request(linkIn(mail.text)!));
     const token = new URL(res.headers.get("location")!, "http://x").searchParams.get("token")!;
-    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-3" }))).toBe("input.invalid");
+    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-3" }))).toBe(
+      "input.invalid",
+    );
     await s.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-2" });
-    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-4", confirmPassword: "new-password-4" }))).toBe("auth.reset_token_invalid");
+    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-4", confirmPassword: "new-password-4" }))).toBe(
+      "auth.reset_token_invalid",
+    );
     expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "old-password-1" }))).toBe("auth.invalid_credentials");
     expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "new-password-2" }))).toBe("ok");
     const cookie = before.headers.getSetCookie()[0].split(";")[0];
@@ -150,7 +164,9 @@ describe("recovery and codes", () => {
     const u = await createUser(s.db, { email: "code@example.test" });
     await s.authFlows.sendSignInCode(req(), { email: u.email });
     const code = /\b(\d{6})\b/.exec(smtp.received.at(-1)!.text)![1];
-    expect(await codeOf(s.authFlows.signInWithCode(req(), { email: u.email, code: code === "000000" ? "111111" : "000000" }))).toBe("auth.code_invalid");
+    expect(await codeOf(s.authFlows.signInWithCode(req(), { email: u.email, code: code === "000000" ? "111111" : "000000" }))).toBe(
+      "auth.code_invalid",
+    );
     const { headers } = await s.authFlows.signInWithCode(req(), { email: u.email, code });
     expect(headers.getSetCookie().join()).toContain("better-auth.session_token=");
   });
@@ -170,7 +186,9 @@ describe("resending the verification email", () => {
     const other = await testServices({ SMTP_URL: failing.url });
     try {
       const u = await createUser(other.services.db, { email: "bounce@example.test", emailVerified: false });
-      const code = await codeOf(other.services.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false })));
+      const code = await codeOf(
+        other.services.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false })),
+      );
       expect(code).toBe("auth.resend_failed");
       const rows = await other.services.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
       expect(rows.map((r) => r.status)).toEqual(["failed"]);

@@ -1,10 +1,10 @@
-import type { Database } from "../../../db/client";
-import type { Env } from "../../../env";
-import type { Auth } from "../../../platform/auth";
-import { LOCALE_HEADER } from "../../../platform/auth";
-import type { Logger } from "../../../platform/logger";
-import type { Mailer } from "../../../platform/mail";
-import type { RateLimiter } from "../../../platform/rate-limit";
+import type { Database } from "#server/db/client";
+import type { Env } from "#server/env";
+import type { Auth } from "#server/platform/auth";
+import { LOCALE_HEADER } from "#server/platform/auth";
+import type { Logger } from "#server/platform/logger";
+import type { Mailer } from "#server/platform/mail";
+import type { RateLimiter } from "#server/platform/rate-limit";
 
 export type AuthOpDeps = { auth: Auth; db: Database; rateLimiter: RateLimiter; env: Env; log: Logger; mailer: Mailer };
 
@@ -23,7 +23,6 @@ export function authErrorCode(err: unknown): string | null {
   const e = err as { body?: { code?: unknown }; status?: unknown; statusCode?: unknown } | null;
   return e && typeof e === "object" && typeof e.body?.code === "string" ? e.body.code : null;
 }
-
 
 /** A path of ours in the request's language, for links that come back from an email or a provider. */
 export const inLocale = (req: Pick<RequestFacts, "locale">, path: string) => `/${req.locale}${path}`;

@@ -1,4 +1,4 @@
-import type { Actor } from "../actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import type { AuthOpDeps, RequestFacts } from "./deps";
 import { register, type RegisterInput } from "./register";
 import { requestPasswordReset } from "./request-password-reset";

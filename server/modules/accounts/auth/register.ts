@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { companyProfiles, profiles, users } from "../../../db/schema";
-import { DomainError } from "../../errors";
-import { parseInput } from "../../validate";
-import { limitAuthAttempt } from "../auth-limits";
-import { emailSchema, newPasswordSchema } from "../password-rules";
+import { companyProfiles, profiles, users } from "#server/db/schema";
+import { DomainError } from "#server/modules/errors";
+import { parseInput } from "#server/modules/validate";
+import { limitAuthAttempt } from "#server/modules/accounts/auth-limits";
+import { emailSchema, newPasswordSchema } from "#server/modules/accounts/password-rules";
 import { authErrorCode, authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
-import { uniqueCompanySlug } from "../company-slug";
+import { uniqueCompanySlug } from "#server/modules/accounts/company-slug";
 
 const schema = z
   .object({
@@ -18,9 +18,11 @@ const schema = z
     representativeName: z.string().trim().max(120, "errors:input.invalid").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "errors:auth.password_mismatch" });
+    if (v.password !== v.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "errors:auth.password_mismatch" });
     if (v.role === "company") {
-      if (!v.companyName || v.companyName.length < 2) ctx.addIssue({ code: "custom", path: ["companyName"], message: "errors:auth.company_name_required" });
+      if (!v.companyName || v.companyName.length < 2)
+        ctx.addIssue({ code: "custom", path: ["companyName"], message: "errors:auth.company_name_required" });
       if (!v.representativeName || v.representativeName.length < 2)
         ctx.addIssue({ code: "custom", path: ["representativeName"], message: "errors:auth.representative_required" });
     }
@@ -37,13 +39,22 @@ export async function register(deps: AuthOpDeps, req: RequestFacts, input: Regis
   const data = parseInput(schema, input);
   await limitAuthAttempt(deps.rateLimiter, "register", { ip: req.ip });
 
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${data.email}`).limit(1);
+  const [existing] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${data.email}`)
+    .limit(1);
   if (existing) throw new DomainError("auth.email_taken", { fieldErrors: { email: "errors:auth.email_taken" } });
 
   let result: { headers: Headers; response: { user: { id: string } } };
   try {
     result = (await deps.auth.api.signUpEmail({
-      body: { email: data.email, password: data.password, name: data.companyName || data.email.split("@")[0], callbackURL: inLocale(req, "/auth/callback?verified=1") },
+      body: {
+        email: data.email,
+        password: data.password,
+        name: data.companyName || data.email.split("@")[0],
+        callbackURL: inLocale(req, "/auth/callback?verified=1"),
+      },
       headers: authHeaders(req),
       returnHeaders: true,
     })) as unknown as typeof result;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseInput } from "../../validate";
-import { limitAuthAttempt } from "../auth-limits";
-import { emailSchema } from "../password-rules";
+import { parseInput } from "#server/modules/validate";
+import { limitAuthAttempt } from "#server/modules/accounts/auth-limits";
+import { emailSchema } from "#server/modules/accounts/password-rules";
 import { authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
 
 /**
@@ -12,7 +12,10 @@ export async function requestPasswordReset(deps: AuthOpDeps, req: RequestFacts, 
   const { email } = parseInput(z.object({ email: emailSchema }), input);
   await limitAuthAttempt(deps.rateLimiter, "recovery", { ip: req.ip, email });
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: inLocale(req, "/auth/reset-password") }, headers: authHeaders(req) });
+    await deps.auth.api.requestPasswordReset({
+      body: { email, redirectTo: inLocale(req, "/auth/reset-password") },
+      headers: authHeaders(req),
+    });
   } catch (err) {
     deps.log.warn("password reset request failed", { err });
   }

@@ -1,11 +1,11 @@
 import { createEmailVerificationToken } from "better-auth/api";
-import { sendAccountEmail } from "../emails/send-account-email";
-import type { Actor } from "../actor";
-import { DomainError } from "../../errors";
-import { assertSignedIn } from "../policy";
-import { limitAuthAttempt } from "../auth-limits";
-import { VERIFY_EMAIL_SECONDS } from "../../../platform/auth";
-import type { Mailer } from "../../../platform/mail";
+import { sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
+import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
+import { assertSignedIn } from "#server/modules/accounts/policy";
+import { limitAuthAttempt } from "#server/modules/accounts/auth-limits";
+import { VERIFY_EMAIL_SECONDS } from "#server/platform/auth";
+import type { Mailer } from "#server/platform/mail";
 import { inLocale, type AuthOpDeps, type RequestFacts } from "./deps";
 
 /**
@@ -18,9 +18,14 @@ export async function resendVerification(deps: AuthOpDeps & { mailer: Mailer }, 
   if (actor.emailVerified) throw new DomainError("auth.already_verified");
   await limitAuthAttempt(deps.rateLimiter, "resendVerification", { ip: req.ip, email: actor.email });
   try {
-    const token = await createEmailVerificationToken(deps.env.authSecret, actor.email, undefined, VERIFY_EMAIL_SECONDS, { userId: actor.userId });
+    const token = await createEmailVerificationToken(deps.env.authSecret, actor.email, undefined, VERIFY_EMAIL_SECONDS, {
+      userId: actor.userId,
+    });
     const url = `${deps.env.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(inLocale(req, "/auth/callback?verified=1"))}`;
-    const sent = await sendAccountEmail({ db: deps.db, mailer: deps.mailer, siteName: deps.env.siteName }, actor.email, { template: "verify-email", url });
+    const sent = await sendAccountEmail({ db: deps.db, mailer: deps.mailer, siteName: deps.env.siteName }, actor.email, {
+      template: "verify-email",
+      url,
+    });
     if (sent.status === "failed") throw new Error("delivery refused");
   } catch (err) {
     deps.log.error("verification email not resent", { err });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DomainError } from "../../errors";
-import { parseInput } from "../../validate";
-import { assertAccountNotLocked, limitAuthAttempt, recordSignInFailure } from "../auth-limits";
-import { emailSchema } from "../password-rules";
+import { DomainError } from "#server/modules/errors";
+import { parseInput } from "#server/modules/validate";
+import { assertAccountNotLocked, limitAuthAttempt, recordSignInFailure } from "#server/modules/accounts/auth-limits";
+import { emailSchema } from "#server/modules/accounts/password-rules";
 import { authErrorCode, authHeaders, type AuthOpDeps, type RequestFacts } from "./deps";
 
 /**
@@ -21,8 +21,21 @@ export async function sendSignInCode(deps: AuthOpDeps, req: RequestFacts, input:
 }
 
 /** Step 2: the code signs the person in. Wrong codes count as failed sign-ins for the account lock. */
-export async function signInWithCode(deps: AuthOpDeps, req: RequestFacts, input: { email?: unknown; code?: unknown }): Promise<{ headers: Headers }> {
-  const { email, code } = parseInput(z.object({ email: emailSchema, code: z.string().trim().regex(/^\d{6}$/, "errors:auth.code_invalid") }), input);
+export async function signInWithCode(
+  deps: AuthOpDeps,
+  req: RequestFacts,
+  input: { email?: unknown; code?: unknown },
+): Promise<{ headers: Headers }> {
+  const { email, code } = parseInput(
+    z.object({
+      email: emailSchema,
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, "errors:auth.code_invalid"),
+    }),
+    input,
+  );
   await limitAuthAttempt(deps.rateLimiter, "signIn", { ip: req.ip });
   await assertAccountNotLocked(deps.rateLimiter, email);
   try {

@@ -1,4 +1,4 @@
-import { translator, type MailLocale } from "../../../platform/translate";
+import { translator, type MailLocale } from "#server/platform/translate";
 
 /** The account emails and the data each one needs. */
 export type AccountEmail =
@@ -49,8 +49,12 @@ export function renderEmail(email: AccountEmail, locale: MailLocale, siteName: s
 <p style="margin:0 0 16px">${escapeHtml(t("greeting", vars))}</p>
 ${htmlParagraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join("\n")}
 ${code ? `<p style="margin:24px 0;font-size:32px;font-weight:800;letter-spacing:8px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>` : ""}
-${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(t("linkFallback", vars))}<br><a href="${escapeHtml(action.url)}" style="color:#6d28d9;word-break:break-all">${escapeHtml(action.url)}</a></p>` : ""}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(t("linkFallback", vars))}<br><a href="${escapeHtml(action.url)}" style="color:#6d28d9;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : ""
+}
 <p style="margin:24px 0 0;font-size:13px;color:#52525b">${escapeHtml(footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { subject, html, text };

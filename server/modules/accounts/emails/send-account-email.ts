@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { profiles, users } from "../../../db/schema";
-import type { Mailer, MailResult } from "../../../platform/mail";
-import type { MailLocale } from "../../../platform/translate";
+import type { Database } from "#server/db/client";
+import { profiles, users } from "#server/db/schema";
+import type { Mailer, MailResult } from "#server/platform/mail";
+import type { MailLocale } from "#server/platform/translate";
 import { renderEmail, type AccountEmail } from "./render";
 
 export type MailDeps = { db: Database; mailer: Mailer; siteName: string };

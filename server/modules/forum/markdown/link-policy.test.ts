@@ -11,9 +11,22 @@ describe("classifyHref", () => {
   ])("%s is %s", (href, kind) => expect(classifyHref(href)).toBe(kind));
 
   it.each([
-    "", "javascript:alert(1)", " https://example.com", "java\tscript:x", "//evil.example", "/\\evil.example",
-    "\\\\evil.example", "data:text/html,x", "vbscript:x", "ftp://example.com", "relative/path", "https:///x",
-    "https://exa mple.com", "https://example.com\u2028", "mailto:", "https:evil.example",
+    "",
+    "javascript:alert(1)",
+    " https://example.com",
+    "java\tscript:x",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "data:text/html,x",
+    "vbscript:x",
+    "ftp://example.com",
+    "relative/path",
+    "https:///x",
+    "https://exa mple.com",
+    "https://example.com\u2028",
+    "mailto:",
+    "https:evil.example",
   ])("refuses %j", (href) => expect(classifyHref(href)).toBeNull());
 });
 

@@ -68,7 +68,10 @@ function splitText(state: StateCore, token: Token, env: MentionEnv, out: Token[]
     const start = match.index;
     if (start > last) out.push(textToken(state, token, text.slice(last, start)));
     const open = new state.Token("link_open", "a", 1);
-    open.attrs = [["href", `/u/${name}`], ["class", "mention"]];
+    open.attrs = [
+      ["href", `/u/${name}`],
+      ["class", "mention"],
+    ];
     open.markup = "mention";
     open.level = token.level;
     out.push(open, textToken(state, token, match[0]));

@@ -36,20 +36,18 @@ describe("renderMarkdown: Markdown features", () => {
   });
 
   it("shows raw HTML as text", () => {
-    expect(html("<b>bold</b> <img src=x onerror=alert(1)>")).toBe(
-      "<p>&lt;b&gt;bold&lt;/b&gt; &lt;img src=x onerror=alert(1)&gt;</p>\n",
-    );
+    expect(html("<b>bold</b> <img src=x onerror=alert(1)>")).toBe("<p>&lt;b&gt;bold&lt;/b&gt; &lt;img src=x onerror=alert(1)&gt;</p>\n");
   });
 
   it("does no typographic replacements", () => {
-    expect(html('"quotes" -- (c) ...')).toBe("<p>\"quotes\" -- (c) ...</p>\n");
+    expect(html('"quotes" -- (c) ...')).toBe('<p>"quotes" -- (c) ...</p>\n');
   });
 });
 
 describe("renderMarkdown: code blocks", () => {
   it("keeps a simple language as a lower-case class and escapes the code", () => {
     expect(html("```TypeScript\nconst a = '<b>';\n```")).toBe(
-      '<pre><code class="language-typescript">const a = \'&lt;b&gt;\';\n</code></pre>\n',
+      "<pre><code class=\"language-typescript\">const a = '&lt;b&gt;';\n</code></pre>\n",
     );
   });
 
@@ -66,7 +64,7 @@ describe("renderMarkdown: code blocks", () => {
 
 describe("renderMarkdown: links", () => {
   it("gives external links rel=ugc nofollow noopener and no target", () => {
-    expect(html("[site](https://example.com/a?b=1 \"Title\")")).toBe(
+    expect(html('[site](https://example.com/a?b=1 "Title")')).toBe(
       '<p><a href="https://example.com/a?b=1" title="Title" rel="ugc nofollow noopener">site</a></p>\n',
     );
     expect(html("see http://example.com/x")).toBe(
@@ -99,7 +97,7 @@ describe("renderMarkdown: links", () => {
 
 describe("renderMarkdown: images", () => {
   it("shows images from our uploads", () => {
-    expect(html("![cover](/media/games/ab12/cover.webp \"T\")")).toBe(
+    expect(html('![cover](/media/games/ab12/cover.webp "T")')).toBe(
       '<p><img src="/media/games/ab12/cover.webp" alt="cover" title="T" /></p>\n',
     );
   });
@@ -157,7 +155,9 @@ describe("renderMarkdown: mentions", () => {
   });
 
   it("ignores mentions in code spans, code blocks and links", () => {
-    const r = renderMarkdown("`@ana`\n\n```\n@ana\n```\n\n    @ana\n\n[@ana](https://example.com) https://example.com/@ana", { resolveMention });
+    const r = renderMarkdown("`@ana`\n\n```\n@ana\n```\n\n    @ana\n\n[@ana](https://example.com) https://example.com/@ana", {
+      resolveMention,
+    });
     expect(r.mentions).toEqual([]);
     expect(r.html).not.toContain("mention");
   });

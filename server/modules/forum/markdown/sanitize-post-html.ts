@@ -19,8 +19,29 @@ export interface SanitizeOptions {
 }
 
 const ALLOWED_TAGS = [
-  "p", "br", "strong", "em", "del", "code", "pre", "blockquote", "ul", "ol", "li", "h2", "h3", "h4",
-  "a", "img", "hr", "table", "thead", "tbody", "tr", "th", "td",
+  "p",
+  "br",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "h2",
+  "h3",
+  "h4",
+  "a",
+  "img",
+  "hr",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
 ];
 
 const LANGUAGE_CLASS = /^language-[a-z0-9-]{1,32}$/;
@@ -41,7 +62,20 @@ function options(opts: SanitizeOptions): sanitizeHtml.IOptions {
     allowProtocolRelative: false,
     allowedStyles: {},
     disallowedTagsMode: "discard",
-    nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"],
+    nonTextTags: [
+      "script",
+      "style",
+      "textarea",
+      "option",
+      "noscript",
+      "template",
+      "title",
+      "xmp",
+      "iframe",
+      "noembed",
+      "noframes",
+      "plaintext",
+    ],
     enforceHtmlBoundary: false,
     parseStyleAttributes: false,
     transformTags: {
