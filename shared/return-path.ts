@@ -16,8 +16,8 @@ const BASE = new URL("http://x.invalid");
  * format characters (browsers drop tabs and newlines inside URLs, so "/\t/evil" becomes "//evil"),
  * backslashes (read as "/" by browsers) and look-alike slashes.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const REFUSED_CHARS =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\\\u2044\u2215\u2216\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/;
 /** After any amount of decoding, the path part must not hold these: controls, spaces, backslashes, "//", encoded slashes, dot segments. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -490,15 +490,13 @@ export async function seedDemoForum(db: Database, render?: (md: string) => { htm
   for (const r of demoReports) {
     const post = postsOf.get(r.thread)?.find((p) => p.number === r.number);
     if (post)
-      await db
-        .insert(reports)
-        .values({
-          id: randomUUID(),
-          postId: post.id,
-          reporterId: idOf.get(r.by)!,
-          reason: r.reason,
-          createdAt: new Date(now.getTime() - r.hoursAgo * HOUR),
-        });
+      await db.insert(reports).values({
+        id: randomUUID(),
+        postId: post.id,
+        reporterId: idOf.get(r.by)!,
+        reason: r.reason,
+        createdAt: new Date(now.getTime() - r.hoursAgo * HOUR),
+      });
   }
   return true;
 }

@@ -185,15 +185,13 @@ describe("/notifications", () => {
       title: "Spammy thread",
       hidden: true,
     });
-    await t.services.db
-      .insert(notifications)
-      .values({
-        userId: quiet.id,
-        type: "moderation",
-        actorId: ana.id,
-        threadId: hidden.id,
-        data: { action: "hidden", kind: "thread", reason: "Off topic" },
-      });
+    await t.services.db.insert(notifications).values({
+      userId: quiet.id,
+      type: "moderation",
+      actorId: ana.id,
+      threadId: hidden.id,
+      data: { action: "hidden", kind: "thread", reason: "Off topic" },
+    });
     const html = decode(mainOf(await (await get("/en/notifications", quiet.cookie)).text()));
     expect(html).toContain("A moderator hid your thread Spammy thread");
     expect(html).toContain("Reason: Off topic");

@@ -373,16 +373,14 @@ describe("accounts: profiles", () => {
     it("exports the actor's data in sections, without secrets, and nothing of anyone else", async () => {
       const me = await createUser(database.db, { bio: "export me" });
       const other = await createUser(database.db, { bio: "not me" });
-      await database.db
-        .insert(sessions)
-        .values({
-          id: "s-exp-1",
-          token: "secret-session-token-xyz",
-          userId: me.id,
-          expiresAt: new Date(Date.now() + 86400_000),
-          userAgent: "UA",
-          ipAddress: "10.0.0.1",
-        });
+      await database.db.insert(sessions).values({
+        id: "s-exp-1",
+        token: "secret-session-token-xyz",
+        userId: me.id,
+        expiresAt: new Date(Date.now() + 86400_000),
+        userAgent: "UA",
+        ipAddress: "10.0.0.1",
+      });
       await changeUsername(deps(), actorOf(me), { username: `exp_${Date.now().toString(36)}` });
       const data = await exportAccountData(deps(), actorOf(me));
       expect(Object.keys(data.sections).sort()).toEqual([

@@ -356,18 +356,16 @@ describe("admin operations", () => {
       await db.delete(mailOutbox);
       await mailer.send({ template: "t", locale: "es", to: "one@mail.test", subject: "First", html: "<p>1</p>", text: "1" });
       await mailer.send({ template: "t", locale: "en", to: "two@mail.test", subject: "Second", html: "<p>2</p>", text: "2" });
-      await db
-        .insert(mailOutbox)
-        .values({
-          template: "t",
-          locale: "en",
-          to: "two@mail.test",
-          subject: "Broken",
-          html: "",
-          text: "",
-          status: "failed",
-          error: "refused",
-        });
+      await db.insert(mailOutbox).values({
+        template: "t",
+        locale: "en",
+        to: "two@mail.test",
+        subject: "Broken",
+        html: "",
+        text: "",
+        status: "failed",
+        error: "refused",
+      });
       const all = await listMail({ db }, admin, {});
       expect(all.items.map((m) => m.subject)).toEqual(["Broken", "Second", "First"]);
       expect((await listMail({ db }, admin, { status: "failed" })).items.map((m) => m.subject)).toEqual(["Broken"]);

@@ -48,17 +48,15 @@ export async function reply(
       .where(eq(posts.threadId, thread.id));
     const number = last + 1;
     const postId = randomUUID();
-    await tx
-      .insert(posts)
-      .values({
-        id: postId,
-        threadId: thread.id,
-        authorId: actor.userId,
-        number,
-        bodyMd: data.body,
-        bodyHtml: rendered.html,
-        createdAt: now,
-      });
+    await tx.insert(posts).values({
+      id: postId,
+      threadId: thread.id,
+      authorId: actor.userId,
+      number,
+      bodyMd: data.body,
+      bodyHtml: rendered.html,
+      createdAt: now,
+    });
     await tx
       .update(threads)
       .set({ replyCount: sql`${threads.replyCount} + 1`, lastActivityAt: now, lastPostId: postId, updatedAt: now })

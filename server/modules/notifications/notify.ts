@@ -31,19 +31,17 @@ export async function notify(deps: Pick<NotificationsDeps, "db" | "realtime" | "
   const muted = new Set(off.map((o) => `${o.userId}\u0000${o.type}`));
   const kept = wanted.filter((r) => !muted.has(`${r.userId}\u0000${r.type}`));
   if (!kept.length) return 0;
-  await db
-    .insert(notifications)
-    .values(
-      kept.map((r) => ({
-        userId: r.userId,
-        type: r.type,
-        actorId: r.actorId,
-        threadId: r.threadId ?? null,
-        postId: r.postId ?? null,
-        data: r.data ?? {},
-        createdAt: r.createdAt,
-      })),
-    );
+  await db.insert(notifications).values(
+    kept.map((r) => ({
+      userId: r.userId,
+      type: r.type,
+      actorId: r.actorId,
+      threadId: r.threadId ?? null,
+      postId: r.postId ?? null,
+      data: r.data ?? {},
+      createdAt: r.createdAt,
+    })),
+  );
   const details = new Map<string, LiveNotificationDetail>();
   for (const r of kept) {
     const detail = liveDetail(r.type, r.data ?? {});

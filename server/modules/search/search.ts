@@ -9,9 +9,9 @@ const searchInput = z.object({
   // Control characters (a NUL byte is refused by PostgreSQL) and the highlight markers become spaces.
   q: z
     .string()
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .transform((s) =>
       s
+        // eslint-disable-next-line no-control-regex -- removing control characters is the point
         .replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, " ")
         .replace(/\s+/g, " ")
         .trim(),
