@@ -6,7 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import appCss from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance-page";
-import { BASE_NAMESPACES } from "./i18n/config";
+import { BASE_NAMESPACES } from "#shared/locales";
 import { pickResources } from "./i18n/resources.server";
 import { serverI18n } from "./i18n/server";
 import { BootContext, scriptJson } from "./lib/boot";

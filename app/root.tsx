@@ -9,11 +9,11 @@ import { Toaster } from "./components/ui/toast";
 import { sendPageview, setAnalyticsActive } from "./lib/analytics-client";
 import { useBoot } from "./lib/boot";
 import { announceConsent } from "./lib/consent-client";
-import type { Consent } from "./lib/preferences";
+import type { Consent } from "#shared/preferences";
 import { useRootData, type RootData } from "./lib/use-locale";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { showsSidePanel, WithSidePanel } from "./components/layout/side-panel";
-import { splitLocalePrefix } from "./i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { serverT } from "./i18n/server";
 
 export const links: Route.LinksFunction = () => [

@@ -10,11 +10,11 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase } from "../server/db/client";
-import { ensureGamificationDefaults } from "../server/modules/gamification";
-import { leaderboard } from "../server/modules/gamification/leaderboard";
-import { monthStart, weekStart } from "../server/modules/gamification/periods";
-import { testActor } from "../tests/support/actors";
+import { openDatabase } from "#server/db/client";
+import { ensureGamificationDefaults } from "#server/modules/gamification";
+import { leaderboard } from "#server/modules/gamification/leaderboard";
+import { monthStart, weekStart } from "#server/modules/gamification/periods";
+import { testActor } from "#tests/support/actors";
 import { seedLeaderboardMembers } from "./leaderboard-data";
 
 const { values } = parseArgs({

@@ -12,11 +12,11 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client";
-import { SettingsStore } from "../server/modules/site/settings";
-import { ensureRoles, createUser } from "../tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "../tests/support/forum-factories";
-import { renderMarkdown } from "../server/modules/forum/markdown";
+import { openDatabase } from "#server/db/client";
+import { SettingsStore } from "#server/modules/site/settings";
+import { ensureRoles, createUser } from "#server/db/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
+import { renderMarkdown } from "#server/modules/forum/markdown";
 
 export const BENCH_MEMBER = { email: "bench-member@bench.test", password: "bench-member-password-2026" };
 

@@ -7,9 +7,9 @@
  * page then also counts the people above them). Prints the member's rank data as JSON.
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/db/client";
-import { ensureGamificationDefaults } from "../server/modules/gamification";
-import { createUser, ensureRoles } from "../tests/support/factories";
+import { openDatabase } from "#server/db/client";
+import { ensureGamificationDefaults } from "#server/modules/gamification";
+import { createUser, ensureRoles } from "#server/db/factories";
 import { seedLeaderboardMembers } from "./leaderboard-data";
 
 export const LEADERBOARD_MEMBER = { email: "bench-ranked@bench.test", password: "bench-ranked-password-2026" };

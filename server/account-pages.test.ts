@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser, type CreatedUser } from "#tests/support/factories";
+import { createUser, type CreatedUser } from "#server/db/factories";
 import { profiles, sessions, users } from "./db/schema";
 
 /** Issue 3: the public profile and the /account area, through the real app and its React Router build. */

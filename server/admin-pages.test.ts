@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createCompany, createUser, type CreatedUser } from "#tests/support/factories";
+import { createCompany, createUser, type CreatedUser } from "#server/db/factories";
 import { companyProfiles, mailOutbox, userRoles } from "./db/schema";
 
 /** The admin area and the company pages through the real HTTP app and React Router build. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 
 describe("the HTTP app (Hono + React Router build)", () => {
   let t: TestApp;

@@ -15,7 +15,7 @@ import type { Actor } from "./modules/accounts/actor";
 import { createAccountsModule, type AccountsModule } from "./modules/accounts";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
-import { ensureRoles } from "#tests/support/factories";
+import { ensureRoles } from "#server/db/factories";
 import { createAdminService, type AdminService } from "./modules/admin";
 import { EventBus } from "./platform/events";
 import { createForumModule, type ForumModule } from "./modules/forum";

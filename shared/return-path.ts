@@ -1,4 +1,4 @@
-import { splitLocalePrefix, type Locale } from "#app/i18n/config";
+import { splitLocalePrefix, type Locale } from "#shared/locales";
 
 /**
  * Return paths (issue 10): where a person goes after signing in or after a form post. The value comes from

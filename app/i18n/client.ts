@@ -1,6 +1,6 @@
 import { createInstance, type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { Locale } from "./config";
+import type { Locale } from "#shared/locales";
 
 /** Loads a namespace the page did not arrive with; i18next retries it 5 times from 350 ms, doubling (SPEC §9). */
 const fetchBackend: BackendModule = {

@@ -1,4 +1,4 @@
-import type { Locale } from "./config";
+import type { Locale } from "#shared/locales";
 
 /** SPEC §9: the Spanish week starts on Monday, the English one on Sunday (0 = Sunday). */
 export const weekStartsOn = (locale: Locale): 0 | 1 => (locale === "es" ? 1 : 0);

@@ -1,5 +1,5 @@
 import type { Resource } from "i18next";
-import { LOCALES, type Locale } from "./config";
+import { LOCALES, type Locale } from "#shared/locales";
 
 /** Every namespace of both languages, bundled into the server build only (never into the browser's). */
 const modules = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json", { eager: true });

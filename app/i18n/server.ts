@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { FALLBACK_LOCALE, type Locale } from "./config";
+import { FALLBACK_LOCALE, type Locale } from "#shared/locales";
 import { namespaces, resources } from "./resources.server";
 
 const instances = new Map<Locale, I18n>();

@@ -1,4 +1,4 @@
-import { CONSENT_EVENT, type Consent } from "./preferences";
+import { CONSENT_EVENT, type Consent } from "#shared/preferences";
 
 /** SPEC §2: `analytics-consent-changed` with `granted` on load, on accept and on save. */
 export function announceConsent(consent: Consent | null) {

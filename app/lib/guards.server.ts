@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "#server/modules/accounts/actor";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 
 type SignedIn = NonNullable<Actor>;
 

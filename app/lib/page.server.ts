@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { serverT } from "#app/i18n/server";
 import type { Seo } from "./seo";
 

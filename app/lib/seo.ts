@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LOCALES, localizedPath, type Locale } from "#app/i18n/config";
+import { LOCALES, localizedPath, type Locale } from "#shared/locales";
 
 /** What a page's loader decides about its metadata (already translated). */
 export type Seo = {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { localizedPath, type Locale } from "#app/i18n/config";
+import { localizedPath, type Locale } from "#shared/locales";
 import type { loader as rootLoader } from "#app/root";
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;

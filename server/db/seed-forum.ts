@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import type { Database } from "./client";
 import { forumCategories, profiles, reports, threads as threadsTable } from "./schema";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createCompany, createUser, ensureRoles } from "#tests/support/factories";
+import { createCompany, createUser, ensureRoles } from "#server/db/factories";
 import { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
 import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";

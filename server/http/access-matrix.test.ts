@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { companyProfiles, notifications } from "#server/db/schema";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createCompany, createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createCompany, createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 
 /**
  * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for

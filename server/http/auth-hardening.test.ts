@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 import { users } from "#server/db/schema";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { startSmtpServer } from "#tests/support/smtp";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema";
 import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
-import { createCompany, createUser } from "#tests/support/factories";
+import { createCompany, createUser } from "#server/db/factories";
 import { startSmtpServer } from "#tests/support/smtp";
 
 /** The sign-in and registration pages driven as a browser without JavaScript would: plain form posts. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "#app/i18n/server";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createCompany, createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createCompany, createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { notifications } from "#server/db/schema";
 
 /**

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AVATAR_MAX_BYTES } from "#app/features/account/social-sites";
+import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";

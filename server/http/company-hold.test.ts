@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createCompany, createUser } from "#tests/support/factories";
+import { createCompany, createUser } from "#server/db/factories";
 import type { ServerBuild } from "react-router";
 import { companyProfiles, profiles } from "#server/db/schema";
 import { serverBuildFile } from "#server/paths";

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { heldCompanyMayOpen } from "#shared/held-company";
 import { isPendingCompany } from "#server/modules/accounts/actor";
 import { translator } from "#server/platform/translate";

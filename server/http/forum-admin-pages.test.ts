@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, forumCategories, forums, forumTags, posts, reports, threadTags, userBans, users } from "#server/db/schema";
 import { pageClient, textOf } from "#tests/support/pages";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import { settingDefinitions } from "#server/modules/site/settings";
 
 /**

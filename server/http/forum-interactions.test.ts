@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, posts, reports, threadFollows, threads, userFollows, users } from "#server/db/schema";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 
 /**
  * The thread page's interactions (likes, follows, reports, accepted answers, moderation) and following people

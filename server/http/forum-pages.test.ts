@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, threads, users } from "#server/db/schema";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 
 /**
  * The forum's pages driven as a browser without JavaScript would: plain GETs and form posts to the page

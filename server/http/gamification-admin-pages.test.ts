@@ -4,7 +4,7 @@ import { achievements, auditLog, levels, userAchievements, users, xpLedger } fro
 import { pageClient, textOf } from "#tests/support/pages";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { settingDefinitions } from "#server/modules/site/settings";
 
 /**

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
-import { createUser, type CreatedUser } from "#tests/support/factories";
+import { createUser, type CreatedUser } from "#server/db/factories";
 import { profiles } from "#server/db/schema";
 import { oneColourPng } from "#server/platform/images/test-images";
 

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { achievements, profiles, userAchievements, users, userStats } from "#server/db/schema";
 
 /**

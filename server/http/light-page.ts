@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

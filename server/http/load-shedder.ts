@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LOCALE_COOKIE, fromAcceptLanguage, sanitizeLanguage, type Locale } from "#app/i18n/config";
+import { LOCALE_COOKIE, fromAcceptLanguage, sanitizeLanguage, type Locale } from "#shared/locales";
 import { translator } from "#server/platform/translate";
 import { lightPage } from "./light-page";
 

@@ -9,7 +9,7 @@ import {
   sanitizeLanguage,
   splitLocalePrefix,
   type Locale,
-} from "#app/i18n/config";
+} from "#shared/locales";
 
 export type LocaleResolution = { locale: Locale; prefix: "" | "/es" | "/en"; source: "path" | "query" | "cookie" | "header" | "fallback" };
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "#server/db/schema";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 
 /**
  * The notifications page, the bell and the notification settings tab driven as a browser without JavaScript

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, signIn, TEST_ORIGIN, testApp, type TestApp } from "#tests/support/app";
-import { createUser, type CreatedUser } from "#tests/support/factories";
+import { createUser, type CreatedUser } from "#server/db/factories";
 
 /**
  * Issue 10, point 2: no open redirect through ?redirectTo= on the sign-in pages. Every trick of the corpus

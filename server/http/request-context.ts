@@ -1,5 +1,5 @@
-import type { Consent, Theme } from "#app/lib/preferences";
-import type { Locale } from "#app/i18n/config";
+import type { Consent, Theme } from "#shared/preferences";
+import type { Locale } from "#shared/locales";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { Logger } from "#server/platform/logger";
 import type { Services } from "#server/services";

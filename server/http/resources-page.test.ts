@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "#app/i18n/server";
 import { testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 
 /** The wiki's gamification guide quotes the site's live XP rules and level table (issue 5). */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { serverT } from "#app/i18n/server";
 
 /** /search on the real app and React Router build, as a browser without JavaScript sees it. */

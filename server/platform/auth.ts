@@ -12,7 +12,7 @@ import type { MailLocale } from "./translate";
 import { ensureProfile } from "#server/modules/accounts/ensure-profile";
 import { recipientLocale, sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
 import { newPasswordProblem, type PasswordProblem } from "#server/modules/accounts/password-rules";
-import { FALLBACK_LOCALE, fromAcceptLanguage, LOCALE_QUERY, sanitizeLanguage } from "#app/i18n/config";
+import { FALLBACK_LOCALE, fromAcceptLanguage, LOCALE_QUERY, sanitizeLanguage } from "#shared/locales";
 import { translator } from "./translate";
 
 /** Argon2id with the OWASP parameters (19 MiB, t=2, p=1), the library defaults, stated so they cannot drift. */

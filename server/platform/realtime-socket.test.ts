@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, TEST_ORIGIN, type TestApp } from "#tests/support/app";
-import { createUser } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createUser } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { testActor } from "#tests/support/actors";
 import { createNodeServer } from "#server/http/node-server";
 import { createLogger } from "./logger";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { testActor } from "./actors";
-import { createUser, type UserSpec } from "./factories";
+import { createUser, type UserSpec } from "#server/db/factories";
 import type { Database, DatabaseHandle } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import { users } from "#server/db/schema";

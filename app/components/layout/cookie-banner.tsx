@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "#app/components/ui/toast";
 import { announceConsent, saveConsent } from "#app/lib/consent-client";
-import type { Consent } from "#app/lib/preferences";
+import type { Consent } from "#shared/preferences";
 import { useLocalePath } from "#app/lib/use-locale";
 
 export const PREFERENCES_PARAM = "cookies";

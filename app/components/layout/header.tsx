@@ -6,7 +6,7 @@ import { SignOutButton } from "./sign-out-button";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { useLocalePath, type RootData } from "#app/lib/use-locale";
 import { LanguageSwitch } from "./language-switch";
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LOCALES, localizedPath } from "#app/i18n/config";
+import { LOCALES, localizedPath } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 
 /** Español / English: the same page in the other language. A full load, so the server sets the cookie. */

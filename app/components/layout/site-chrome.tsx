@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { useLocalePath, type RootData } from "#app/lib/use-locale";
 import { Spinner } from "#app/components/ui/form-field";
 import { isGuardedPath } from "./nav";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { THEME_STORAGE_KEY, THEMES, type Theme } from "#app/lib/preferences";
+import { THEME_STORAGE_KEY, THEMES, type Theme } from "#shared/preferences";
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 

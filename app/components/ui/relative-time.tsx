@@ -1,5 +1,5 @@
 import { formatDate, formatRelative } from "#app/i18n/format";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 
 /**
  * "hace 3 horas" / "3 hours ago" in a <time> with the exact moment in `dateTime` and as a tooltip. The text

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "./social-sites";
+import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "#shared/profile-limits";
 
 /** The profile form's schema, used by the page's action for field-level errors (server side only). */
 const linkField = (site: SocialSite) =>

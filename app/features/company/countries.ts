@@ -1,5 +1,5 @@
-import type { Locale } from "#app/i18n/config";
-import { COUNTRY_CODES } from "./limits";
+import type { Locale } from "#shared/locales";
+import { COUNTRY_CODES } from "#shared/company-limits";
 
 /** A country's name in the reader's language (ISO 3166-1 alpha-2 code in, "España" / "Spain" out). */
 export function countryName(code: string | null | undefined, locale: Locale): string | null {

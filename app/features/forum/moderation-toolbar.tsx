@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import type { FormFailure } from "#app/lib/form";
 import type { ThreadView } from "#server/modules/forum/get-thread";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";

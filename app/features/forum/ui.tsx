@@ -1,7 +1,7 @@
 import { CheckCircle2, EyeOff, Lock, Pin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 
 /** The field of a bilingual row in the page's language. */
 export const localized = (locale: Locale, es: string, en: string) => (locale === "es" ? es || en : en || es);

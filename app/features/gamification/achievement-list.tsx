@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import { formatDate } from "#app/i18n/format";
 import type { AchievementProgress, AchievementType } from "#server/modules/gamification";
 import { AchievementIcon } from "./achievement-icon";

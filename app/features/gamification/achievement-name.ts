@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import type { AchievementView } from "#server/modules/gamification";
 
 type Texts = Pick<AchievementView, "key" | "nameKey" | "descriptionKey" | "names" | "descriptions">;

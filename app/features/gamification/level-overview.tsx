@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import type { PersonSummary } from "#server/modules/gamification";
 import { formatNumber } from "./numbers";
 import { ProgressBar } from "./progress-bar";

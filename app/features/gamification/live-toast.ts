@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ToastInput } from "#app/components/ui/toast";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import type { LiveNotificationDetail } from "#server/modules/notifications";
 import { achievementName } from "./achievement-name";
 

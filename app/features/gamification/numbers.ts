@@ -1,4 +1,4 @@
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 
 const tag = (locale: Locale) => (locale === "es" ? "es-ES" : "en-US");
 const plain = new Map<Locale, Intl.NumberFormat>();

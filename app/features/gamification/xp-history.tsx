@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Pagination } from "#app/features/forum/ui";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import { formatDate } from "#app/i18n/format";
 import { useLocalePath } from "#app/lib/use-locale";
 import { formatNumber } from "./numbers";

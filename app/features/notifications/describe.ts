@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { achievementName } from "#app/features/gamification/achievement-name";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import type { NotificationView } from "#server/modules/notifications";
 
 /** A notification as pages receive it (dates may arrive as strings from JSON). */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { RelativeTime } from "#app/components/ui/relative-time";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 

@@ -6,7 +6,7 @@ import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/u
 import { refusal } from "#app/features/account/failure";
 import { readLimitedFormData } from "#app/features/account/multipart.server";
 import { profileFormSchema } from "#app/features/account/profile-form";
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "#app/features/account/social-sites";
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "#shared/profile-limits";
 import { resultFor, success } from "#app/features/account/results";
 import { formatDate } from "#app/i18n/format";
 import { parseForm, type FormFailure } from "#app/lib/form";

@@ -10,11 +10,11 @@ import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/progress-tab";
+import { PROGRESS_HISTORY_PAGE_SIZE as HISTORY_PAGE_SIZE } from "#shared/page-sizes";
 
 export const handle = { i18n: ["account", "progress", "levels", "badges", "forum"] };
 
 /** The XP history shows 20 rows a page (the ledger's own default is 50, for the team's views). */
-const HISTORY_PAGE_SIZE = 20;
 
 /**
  * Issue 5 / SPEC §2 /account: one's own level, XP, progress, stat points, counters, every achievement, and the

@@ -8,7 +8,7 @@ import { MiniAvatar } from "#app/components/ui/avatar";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { isCurrentTab, visibleTabGroups, type AbilityFlags } from "#app/features/admin/nav";
 import { NOINDEX } from "#app/features/admin/ui";
-import { splitLocalePrefix } from "#app/i18n/config";
+import { splitLocalePrefix } from "#shared/locales";
 import { requireRoles } from "#app/lib/guards.server";
 import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/layout";

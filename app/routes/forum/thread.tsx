@@ -14,7 +14,7 @@ import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, 
 import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
 import { ForumTProvider, useForumT } from "#app/features/forum/forum-t";
 import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "#app/features/forum/ui";
-import { localizedPath } from "#app/i18n/config";
+import { localizedPath } from "#shared/locales";
 import { formatDate } from "#app/i18n/format";
 import type { FormFailure } from "#app/lib/form";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
@@ -25,12 +25,10 @@ import { useLocalePath } from "#app/lib/use-locale";
 import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
 import type { MovedThread } from "#server/modules/forum/move-thread";
 import type { Route } from "./+types/thread";
+import { FORUM_PAGE_SIZE as POSTS_PER_PAGE } from "#shared/page-sizes";
 
 export const handle = { i18n: ["forum"] };
 export { actionHeaders as headers } from "#app/lib/route-headers";
-
-/** Posts per page (the forum's PAGE_SIZE). */
-const POSTS_PER_PAGE = 20;
 
 /** The intents answered at one post (the others at the thread's header). */
 const POST_INTENTS = ["like", "unlike", "accept", "unaccept", "report", "hidePost", "publishPost"];

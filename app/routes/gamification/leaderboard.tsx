@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { formatDate } from "#app/i18n/format";
-import type { Locale } from "#app/i18n/config";
+import type { Locale } from "#shared/locales";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath, useRootData } from "#app/lib/use-locale";
-import { LEADERBOARD_SIZE } from "#server/modules/gamification/deps";
+import { LEADERBOARD_SIZE } from "#shared/page-sizes";
 import type { Route } from "./+types/leaderboard";
 
 export const handle = { i18n: ["leaderboard", "levels"] };

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { FormAlert } from "#app/components/ui/form-field";
-import { SOCIAL_SITES } from "#app/features/account/social-sites";
+import { SOCIAL_SITES } from "#shared/profile-limits";
 import { profileProgressData } from "#app/features/gamification/profile-progress";
 import type { InteractionDone } from "#app/features/forum/fetcher-kit";
 import { FollowButton } from "#app/features/forum/follow-button";

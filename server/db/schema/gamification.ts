@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { RARITY_LIST as ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPE_LIST as ACHIEVEMENT_TYPES } from "#shared/gamification-limits";
 import { users } from "./accounts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -8,8 +9,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const XP_REASONS = ["thread_create", "post_create", "like_received", "achievement", "adjustment"] as const;
 /** What the XP was for: a thread, a reply, a like (source = the post, counterpart = the liker), an achievement, an admin. */
 export const XP_SOURCE_KINDS = ["thread", "post", "like", "achievement", "admin"] as const;
-export const ACHIEVEMENT_RARITIES = ["Common", "Rare", "Epic", "Legendary"] as const;
-export const ACHIEVEMENT_TYPES = ["threads", "posts", "likes_given", "likes_received", "level"] as const;
+// One list for the column, the operations and the admin pages (shared/gamification-limits.ts).
+export { ACHIEVEMENT_RARITIES, ACHIEVEMENT_TYPES };
 
 /**
  * The XP ledger (decision 0017): every award is a row, and taking XP back is a NEW row with the negative

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, ONE_YEAR_SECONDS, parseConsent, THEME_COOKIE, THEMES } from "#app/lib/preferences";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, ONE_YEAR_SECONDS, parseConsent, THEME_COOKIE, THEMES } from "#shared/preferences";
 import { recordEvent, recordPageview } from "#server/modules/site/analytics";
 import { configureMaintenance } from "#server/modules/site/maintenance";
 import { reportMissingTranslation } from "#server/modules/site/report-missing-translation";

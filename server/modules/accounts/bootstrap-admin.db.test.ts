@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userRoles, users } from "#server/db/schema";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { testServices } from "#tests/support/services";
 import { verifyPassword } from "#server/platform/auth";
 import { accounts } from "#server/db/schema";

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
 import { testDatabase } from "#tests/support/db";
-import { createCompany, createUser } from "#tests/support/factories";
+import { createCompany, createUser } from "#server/db/factories";
 import type { DatabaseHandle } from "#server/db/client";
 import { accounts, auditLog, profiles, sessions, userRoles, users } from "#server/db/schema";
 import { createLogger } from "#server/platform/logger";

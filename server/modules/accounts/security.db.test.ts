@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { accounts, mailOutbox, sessions } from "#server/db/schema";
 import { readEnv } from "#server/env";
 import { createLogger } from "#server/platform/logger";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "#app/features/account/social-sites";
+import { BIO_MAX, isValidSocialLink, SOCIAL_SITES, type SocialSite } from "#shared/profile-limits";
 import { profiles, type SocialLinks } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { AVATAR_MAX_BYTES } from "#app/features/account/social-sites";
+import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { profiles } from "#server/db/schema";
 import { processImage } from "#server/platform/images";
 import { throwImageRefusal } from "#server/modules/image-refusal";

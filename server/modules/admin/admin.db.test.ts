@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
 import { testDatabase } from "#tests/support/db";
-import { createCompany, createUser, ensureRoles } from "#tests/support/factories";
+import { createCompany, createUser, ensureRoles } from "#server/db/factories";
 import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, companyProfiles, mailOutbox, profiles, userRoles, users } from "#server/db/schema";
 import { createLogger } from "#server/platform/logger";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** SPEC-wide list size for the admin tables. */
-export const PAGE_SIZE = 25;
+import { ADMIN_PAGE_SIZE as PAGE_SIZE } from "#shared/page-sizes";
+export { PAGE_SIZE };
 
 /** `?page=` as typed in a URL: anything that is not a positive whole number means the first page. */
 export const pageField = z.preprocess((v) => {

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client";
 import { companyProfiles } from "#server/db/schema";
 import type { Logger } from "#server/platform/logger";
 import type { Storage } from "#server/platform/storage";
-import { companyProfileSchema } from "#app/features/company/profile-schema";
+import { companyProfileSchema } from "#shared/company-profile";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { processLogo } from "./company-logo";

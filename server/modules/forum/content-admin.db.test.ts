@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
+import { ensureRoles } from "#server/db/factories";
 import {
   banUser as banRow,
   createCategory as categoryRow,
   createForum as forumRow,
   createTag as tagRow,
   createThreadWithPosts,
-} from "#tests/support/forum-factories";
+} from "#server/db/forum-factories";
 import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
 import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, forumCategories, forums, forumTags, posts, reports, threads, threadTags } from "#server/db/schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_LIMITS } from "#app/features/admin/forum-limits";
+import { CONTENT_LIMITS } from "#shared/forum-limits";
 
 /*
  * Field rules of the forum's structure (categories, forums, tags), shared by their operations. The limits

@@ -18,8 +18,8 @@ export type ForumDeps = {
 
 export { parseInput } from "#server/modules/validate";
 
-/** Threads and posts per page (issue 4). */
-export const PAGE_SIZE = 20;
+/** Threads and posts per page. */
+export { FORUM_PAGE_SIZE as PAGE_SIZE } from "#shared/page-sizes";
 
 /** A positive page number from a query string; anything else is page 1. */
 export const pageNumber = (value: unknown): number => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { banUser, createCategory, createForum, createTag, createThreadWithPosts } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { banUser, createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import { codeOf, errorOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
 import type { DatabaseHandle } from "#server/db/client";
 import { forums, postRevisions, posts, threadFollows, threads, threadSlugHistory } from "#server/db/schema";

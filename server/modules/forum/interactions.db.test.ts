@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { banUser as banRow, createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { banUser as banRow, createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { codeOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
 import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, postLikes, posts, reports, threadFollows, threads, userFollows } from "#server/db/schema";

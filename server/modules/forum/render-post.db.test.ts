@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client";
 import { testDatabase } from "#tests/support/db";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { postRenderer } from "./render-post";
 
 describe("the forum's post renderer", () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
+import { ensureRoles } from "#server/db/factories";
 import { member, testClock } from "#tests/support/forum-kit";
 import { gamificationKit, statsOf } from "#tests/support/gamification-kit";
 import type { DatabaseHandle } from "#server/db/client";

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { createCategory, createForum } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { createCategory, createForum } from "#server/db/forum-factories";
 import { codeOf, errorOf, member, testClock } from "#tests/support/forum-kit";
 import { gamificationKit, statsOf } from "#tests/support/gamification-kit";
 import type { DatabaseHandle } from "#server/db/client";

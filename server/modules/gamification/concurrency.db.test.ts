@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { member } from "#tests/support/forum-kit";
 import { ledgerDisagreements, NO_POSTING_LIMITS, statsOf } from "#tests/support/gamification-kit";
 import { testServices } from "#tests/support/services";

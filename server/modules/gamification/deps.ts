@@ -26,7 +26,6 @@ export type GamificationSettings = SettingValue<"gamification_settings">;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** SPEC §9: the leaderboard shows the top 100 by XP, in pages of 25. */
-export const LEADERBOARD_SIZE = 100;
-export const LEADERBOARD_PAGE_SIZE = 25;
+export { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SIZE } from "#shared/page-sizes";
 
 export { parseInput } from "#server/modules/validate";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GAMIFICATION_LIMITS as L } from "#shared/gamification-limits";
 
 /** Field rules of the gamification operations (and the admin tabs' forms, which send strings). */
 export const idField = z.string().trim().min(1).max(100);
@@ -11,15 +12,15 @@ const int = (min: number, max: number, message: string) =>
     z.number({ error: message }).int(message).min(min, message).max(max, message),
   );
 
-export const xpField = int(0, 10_000, "errors:gamification.xp_range");
+export const xpField = int(0, L.xpMax, "errors:gamification.xp_range");
 /** A daily cap: a whole number, or empty (a form's blank field) / null for no cap. */
 export const capField = z.preprocess(
   (v) => (v === "" || v === undefined ? null : v),
-  int(0, 1_000_000, "errors:gamification.cap_range").nullable(),
+  int(0, L.capMax, "errors:gamification.cap_range").nullable(),
 );
-export const statPointsField = int(0, 100, "errors:gamification.stat_points_range");
-export const levelNumberField = int(1, 1000, "errors:gamification.level_range");
-export const xpRequiredField = int(0, 100_000_000, "errors:gamification.xp_required_range");
+export const statPointsField = int(0, L.statPointsMax, "errors:gamification.stat_points_range");
+export const levelNumberField = int(1, L.levelMax, "errors:gamification.level_range");
+export const xpRequiredField = int(0, L.xpRequiredMax, "errors:gamification.xp_required_range");
 export const titleKeyField = z
   .string()
   .trim()
@@ -28,17 +29,17 @@ export const achievementKeyField = z
   .string()
   .trim()
   .regex(/^[a-z0-9_]{2,60}$/, "errors:gamification.achievement_key_invalid");
-export const thresholdField = int(1, 10_000_000, "errors:gamification.threshold_range");
-export const rewardField = int(0, 100_000, "errors:gamification.xp_range");
-export const adjustAmountField = int(-1_000_000, 1_000_000, "errors:gamification.adjust_amount_range").refine(
+export const thresholdField = int(1, L.thresholdMax, "errors:gamification.threshold_range");
+export const rewardField = int(0, L.rewardMax, "errors:gamification.xp_range");
+export const adjustAmountField = int(-L.adjustMax, L.adjustMax, "errors:gamification.adjust_amount_range").refine(
   (n) => n !== 0,
   "errors:gamification.adjust_amount_range",
 );
 export const adjustReasonField = z
   .string({ error: "errors:gamification.adjust_reason_required" })
   .trim()
-  .min(3, "errors:gamification.adjust_reason_required")
-  .max(500, "errors:gamification.adjust_reason_required");
+  .min(L.reasonMin, "errors:gamification.adjust_reason_required")
+  .max(L.reasonMax, "errors:gamification.adjust_reason_required");
 
 /** An optional text typed by an admin (blank is none). */
 export const optionalText = (max: number) =>

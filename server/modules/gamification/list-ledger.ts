@@ -9,8 +9,8 @@ import { parseInput } from "./deps";
 import { idField, pageField } from "./input";
 import type { XpReason, XpSourceKind } from "./pipeline";
 import { assertCan } from "./policy";
+import { LEDGER_PAGE_SIZE } from "#shared/page-sizes";
 
-export const LEDGER_PAGE_SIZE = 50;
 /** `pageSize`: the person's own history on /account shows 20 a page; the team's views keep 50. */
 const ledgerInput = z.object({
   userId: idField,

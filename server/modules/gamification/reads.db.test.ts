@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { createCategory, createForum } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { createCategory, createForum } from "#server/db/forum-factories";
 import { codeOf, member, testClock } from "#tests/support/forum-kit";
 import { gamificationKit } from "#tests/support/gamification-kit";
 import type { DatabaseHandle } from "#server/db/client";

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { codeOf, member, testClock } from "#tests/support/forum-kit";
 import { gamificationKit, ledgerDisagreements, statsOf } from "#tests/support/gamification-kit";
 import type { DatabaseHandle } from "#server/db/client";

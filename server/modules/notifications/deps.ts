@@ -27,7 +27,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const PAGE_SIZE = 20;
+export { NOTIFICATIONS_PAGE_SIZE as PAGE_SIZE } from "#shared/page-sizes";
 
 export { parseInput } from "#server/modules/validate";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { testServices } from "#tests/support/services";
 import { userChannel, type RealtimeMessage } from "#server/platform/realtime";
 import type { Services } from "#server/services";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { ensureRoles } from "#tests/support/factories";
-import { createCategory, createForum, createThreadWithPosts } from "#tests/support/forum-factories";
+import { ensureRoles } from "#server/db/factories";
+import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { codeOf, forumDeps, member, testClock } from "#tests/support/forum-kit";
 import type { DatabaseHandle } from "#server/db/client";
 import { createInProcessRealtime, userChannel, type Realtime, type RealtimeMessage } from "#server/platform/realtime";

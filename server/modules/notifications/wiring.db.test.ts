@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThreadWithPosts, createCategory, createForum } from "#tests/support/forum-factories";
+import { createThreadWithPosts, createCategory, createForum } from "#server/db/forum-factories";
 import { member } from "#tests/support/forum-kit";
 import { testServices } from "#tests/support/services";
 import type { Services } from "#server/services";

@@ -12,8 +12,8 @@ export type SearchDeps = {
 
 export { parseInput } from "#server/modules/validate";
 
-/** Hits per page of one section (issue 4: 20 a page). */
-export const PAGE_SIZE = 20;
+/** Hits per page of one section. */
+export { SEARCH_PAGE_SIZE as PAGE_SIZE } from "#shared/page-sizes";
 /** Hits per section on the overview (no section chosen). */
 export const PREVIEW_SIZE = 5;
 /** Counts stop here ("1000+"): deeper pages of a very common word help nobody. */

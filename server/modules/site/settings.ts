@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { siteSettings } from "#server/db/schema";
-import { POSTING_LIMIT_MAX } from "#app/features/admin/forum-limits";
+import { POSTING_LIMIT_MAX } from "#shared/forum-limits";
 
 /** A posting limit: a whole number from 0 to `max`, with the message the settings form shows beside it. */
 const limitField = (max: number) =>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { testDatabase } from "#tests/support/db";
 import type { DatabaseHandle } from "#server/db/client";
 import { analyticsEvents, analyticsPageviews, i18nMissing, siteSettings } from "#server/db/schema";

@@ -1,4 +1,4 @@
-import { LOCALES } from "#app/i18n/config";
+import { LOCALES } from "#shared/locales";
 import type { Database } from "#server/db/client";
 import { forumSitemapEntries } from "#server/modules/forum";
 import type { SettingsStore } from "./settings";

@@ -19,7 +19,7 @@ import type { FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
-import { CONTENT_LIMITS } from "#app/features/admin/forum-limits";
+import { CONTENT_LIMITS } from "#shared/forum-limits";
 import type { AdminCategory, AdminForum, AdminTag } from "#server/modules/forum/list-content";
 import type { Route } from "./+types/content";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
-import { POSTING_LIMIT_MAX, type PostingLimitField } from "#app/features/admin/forum-limits";
+import { POSTING_LIMIT_MAX, type PostingLimitField } from "#shared/forum-limits";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
 import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
 import { actionFailure } from "#app/lib/form.server";

@@ -9,7 +9,7 @@ import {
   GAMIFICATION_LIMITS as L,
   RARITY_LIST,
   type Rarity,
-} from "#app/features/admin/gamification-limits";
+} from "#shared/gamification-limits";
 import { formatNumber } from "#app/features/admin/gamification-ui";
 import { achievementIcon } from "#app/features/gamification/achievement-icon";
 import { RarityBadge } from "#app/features/gamification/rarity-badge";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { Field, SubmitButton } from "#app/components/ui/form-field";
-import { GAMIFICATION_LIMITS as L, LEVEL_TITLE_KEYS } from "#app/features/admin/gamification-limits";
+import { GAMIFICATION_LIMITS as L, LEVEL_TITLE_KEYS } from "#shared/gamification-limits";
 import { formatNumber } from "#app/features/admin/gamification-ui";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
 import {

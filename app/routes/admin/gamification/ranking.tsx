@@ -3,7 +3,7 @@ import { Form, Link, redirect, useLocation } from "react-router";
 import { Field, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { failureFor, ViewTabs } from "#app/features/admin/forum-ui";
-import { GAMIFICATION_LIMITS as L } from "#app/features/admin/gamification-limits";
+import { GAMIFICATION_LIMITS as L } from "#shared/gamification-limits";
 import { formatNumber, signedXp } from "#app/features/admin/gamification-ui";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
 import {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { formatNumber } from "#app/features/admin/gamification-ui";
-import { GAMIFICATION_LIMITS as L, SETTINGS_GROUPS, type SettingsField } from "#app/features/admin/gamification-limits";
+import { GAMIFICATION_LIMITS as L, SETTINGS_GROUPS, type SettingsField } from "#shared/gamification-limits";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
 import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
 import { actionFailure } from "#app/lib/form.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { companyProfiles, mailOutbox, profiles, users } from "#server/db/schema";
 import type { Services } from "#server/services";
-import { createUser } from "#tests/support/factories";
+import { createUser } from "#server/db/factories";
 import { testServices } from "#tests/support/services";
 import { startSmtpServer } from "#tests/support/smtp";
 import { testActor } from "#tests/support/actors";

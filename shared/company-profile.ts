@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { COUNTRY_CODES, DESCRIPTION_MAX } from "./limits";
+import { COUNTRY_CODES, DESCRIPTION_MAX } from "./company-limits";
 
 export { COUNTRY_CODES, DESCRIPTION_MAX };
 

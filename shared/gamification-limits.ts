@@ -1,7 +1,6 @@
 /**
  * The gamification admin's lists and limits, without zod (zod must not reach the browser bundle): the pages
- * show them beside the fields; `server/modules/gamification/input.ts` enforces them, and
- * `gamification-limits.test.ts` keeps both in step.
+ * show them beside the fields and `server/modules/gamification/input.ts` builds its rules from them.
  */
 export const GAMIFICATION_LIMITS = {
   xpMax: 10_000,
@@ -27,7 +26,7 @@ export const SETTINGS_GROUPS = [
 ] as const;
 export type SettingsField = (typeof SETTINGS_GROUPS)[number]["fields"][number];
 
-/** Same lists as the schema's ACHIEVEMENT_TYPES / ACHIEVEMENT_RARITIES (checked by the test). */
+/** The achievement types and rarities (the schema's columns take these lists). */
 export const ACHIEVEMENT_TYPE_LIST = ["threads", "posts", "likes_given", "likes_received", "level"] as const;
 export const RARITY_LIST = ["Common", "Rare", "Epic", "Legendary"] as const;
 export type Rarity = (typeof RARITY_LIST)[number];

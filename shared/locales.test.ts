@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromAcceptLanguage, localizedPath, sanitizeLanguage, splitLocalePrefix } from "./config";
+import { fromAcceptLanguage, localizedPath, sanitizeLanguage, splitLocalePrefix } from "./locales";
 
 describe("language detection", () => {
   it("accepts language tags and maps them to a supported language", () => {
