@@ -27,3 +27,14 @@ export const POSTING_LIMIT_MAX = {
 } as const;
 export type PostingLimitField = keyof typeof POSTING_LIMIT_MAX;
 export const POSTING_LIMIT_FIELDS = Object.keys(POSTING_LIMIT_MAX) as PostingLimitField[];
+
+/**
+ * The reasons people write for the moderators and the audit log (the operations' zod rules and the forms'
+ * `minLength`/`maxLength` both read these): a moderator's note on hide, publish, pin, lock, move, unban and
+ * a report's resolution; a report's reason (SPEC §3: 5 to 1000 characters); a ban's reason.
+ */
+export const MODERATION_NOTE_MAX = 1000;
+export const REPORT_REASON_MIN = 5;
+export const REPORT_REASON_MAX = 1000;
+export const BAN_REASON_MIN = 3;
+export const BAN_REASON_MAX = 1000;

@@ -26,7 +26,7 @@ export function JsFlag() {
 }
 
 /** The failure a result holds for one form (by intent and, for posts, by post id). */
-export function failureOf(result: unknown, intents: string[], postId?: string): FormFailure | undefined {
+export function failureOf(result: unknown, intents: readonly string[], postId?: string): FormFailure | undefined {
   if (!result || typeof result !== "object" || (result as { ok?: unknown }).ok !== false) return undefined;
   const f = result as FormFailure;
   if (!intents.includes(f.values.intent ?? "")) return undefined;

@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumModule } from "#server/modules/forum";
+import type { PostIntent, ThreadIntent } from "#shared/forum-intents";
 
 type SignedIn = NonNullable<Actor>;
 type Run = (forum: ForumModule, actor: SignedIn, form: FormData) => Promise<unknown>;
@@ -9,10 +10,11 @@ const thread = (form: FormData) => ({ threadId: field(form, "threadId") });
 const moderated = (form: FormData, target: "postId" | "threadId") => ({ [target]: field(form, target), reason: field(form, "reason") });
 
 /**
- * The thread page's interactions: each intent runs one forum operation, which parses its input and checks who
- * may do it. Intents on one post answer at that post; the others at the thread's header.
+ * The thread page's interactions (#shared/forum-intents names them): each intent runs one forum operation, which
+ * parses its input and checks who may do it. Intents on one post answer at that post; the others at the thread's
+ * header.
  */
-const POST_INTENTS: Record<string, Run> = {
+const POST_RUNS: Record<PostIntent, Run> = {
   like: (f, a, form) => f.likePost(a, post(form)),
   unlike: (f, a, form) => f.unlikePost(a, post(form)),
   report: (f, a, form) => f.reportPost(a, { ...post(form), reason: field(form, "reason") }),
@@ -21,7 +23,7 @@ const POST_INTENTS: Record<string, Run> = {
   hidePost: (f, a, form) => f.hidePost(a, moderated(form, "postId")),
   publishPost: (f, a, form) => f.unhidePost(a, moderated(form, "postId")),
 };
-const THREAD_INTENTS: Record<string, Run> = {
+const THREAD_RUNS: Record<ThreadIntent, Run> = {
   follow: (f, a, form) => f.followThread(a, thread(form)),
   unfollow: (f, a, form) => f.unfollowThread(a, thread(form)),
   pin: (f, a, form) => f.pinThread(a, moderated(form, "threadId")),
@@ -37,7 +39,7 @@ export type Interaction = { scope: "post" | "thread"; run: Run };
 
 /** The interaction an intent names, if it is one (own keys only: "constructor" is not an intent). */
 export function interactionFor(intent: string): Interaction | null {
-  if (Object.hasOwn(POST_INTENTS, intent)) return { scope: "post", run: POST_INTENTS[intent] };
-  if (Object.hasOwn(THREAD_INTENTS, intent)) return { scope: "thread", run: THREAD_INTENTS[intent] };
+  if (Object.hasOwn(POST_RUNS, intent)) return { scope: "post", run: POST_RUNS[intent as PostIntent] };
+  if (Object.hasOwn(THREAD_RUNS, intent)) return { scope: "thread", run: THREAD_RUNS[intent as ThreadIntent] };
   return null;
 }

@@ -3,15 +3,14 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { MODERATION_NOTE_MAX } from "#shared/forum-limits";
+import { TOOLBAR_INTENTS } from "#shared/forum-intents";
 import type { Locale } from "#shared/locales";
 import type { FormFailure } from "#app/lib/form";
 import type { ThreadView } from "#server/modules/forum/get-thread";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
-import { MODERATION_REASON_MAX } from "./post-actions";
 import { localized } from "./ui";
 
-/** The toolbar's intents (the thread page's action runs them; hiding the thread has its own confirmation). */
-export const TOOLBAR_INTENTS = ["pin", "unpin", "lock", "unlock", "publishThread", "move"];
 const DONE_MESSAGES = new Set(["pin", "unpin", "lock", "unlock", "publishThread"]);
 
 /**
@@ -84,7 +83,7 @@ export function ModerationToolbar({
               label={t("moderation.reason")}
               name="reason"
               rows={2}
-              maxLength={MODERATION_REASON_MAX}
+              maxLength={MODERATION_NOTE_MAX}
               hint={t("moderation.reasonHint")}
               autoFocus
             />
@@ -108,7 +107,7 @@ export function ModerationToolbar({
               label={t("moderation.reason")}
               name="reason"
               rows={2}
-              maxLength={MODERATION_REASON_MAX}
+              maxLength={MODERATION_NOTE_MAX}
               hint={t("moderation.reasonHint")}
               error={error?.fieldErrors.reason}
             />

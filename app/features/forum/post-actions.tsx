@@ -4,15 +4,10 @@ import { Form, Link, useFetcher } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import type { FormFailure } from "#app/lib/form";
+import { MODERATION_NOTE_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN } from "#shared/forum-limits";
 import type { AcceptedAnswer, ThreadPost } from "#server/modules/forum/get-thread";
 import { useForumT } from "./forum-t";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
-
-/** Report reasons: 5 to 1000 characters (reportPost's rule; kept here without zod for the browser bundle). */
-export const REPORT_REASON_MIN = 5;
-export const REPORT_REASON_MAX = 1000;
-/** A moderator's reason, as moderation.ts's reasonField accepts it. */
-export const MODERATION_REASON_MAX = 1000;
 
 const smallButton = "btn min-h-0 px-2 py-1 text-sm";
 
@@ -218,7 +213,7 @@ export function PostModerationConfirm({
         label={t("moderation.reason")}
         name="reason"
         rows={2}
-        maxLength={MODERATION_REASON_MAX}
+        maxLength={MODERATION_NOTE_MAX}
         hint={t("moderation.reasonHint")}
         error={failure?.fieldErrors.reason}
         defaultValue={failure?.values.reason ?? ""}

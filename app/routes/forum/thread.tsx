@@ -9,7 +9,8 @@ import { failureOf, type InteractionDone } from "#app/features/forum/fetcher-kit
 import { FollowButton } from "#app/features/forum/follow-button";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
 import { interactionFor } from "#app/features/forum/interactions.server";
-import { BanAuthorLink, ModerationToolbar, TOOLBAR_INTENTS } from "#app/features/forum/moderation-toolbar";
+import { BanAuthorLink, ModerationToolbar } from "#app/features/forum/moderation-toolbar";
+import { POST_INTENTS, TOOLBAR_INTENTS } from "#shared/forum-intents";
 import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "#app/features/forum/post-actions";
 import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
 import { ForumTProvider, useForumT } from "#app/features/forum/forum-t";
@@ -29,9 +30,6 @@ import { FORUM_PAGE_SIZE as POSTS_PER_PAGE } from "#shared/page-sizes";
 
 export const handle = { i18n: ["forum"] };
 export { actionHeaders as headers } from "#app/lib/route-headers";
-
-/** The intents answered at one post (the others at the thread's header). */
-const POST_INTENTS = ["like", "unlike", "accept", "unaccept", "report", "hidePost", "publishPost"];
 
 const pageOf = (number: number) => Math.max(1, Math.ceil(number / POSTS_PER_PAGE));
 const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;

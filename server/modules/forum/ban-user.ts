@@ -7,6 +7,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { ROLE_ADMIN, ROLE_MODERATOR } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
+import { BAN_REASON_MAX, BAN_REASON_MIN } from "#shared/forum-limits";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -18,8 +19,8 @@ const banInput = z.object({
   reason: z
     .string({ error: "errors:forum.ban_reason_required" })
     .trim()
-    .min(3, "errors:forum.ban_reason_required")
-    .max(1000, "errors:forum.ban_reason_required"),
+    .min(BAN_REASON_MIN, "errors:forum.ban_reason_required")
+    .max(BAN_REASON_MAX, "errors:forum.ban_reason_required"),
   /** Until when (ISO date or Date); absent or null: for good. */
   until: z.coerce.date().optional().nullable(),
 });

@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { threads } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
+import { MODERATION_NOTE_MAX } from "#shared/forum-limits";
 
 /** Why a moderator acted (optional for most actions): written to the audit log and shown to the author. */
 export const reasonField = z
   .string()
   .trim()
-  .max(1000, "errors:input.invalid")
+  .max(MODERATION_NOTE_MAX, "errors:input.invalid")
   .optional()
   .nullable()
   .transform((v) => v || null);

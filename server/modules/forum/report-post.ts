@@ -4,6 +4,7 @@ import { reports } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
 import { DomainError, isDomainError } from "#server/modules/errors";
+import { REPORT_REASON_MAX, REPORT_REASON_MIN } from "#shared/forum-limits";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
@@ -13,8 +14,8 @@ import { assertCan } from "./policy";
 export const reportReasonField = z
   .string({ error: "errors:forum.report_reason_length" })
   .trim()
-  .min(5, "errors:forum.report_reason_length")
-  .max(1000, "errors:forum.report_reason_length");
+  .min(REPORT_REASON_MIN, "errors:forum.report_reason_length")
+  .max(REPORT_REASON_MAX, "errors:forum.report_reason_length");
 const reportInput = z.object({ postId: idField, reason: reportReasonField });
 export type ReportInput = z.input<typeof reportInput>;
 

@@ -16,6 +16,7 @@ import {
   type AdminActionResult,
 } from "#app/features/admin/ui";
 import { actionFailure } from "#app/lib/form.server";
+import { MODERATION_NOTE_MAX } from "#shared/forum-limits";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/moderation";
@@ -24,8 +25,6 @@ export const handle = { i18n: ["admin"] };
 
 const STATUSES = ["open", "resolved", "ignored"] as const;
 const KINDS = ["thread", "post"] as const;
-/** The note's limit (the moderation operations' `reasonField`). */
-const NOTE_MAX = 1000;
 
 /**
  * Moderators and Admins: the report queue (`?status=`) and the hidden content (`?view=hidden&kind=`), both
@@ -96,7 +95,7 @@ function NoteField({ failure, idSuffix }: { failure: ReturnType<typeof failureFo
       label={t("forum.moderation.noteLabel")}
       hint={t("forum.moderation.noteHint")}
       name="reason"
-      maxLength={NOTE_MAX}
+      maxLength={MODERATION_NOTE_MAX}
       defaultValue={failure?.values.reason}
       error={failure?.fieldErrors.reason}
     />

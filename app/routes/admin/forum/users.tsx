@@ -18,14 +18,13 @@ import {
 } from "#app/features/admin/ui";
 import { formatDate } from "#app/i18n/format";
 import { actionFailure } from "#app/lib/form.server";
+import { BAN_REASON_MAX, MODERATION_NOTE_MAX } from "#shared/forum-limits";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/users";
 
 export const handle = { i18n: ["admin"] };
 
-/** The ban reason's limit (banUser's). */
-const REASON_MAX = 1000;
 const DAY = 86_400_000;
 
 /**
@@ -164,7 +163,7 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                             label={t("forum.moderation.noteLabel")}
                             hint={t("forum.users.unbanNoteHint")}
                             name="reason"
-                            maxLength={REASON_MAX}
+                            maxLength={MODERATION_NOTE_MAX}
                           />
                         </ConfirmAction>
                       ) : null}
@@ -182,7 +181,7 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                             hint={t("forum.users.reasonHint")}
                             name="reason"
                             required
-                            maxLength={REASON_MAX}
+                            maxLength={BAN_REASON_MAX}
                             defaultValue={banFailure?.values.reason}
                             error={banFailure?.fieldErrors.reason}
                           />
