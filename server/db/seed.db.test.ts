@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
 import { createLogger } from "#server/platform/logger";
 import { verifyPassword } from "#server/platform/auth";
+import { SettingsStore } from "#server/modules/site/settings";
 import type { DatabaseHandle } from "./client";
 import {
   accounts,
@@ -145,7 +146,31 @@ describe("demo data", () => {
     expect(await seedDemoGamification(db, createLogger("silent"))).toBe(false);
   });
 
+  it("turns the forum on with the demo forum (issue 11 point 8), so its threads are reachable", async () => {
+    expect(await new SettingsStore(database.db).get("forum_enabled")).toBe(true);
+  });
+
   it("does nothing on a database that already has people", async () => {
     expect(await seedDemoData(database.db, createLogger("silent"))).toBe(false);
+  });
+});
+
+describe("a database without demo data", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await testDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("keeps the forum flag's default (off)", async () => {
+    expect(await new SettingsStore(database.db).get("forum_enabled")).toBe(false);
+  });
+
+  it("keeps a forum flag someone already turned off when the demo forum is seeded later", async () => {
+    const settings = new SettingsStore(database.db);
+    await settings.write("forum_enabled", false, "test");
+    expect(await seedDemoData(database.db, createLogger("silent"))).toBe(true);
+    settings.invalidate();
+    expect(await settings.get("forum_enabled")).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { Logger } from "#server/platform/logger";
 import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
-import { posts, users, xpLedger } from "./schema";
+import { posts, siteSettings, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
@@ -16,13 +16,17 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Demo accounts on a database without people, then the demo forum when the forum is empty (also on a database
- * seeded before the forum existed). True when anything was created.
+ * seeded before the forum existed), which the demo opens (issue 11 point 8: its threads are the demo's
+ * community). True when anything was created.
  */
 export async function seedDemoData(db: Database, log: Logger): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   const accounts = count === 0 && (await seedDemoAccounts(db, log));
   const forum = await seedDemoForum(db);
-  if (forum) log.info("demo forum seeded");
+  if (forum) {
+    await openDemoForum(db);
+    log.info("demo forum seeded");
+  }
   const gamification = await seedDemoGamification(db, log);
   return accounts || forum || gamification;
 }
@@ -43,6 +47,14 @@ export async function seedDemoGamification(db: Database, log: Logger): Promise<b
   const { sources } = await replayForum(deps, { historic: true });
   log.info("demo gamification seeded", { sources });
   return true;
+}
+
+/**
+ * Turns the forum flag on for the demo, unless someone already chose a value (a written row is kept). Only the
+ * demo seed calls this: a database without demo data keeps the flag's default (off).
+ */
+async function openDemoForum(db: Database): Promise<void> {
+  await db.insert(siteSettings).values({ key: "forum_enabled", value: true }).onConflictDoNothing({ target: siteSettings.key });
 }
 
 async function seedDemoAccounts(db: Database, log: Logger): Promise<boolean> {
