@@ -10,8 +10,8 @@ const steps = [
   ["unit and integration (PGlite)", "npx", ["vitest", "run", "--project", "unit"]],
   [
     "data layer on PostgreSQL",
-    "npx",
-    ["vitest", "run", "--project", "data-pg"],
+    "npm",
+    ["run", "test:pg"],
     () => {
       if (process.env.TEST_DATABASE_URL) return true;
       console.log("TEST_DATABASE_URL is not set: the PostgreSQL run of the data-layer tests is not part of this run.");

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM script without types
-import { buildIsStale } from "../../scripts/start.mjs";
+import { buildIsStale } from "#scripts/start.mjs";
 
 /**
  * Integration tests drive the real React Router build; build it once if the sources changed. Two test runs

@@ -4,6 +4,7 @@ import { companyProfiles } from "#server/db/schema";
 import type { Logger } from "#server/platform/logger";
 import type { Storage } from "#server/platform/storage";
 import { companyProfileSchema } from "#shared/company-profile";
+import { slugify } from "#shared/slugify";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { processLogo } from "./company-logo";
@@ -11,15 +12,6 @@ import { parseInput } from "./input";
 import { assertCompanyAccount } from "./policy";
 
 export type UpdateCompanyProfileDeps = { db: Database; storage: Storage; log?: Logger };
-
-const slugify = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/(^-|-$)/g, "")
-    .slice(0, 60) || "company";
 
 /**
  * A company completes or corrects its own company profile (SPEC §1: while it waits for verification).
@@ -38,7 +30,7 @@ export async function updateCompanyProfile(deps: UpdateCompanyProfileDeps, actor
     const [current] = await tx.select().from(companyProfiles).where(eq(companyProfiles.id, actor.userId)).limit(1).for("update");
     const values = { ...fields, ...(logoUrl ? { logoUrl } : {}) };
     if (!current) {
-      const base = slugify(fields.companyName);
+      const base = slugify(fields.companyName, "company");
       const [taken] = await tx.select({ id: companyProfiles.id }).from(companyProfiles).where(eq(companyProfiles.slug, base)).limit(1);
       const slug = taken ? `${base}-${actor.userId.slice(0, 8).toLowerCase()}` : base;
       await tx.insert(companyProfiles).values({ id: actor.userId, slug, ...values });

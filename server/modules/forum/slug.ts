@@ -1,7 +1,7 @@
 import { and, eq, like, or } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { threads, threadSlugHistory } from "#server/db/schema";
-import { slugify } from "#server/modules/accounts/company-slug";
+import { slugify } from "#shared/slugify";
 
 /** A thread's slug from its title: accents transliterated ("¿Qué tal, Ñandú?" → "que-tal-nandu"). */
 export const threadSlug = (title: string) => slugify(title, "thread", 80);
