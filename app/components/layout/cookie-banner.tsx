@@ -9,7 +9,8 @@ import { useLocalePath } from "#app/lib/use-locale";
 export const PREFERENCES_PARAM = "cookies";
 
 /**
- * SPEC §2 cookie banner: shown while no consent cookie exists; "Accept all"; "Customize" with a locked
+ * SPEC §2 cookie banner: shown while no consent cookie exists; "Accept all" and, with the same weight beside
+ * it, "Only essential" (issue 11 point 13: refusing takes one click, as accepting does); "Customize" with a locked
  * essentials switch, an analytics switch (off by default) and save. Plain forms underneath, so it works
  * before JavaScript; the footer's "Cookie preferences" link (?cookies=preferences) reopens it.
  */
@@ -98,6 +99,14 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
             >
               {t("consent.customize")}
             </a>
+            {/* Refusing is as easy as accepting (AEPD, EDPB): the same button, beside it, in one click. */}
+            <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, false)}>
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="choice" value="essential" />
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {t("consent.onlyEssential")}
+              </button>
+            </form>
             <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, true)}>
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="choice" value="all" />

@@ -46,7 +46,10 @@ export function siteApi() {
 
   api.post("/site/consent", async (c) => {
     const body = await readBody(c);
-    const analytics = body.choice === "all" || body.analytics === "on" || body.analytics === "true" || body.analytics === true;
+    // "Accept all", "Only essential" (essentials alone, whatever else the form carries) or the customized switch.
+    const analytics =
+      body.choice === "all" ||
+      (body.choice !== "essential" && (body.analytics === "on" || body.analytics === "true" || body.analytics === true));
     const consent = { essentials: true as const, analytics };
     // Hono URL-encodes the value; the JSON is the spec's { essentials, analytics }.
     setCookie(c, CONSENT_COOKIE, JSON.stringify(consent), {
