@@ -9,9 +9,27 @@ import type { AppEnv } from "./types";
 
 export const UNLOCK_PATH = "/api/v1/site/maintenance/unlock";
 
-/** Paths that answer during maintenance: the health check, the gate's own assets and its unlock form. */
+/**
+ * Paths that answer during maintenance: the health check, the gate's own assets and its unlock form, the
+ * translations pages load, and signing in (issue 11 point 15: a signed-out admin signs in to pass the gate).
+ */
 const exempt = (path: string) =>
-  path === "/api/health" || path === UNLOCK_PATH || path.startsWith("/assets/") || path === "/favicon.ico" || path === "/favicon.svg";
+  path === "/api/health" ||
+  path === UNLOCK_PATH ||
+  path.startsWith("/assets/") ||
+  path.startsWith("/locales/") ||
+  path === "/favicon.ico" ||
+  path === "/favicon.svg" ||
+  isSignInPath(path);
+
+/**
+ * The sign-in pages (with or without a language prefix, and their React Router data requests): password,
+ * one-time code, the return page after single sign-on and the post that starts it; and better-auth's
+ * sign-in endpoints and single sign-on returns. Registering, recovery and everything else stay behind the gate.
+ */
+const SIGN_IN_PAGE = /^(?:\/(?:es|en))?\/(?:login|auth\/login|auth\/code|auth\/callback|auth\/sso\/[a-z]+)(?:\.data)?$/;
+const SIGN_IN_API = /^\/api\/auth\/(?:sign-in\/[a-z-]+|callback\/[a-z]+)$/;
+export const isSignInPath = (path: string) => SIGN_IN_PAGE.test(path) || SIGN_IN_API.test(path);
 
 export type GateError = "wrong_password" | "password_required" | "rate_limited";
 export type RenderMaintenancePage = (opts: {
@@ -40,7 +58,8 @@ async function renderGate(c: Context<AppEnv>, getBuild: () => Promise<ServerBuil
 
 /**
  * While maintenance is on, every page and API request gets 503 and the gate, except holders of the signed
- * unlock cookie and signed-in admins. The password is checked here on the server and never sent out.
+ * unlock cookie and signed-in admins (and the sign-in pages, so an admin can sign in). The password is
+ * checked here on the server and never sent out.
  */
 export function maintenanceGate(getBuild: () => Promise<ServerBuild>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
