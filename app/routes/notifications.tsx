@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import { MiniAvatar } from "#app/components/ui/avatar";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import { Pagination } from "#app/features/forum/ui";
@@ -11,6 +10,7 @@ import {
   openPath,
   type NotificationItem,
 } from "#app/features/notifications/describe";
+import { NotificationPictureView } from "#app/features/notifications/picture";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
 import { requireUser } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
@@ -30,7 +30,8 @@ function notFoundFor(err: unknown): never {
 
 /**
  * One's notifications, newest first with the unread ones marked, 20 a page (`?filter=unread` for the unread
- * only). `?open=<id>` opens one: it is marked read and the person goes on to its thread or post.
+ * only). `?open=<id>` opens one: it is marked read and the person goes on to what it is about (its post or
+ * thread, the person who acted, one's progress).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const open = q.get("open");
   if (open !== null) {
     const n = await notes.open(actor, { id: open }).catch(notFoundFor);
-    throw redirect(`${context.localePrefix}${notificationTarget(n) ?? "/notifications"}`);
+    throw redirect(`${context.localePrefix}${notificationTarget(n)}`);
   }
   const unreadOnly = q.get("filter") === "unread";
   const list = await notes.list(actor, { page: q.get("page") ?? undefined, unreadOnly });
@@ -148,7 +149,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
   const unread = !n.readAt;
   return (
     <li className={`card flex items-start gap-3 p-4 ${unread ? "border-primary/60" : ""}`}>
-      <MiniAvatar url={n.actor?.avatarUrl} username={n.actor?.username ?? "?"} size={36} />
+      <NotificationPictureView n={n} size={36} />
       <div className="min-w-0 flex-1 space-y-1">
         <p className={unread ? "font-semibold" : "text-muted-foreground"}>
           {unread ? (
@@ -156,13 +157,9 @@ function NotificationRow({ n }: { n: NotificationItem }) {
               {t("unreadBadge")}
             </span>
           ) : null}
-          {notificationTarget(n) ? (
-            <Link to={to(openPath(n.id))} className="link break-words">
-              {sentence}
-            </Link>
-          ) : (
-            <span className="break-words">{sentence}</span>
-          )}
+          <Link to={to(openPath(n.id))} className="link break-words">
+            {sentence}
+          </Link>
         </p>
         {reason ? <p className="text-sm text-muted-foreground">{t("reason", { reason })}</p> : null}
         <RelativeTime date={n.createdAt} locale={locale} className="text-sm text-muted-foreground" />

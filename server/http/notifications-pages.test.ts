@@ -178,7 +178,7 @@ describe("/notifications", () => {
     expect(await unreadOf(bruno)).toBe(1);
   });
 
-  it("a moderation notification says why, and has no link when the thread is hidden", async () => {
+  it("a moderation notification says why, and leads to the thread's forum when the thread is hidden", async () => {
     const hidden = await createThreadWithPosts(t.services.db, {
       forumId: forumId,
       authorId: quiet.id,
@@ -195,11 +195,11 @@ describe("/notifications", () => {
     const html = decode(mainOf(await (await get("/en/notifications", quiet.cookie)).text()));
     expect(html).toContain("A moderator hid your thread Spammy thread");
     expect(html).toContain("Reason: Off topic");
-    expect(html).not.toContain("/en/notifications?open=");
     const [id] = await idsOf(quiet);
-    // Opening it still marks it read, and comes back to the list.
+    expect(html).toContain(`/en/notifications?open=${id}`);
+    // Opening it marks it read and leads to the forum the hidden thread was in (its author cannot open it).
     const res = await get(`/en/notifications?open=${id}`, quiet.cookie);
-    expect(res.headers.get("location")).toBe("/en/notifications");
+    expect(res.headers.get("location")).toBe(`/en/community/${forumSlug}`);
   });
 });
 

@@ -8,6 +8,7 @@ import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { loader as notificationsLoader } from "#app/routes/notifications";
 import { notificationSentence, openPath } from "./describe";
+import { NotificationPictureView } from "./picture";
 import { useHydrated } from "./use-hydrated";
 import { useLiveUnread } from "./use-live-unread";
 
@@ -131,11 +132,14 @@ function MenuBody({ items, unread, reload }: { items: Items | undefined; unread:
                       <span className="sr-only">{t("unreadBadge")}: </span>
                     </span>
                   )}
-                  <span className={n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}>
-                    {notificationSentence(t, n, locale)}
+                  <NotificationPictureView n={n} size={28} />
+                  <span className="min-w-0">
+                    <span className={`block ${n.readAt ? "text-muted-foreground" : "font-semibold text-foreground"}`}>
+                      {notificationSentence(t, n, locale)}
+                    </span>
+                    <RelativeTime date={n.createdAt} locale={locale} className="block text-xs text-muted-foreground" />
                   </span>
                 </span>
-                <RelativeTime date={n.createdAt} locale={locale} className="ml-4 block text-xs text-muted-foreground" />
               </Link>
             </li>
           ))}

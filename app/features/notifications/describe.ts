@@ -16,8 +16,14 @@ export function notificationSentence(t: TFunction, n: NotificationItem, locale: 
     const name = achievementNameOf(t, locale, n.data);
     return t("notifications:sentence.achievement_unlocked", { name });
   }
-  const key = n.type === "moderation" ? (n.data.kind === "thread" ? "moderation_thread" : "moderation_post") : n.type;
+  const key = n.type === "moderation" ? moderationKey(n.data) : n.type;
   return t(`notifications:sentence.${key}`, { actor, thread });
+}
+
+/** A moderation notification: its content was hidden, or its thread's accepted answer went (hidden or deleted). */
+function moderationKey(data: Record<string, unknown>): string {
+  if (data.action === "answer_hidden" || data.action === "answer_deleted") return `moderation_${data.action}`;
+  return data.kind === "thread" ? "moderation_thread" : "moderation_post";
 }
 
 /** An achievement's name from a notification's data (key, name key, typed names). */
@@ -35,13 +41,42 @@ export function moderationReason(n: NotificationItem): string | null {
 }
 
 /**
- * Where a notification leads (without the language prefix): its post (the thread page finds the post's page
- * from `?post=`), else its thread. Nothing for a thread that is gone or hidden (its author cannot open it).
+ * Where a notification leads (without the language prefix); every notification leads somewhere (issue 11
+ * point 16). Gamification's: the person's progress (a new level) or its achievements. The forum's: their post
+ * (the thread page finds the post's page from `?post=`), else their thread; when the thread is hidden (its
+ * author cannot open it) a moderation notice leads to the thread's forum; when it is gone, to who acted, else
+ * to the community.
  */
-export function notificationTarget(n: Pick<NotificationItem, "thread" | "post">): string | null {
-  if (!n.thread || n.thread.hidden) return null;
-  const thread = `/community/${n.thread.forumSlug}/${n.thread.slug}`;
-  return n.post && n.post.number > 1 ? `${thread}?post=${n.post.number}` : thread;
+export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" | "post" | "actor">): string {
+  if (n.type === "level_up") return "/account/progress";
+  if (n.type === "achievement_unlocked") return "/account/progress#achievements-heading";
+  if (n.thread && !n.thread.hidden) {
+    const thread = `/community/${n.thread.forumSlug}/${n.thread.slug}`;
+    return n.post && n.post.number > 1 ? `${thread}?post=${n.post.number}` : thread;
+  }
+  if (n.thread && n.type === "moderation") return `/community/${n.thread.forumSlug}`;
+  if (n.actor && n.type !== "moderation") return `/u/${n.actor.username}`;
+  return "/community";
+}
+
+/** The system notifications' pictures: an icon that says what happened. */
+export type NotificationIcon = "level" | "achievement" | "moderation" | "community";
+
+/**
+ * A notification's picture: the avatar of who acted (a reply, a mention, a like…), or an icon for what the
+ * site itself tells: a new level, an unlocked achievement (its own icon, by its key), a moderation action
+ * (the site team's, whoever of them acted); the forum's icon when who acted has left. Never a blank "?".
+ */
+export type NotificationPicture =
+  { kind: "avatar"; username: string; avatarUrl: string | null } | { kind: "icon"; icon: NotificationIcon; achievementKey?: string };
+
+export function notificationPicture(n: Pick<NotificationItem, "type" | "actor" | "data">): NotificationPicture {
+  if (n.type === "level_up") return { kind: "icon", icon: "level" };
+  if (n.type === "achievement_unlocked") return { kind: "icon", icon: "achievement", achievementKey: String(n.data.key ?? "") };
+  if (n.type === "moderation") return { kind: "icon", icon: "moderation" };
+  // Who acted has left the site: the forum's icon.
+  if (!n.actor) return { kind: "icon", icon: "community" };
+  return { kind: "avatar", username: n.actor.username, avatarUrl: n.actor.avatarUrl };
 }
 
 /** The link that opens a notification: it is marked read, then the person goes on to its target. */
