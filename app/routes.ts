@@ -1,78 +1,99 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
- * Every page exists at /…, /es/… and /en/… through the optional `:lang` segment; the lang route answers
- * 404 for any other value, signs out invalid sessions and holds pending companies on their verification page.
- * SPEC §2 decides which pages sit inside the main layout and which show the side panel.
+ * Every page exists at /…, /es/… and /en/… (see the export below); the lang route signs out invalid sessions
+ * and holds pending companies on their verification page. SPEC §2 decides which pages sit inside the main
+ * layout and which show the side panel.
+ */
+const pages: RouteConfigEntry[] = [
+  layout("routes/layouts/main.tsx", [
+    layout("routes/layouts/with-side-panel.tsx", [
+      index("routes/pages/home.tsx"),
+      route("about", "routes/pages/about.tsx"),
+      route("connect", "routes/pages/connect.tsx"),
+      route("privacy-policy", "routes/pages/legal.tsx", { id: "privacy-policy" }),
+      route("cookie-policy", "routes/pages/legal.tsx", { id: "cookie-policy" }),
+      route("terms-and-conditions", "routes/pages/legal.tsx", { id: "terms-and-conditions" }),
+      route("search", "routes/pages/search.tsx"),
+      route("u/:username", "routes/profile/public-profile.tsx"),
+      route("company/:slug", "routes/company/public-company.tsx"),
+      route("account", "routes/account/layout.tsx", [
+        index("routes/account/profile-tab.tsx"),
+        route("connections", "routes/account/connections-tab.tsx"),
+        route("security", "routes/account/security-tab.tsx"),
+        route("data", "routes/account/data-tab.tsx"),
+        route("notifications", "routes/account/notifications-tab.tsx"),
+        route("progress", "routes/account/progress-tab.tsx"),
+      ]),
+      route("notifications", "routes/notifications.tsx"),
+      // Gamification (issue 5): the public leaderboard (SPEC §9).
+      route("leaderboard", "routes/gamification/leaderboard.tsx"),
+      // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
+      route("community", "routes/forum/index.tsx"),
+      route("community/:forumSlug", "routes/forum/forum.tsx"),
+      route("community/:forumSlug/new", "routes/forum/new-thread.tsx"),
+      route("community/:forumSlug/:threadSlug", "routes/forum/thread.tsx"),
+      route("*", "routes/pages/not-found.tsx"),
+    ]),
+    // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.
+    route("resources", "routes/pages/resources.tsx"),
+    route("auth/login", "routes/auth/login.tsx", { id: "auth-login" }),
+    route("login", "routes/auth/login.tsx", { id: "login" }),
+    route("auth/register", "routes/auth/register.tsx", { id: "auth-register" }),
+    route("register", "routes/auth/register.tsx", { id: "register" }),
+    route("auth/callback", "routes/auth/callback.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/code", "routes/auth/code.tsx"),
+    route("auth/verify-email", "routes/auth/verify-email.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("company/verification", "routes/company/verification.tsx"),
+  ]),
+  // Form posts without a page of their own.
+  route("auth/sso/:provider", "routes/auth/sso.ts"),
+  route("account/export", "routes/account/export.ts"),
+  // The admin area has its own chrome (SPEC §2: outside the main layout).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/quick-view.tsx"),
+    route("roles", "routes/admin/roles.tsx"),
+    route("companies", "routes/admin/companies.tsx"),
+    route("mail", "routes/admin/mail-log.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("audit", "routes/admin/audit-log.tsx"),
+    // Forum admin (issue 4): overview, moderation, content, settings, users; "audit" leads to the audit log.
+    route("forum", "routes/admin/forum/overview.tsx"),
+    route("forum/moderation", "routes/admin/forum/moderation.tsx"),
+    route("forum/content", "routes/admin/forum/content.tsx"),
+    route("forum/settings", "routes/admin/forum/settings.tsx"),
+    route("forum/users", "routes/admin/forum/users.tsx"),
+    route("forum/audit", "routes/admin/forum/audit.tsx"),
+    // Gamification admin (issue 5): settings, levels, achievements (Admins); ranking (Admins and Moderators).
+    route("gamification", "routes/admin/gamification/settings.tsx"),
+    route("gamification/levels", "routes/admin/gamification/levels.tsx"),
+    route("gamification/achievements", "routes/admin/gamification/achievements.tsx"),
+    route("gamification/ranking", "routes/admin/gamification/ranking.tsx"),
+  ]),
+];
+
+/** The same pages under other route ids (React Router wants each id once). */
+function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[] {
+  return entries.map((e) => ({
+    ...e,
+    id: prefix + (e.id ?? e.file.replace(/\.[jt]sx?$/, "")),
+    children: e.children ? withIdPrefix(e.children, prefix) : undefined,
+  }));
+}
+
+/**
+ * Issue 11: the language prefixes are fixed segments, each with its own copy of the pages. With one optional
+ * `:lang?` segment, /u/admin could be read as "the page admin in the language u" as well as "admin's
+ * profile", and React Router ranked the first reading as high or higher (an index page such as /admin scores
+ * more), so a username, company or forum named like a page led to that page. A fixed "es" or "en" is never
+ * taken for anything else, and any other first segment is never a language (the unprefixed not-found page
+ * answers /fr/…). server/http/page-name-paths.test.ts checks every page name.
  */
 export default [
-  route(":lang?", "routes/lang.tsx", [
-    layout("routes/layouts/main.tsx", [
-      layout("routes/layouts/with-side-panel.tsx", [
-        index("routes/pages/home.tsx"),
-        route("about", "routes/pages/about.tsx"),
-        route("connect", "routes/pages/connect.tsx"),
-        route("privacy-policy", "routes/pages/legal.tsx", { id: "privacy-policy" }),
-        route("cookie-policy", "routes/pages/legal.tsx", { id: "cookie-policy" }),
-        route("terms-and-conditions", "routes/pages/legal.tsx", { id: "terms-and-conditions" }),
-        route("search", "routes/pages/search.tsx"),
-        route("u/:username", "routes/profile/public-profile.tsx"),
-        route("company/:slug", "routes/company/public-company.tsx"),
-        route("account", "routes/account/layout.tsx", [
-          index("routes/account/profile-tab.tsx"),
-          route("connections", "routes/account/connections-tab.tsx"),
-          route("security", "routes/account/security-tab.tsx"),
-          route("data", "routes/account/data-tab.tsx"),
-          route("notifications", "routes/account/notifications-tab.tsx"),
-          route("progress", "routes/account/progress-tab.tsx"),
-        ]),
-        route("notifications", "routes/notifications.tsx"),
-        // Gamification (issue 5): the public leaderboard (SPEC §9).
-        route("leaderboard", "routes/gamification/leaderboard.tsx"),
-        // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
-        route("community", "routes/forum/index.tsx"),
-        route("community/:forumSlug", "routes/forum/forum.tsx"),
-        route("community/:forumSlug/new", "routes/forum/new-thread.tsx"),
-        route("community/:forumSlug/:threadSlug", "routes/forum/thread.tsx"),
-        route("*", "routes/pages/not-found.tsx"),
-      ]),
-      // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.
-      route("resources", "routes/pages/resources.tsx"),
-      route("auth/login", "routes/auth/login.tsx", { id: "auth-login" }),
-      route("login", "routes/auth/login.tsx", { id: "login" }),
-      route("auth/register", "routes/auth/register.tsx", { id: "auth-register" }),
-      route("register", "routes/auth/register.tsx", { id: "register" }),
-      route("auth/callback", "routes/auth/callback.tsx"),
-      route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
-      route("auth/reset-password", "routes/auth/reset-password.tsx"),
-      route("auth/code", "routes/auth/code.tsx"),
-      route("auth/verify-email", "routes/auth/verify-email.tsx"),
-      route("dashboard", "routes/dashboard.tsx"),
-      route("company/verification", "routes/company/verification.tsx"),
-    ]),
-    // Form posts without a page of their own.
-    route("auth/sso/:provider", "routes/auth/sso.ts"),
-    route("account/export", "routes/account/export.ts"),
-    // The admin area has its own chrome (SPEC §2: outside the main layout).
-    route("admin", "routes/admin/layout.tsx", [
-      index("routes/admin/quick-view.tsx"),
-      route("roles", "routes/admin/roles.tsx"),
-      route("companies", "routes/admin/companies.tsx"),
-      route("mail", "routes/admin/mail-log.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("audit", "routes/admin/audit-log.tsx"),
-      // Forum admin (issue 4): overview, moderation, content, settings, users; "audit" leads to the audit log.
-      route("forum", "routes/admin/forum/overview.tsx"),
-      route("forum/moderation", "routes/admin/forum/moderation.tsx"),
-      route("forum/content", "routes/admin/forum/content.tsx"),
-      route("forum/settings", "routes/admin/forum/settings.tsx"),
-      route("forum/users", "routes/admin/forum/users.tsx"),
-      route("forum/audit", "routes/admin/forum/audit.tsx"),
-      // Gamification admin (issue 5): settings, levels, achievements (Admins); ranking (Admins and Moderators).
-      route("gamification", "routes/admin/gamification/settings.tsx"),
-      route("gamification/levels", "routes/admin/gamification/levels.tsx"),
-      route("gamification/achievements", "routes/admin/gamification/achievements.tsx"),
-      route("gamification/ranking", "routes/admin/gamification/ranking.tsx"),
-    ]),
-  ]),
+  layout("routes/lang.tsx", pages),
+  route("es", "routes/lang.tsx", { id: "es" }, withIdPrefix(pages, "es:")),
+  route("en", "routes/lang.tsx", { id: "en" }, withIdPrefix(pages, "en:")),
 ] satisfies RouteConfig;

@@ -5,17 +5,13 @@ import { expiredSessionCookies } from "#app/lib/session-cookies";
 import type { Route } from "./+types/lang";
 
 /**
- * Runs before every page:
- * - only /es and /en are language prefixes; anything else in that place is a page that does not exist;
+ * Runs before every page, under /es, /en and without a prefix (app/routes.ts):
  * - SPEC §7: a session that turned invalid signs the person out and sends them to the login page;
  * - SPEC §4: a company whose company profile is not verified goes to /company/verification from everywhere
  *   except that page (and the /auth pages, which it needs to confirm its email or reset a password). Loaders
  *   only see page reads: the server holds form posts and data requests too (server/http/company-hold.ts).
  */
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  if (params.lang !== undefined && params.lang !== "es" && params.lang !== "en") {
-    throw new Response("Not Found", { status: 404 });
-  }
+export function loader({ context, request }: Route.LoaderArgs) {
   const path = currentLocation(request).split("?")[0];
   if (context.sessionInvalid) {
     const headers = expiredSessionCookies();

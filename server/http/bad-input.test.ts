@@ -304,7 +304,7 @@ describe("control characters in a query parameter: 400, translated", () => {
   it("in a React Router data request, and in a parameter's name: 400 as JSON", async () => {
     for (const lang of LANGS) {
       await expectRefusal(
-        await send(`/${lang}/search.data?q=a%00&_routes=routes%2Fpages%2Fsearch`, { lang, persona: "member" }),
+        await send(`/${lang}/search.data?q=a%00&_routes=${lang}%3Aroutes%2Fpages%2Fsearch`, { lang, persona: "member" }),
         400,
         lang,
         "address",

@@ -92,7 +92,7 @@ describe("a pending company's changes through other pages' forms", () => {
 
 describe("a pending company's data requests", () => {
   it("cannot read its dashboard through a data request that names only the dashboard's route", async () => {
-    const res = await get("/en/dashboard.data?_routes=routes%2Fdashboard", cookies.pending);
+    const res = await get("/en/dashboard.data?_routes=en%3Aroutes%2Fdashboard", cookies.pending);
     expect(res.status).toBe(204);
     expect(res.headers.get("x-remix-redirect")).toBe("/en/company/verification");
     expect(await res.text()).toBe("");
@@ -102,7 +102,7 @@ describe("a pending company's data requests", () => {
     for (const path of [
       "/en/dashboard.data",
       "/dashboard.data?_routes=routes%2Fdashboard",
-      "/en/account.data?_routes=routes%2Faccount%2Fprofile-tab",
+      "/en/account.data?_routes=en%3Aroutes%2Faccount%2Fprofile-tab",
       "/en/notifications.data",
       "/_root.data",
       "/en.data",
@@ -114,7 +114,7 @@ describe("a pending company's data requests", () => {
   });
 
   it("a verified company reads its dashboard's data", async () => {
-    const res = await get("/en/dashboard.data?_routes=routes%2Fdashboard", cookies.verified);
+    const res = await get("/en/dashboard.data?_routes=en%3Aroutes%2Fdashboard", cookies.verified);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("dashboard");
   });
@@ -136,7 +136,7 @@ describe("a pending company's data requests", () => {
 describe("what the verification page offers keeps working", () => {
   it("the page and its data", async () => {
     expect((await get("/en/company/verification", cookies.pending)).status).toBe(200);
-    const data = await get("/en/company/verification.data?_routes=routes%2Fcompany%2Fverification", cookies.pending);
+    const data = await get("/en/company/verification.data?_routes=en%3Aroutes%2Fcompany%2Fverification", cookies.pending);
     expect(data.status).toBe(200);
   });
 
