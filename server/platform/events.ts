@@ -31,6 +31,18 @@ export type DomainEvents = {
   };
   /** A moderator published hidden content again (the XP it earned comes back). */
   "content.unhidden": { kind: "thread" | "post"; id: string; threadId: string; authorId: string | null; by: string; at: Date };
+  /**
+   * The thread's accepted answer went out of sight (a moderator hid it, or it was deleted): the thread is no
+   * longer resolved. Publishing a hidden answer again restores it (`content.unhidden`).
+   */
+  "answer.withdrawn": {
+    threadId: string;
+    postId: string;
+    threadAuthorId: string | null;
+    by: string;
+    cause: "hidden" | "deleted";
+    at: Date;
+  };
   /** A post was deleted (soft: its trace stays); the XP it earned goes. */
   "post.deleted": { postId: string; threadId: string; authorId: string | null; number: number; by: string; at: Date };
   /** Gamification: a person reached a level above any they had before (`statPoints` granted for it). */

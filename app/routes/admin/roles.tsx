@@ -15,6 +15,7 @@ import {
 } from "#app/features/admin/ui";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
+import type { CapabilityTable as CapabilityTableData } from "#server/modules/admin";
 import type { Route } from "./+types/roles";
 
 export const handle = { i18n: ["admin"] };
@@ -24,7 +25,7 @@ const MANAGED = ["Admin", "Moderator"] as const;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, admin, seo } = adminPage(context, request);
   const users = await orRefused(context, request, admin.listUsers(actor, searchParamsOf(request)));
-  return { seo: seo("roles.title"), users, abilities: admin.abilities(actor), capabilities: admin.roleCapabilities(), me: actor.userId };
+  return { seo: seo("roles.title"), users, abilities: admin.abilities(actor), capabilities: admin.capabilities(), me: actor.userId };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -168,21 +169,66 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
           {t("roles.capabilities.title")}
         </h2>
         <p className="mt-1 text-muted-foreground">{t("roles.capabilities.lead")}</p>
-        <div className="mt-4 grid gap-4 md:grid-cols-2">
-          {Object.entries(capabilities).map(([role, caps]) => (
-            <section key={role} className="card p-5" aria-labelledby={`cap-${role}`}>
-              <h3 id={`cap-${role}`} className="text-lg font-bold">
-                {t(`roleNames.${role}`, { defaultValue: role })}
-              </h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {caps.map((c) => (
-                  <li key={c}>{t(`capabilities.${c}`, { defaultValue: c })}</li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <CapabilityTable table={capabilities} />
       </section>
     </>
+  );
+}
+
+/**
+ * Every action of every policy, evaluated for each kind of person by the server (`capabilityTable`): rows by
+ * area, a row per action (per case where whose content it is matters), "Yes" or "No" per kind of person.
+ */
+function CapabilityTable({ table }: { table: CapabilityTableData }) {
+  const { t } = useTranslation("admin");
+  const areas = [...new Set(table.rows.map((r) => r.area))];
+  return (
+    <div className="card mt-4 overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t("roles.capabilities.caption")}</caption>
+        <thead>
+          <tr className="border-b border-border text-left">
+            <th scope="col" className="p-3">
+              {t("capabilities.action")}
+            </th>
+            {table.roles.map((role) => (
+              <th key={role} scope="col" className="p-3 text-center">
+                {t(`capabilities.roles.${role}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {areas.map((area) => (
+          <tbody key={area}>
+            <tr className="border-b border-border bg-muted/40">
+              <th scope="colgroup" colSpan={table.roles.length + 1} className="p-3 text-left font-bold">
+                {t(`capabilities.areas.${area}`)}
+              </th>
+            </tr>
+            {table.rows
+              .filter((r) => r.area === area)
+              .map((r) => {
+                const action = t(`capabilities.actions.${r.action}`);
+                return (
+                  <tr key={`${r.action}-${r.case ?? ""}`} className="border-b border-border last:border-0">
+                    <th scope="row" className="p-3 text-left font-normal">
+                      {r.case ? t("capabilities.withCase", { action, case: t(`capabilities.cases.${r.case}`) }) : action}
+                    </th>
+                    {table.roles.map((role) => (
+                      <td key={role} className="p-3 text-center">
+                        {r.allowed[role] ? (
+                          <span className="font-semibold text-positive">{t("capabilities.yes")}</span>
+                        ) : (
+                          <span className="text-muted-foreground">{t("capabilities.no")}</span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+          </tbody>
+        ))}
+      </table>
+    </div>
   );
 }

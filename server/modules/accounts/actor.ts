@@ -33,18 +33,3 @@ export const isStaff = (actor: Actor) => hasRole(actor, ROLE_ADMIN) || hasRole(a
 
 /** A company account whose company profile the team has not verified yet (SPEC §4). */
 export const isPendingCompany = (actor: Actor) => !!actor && actor.profileRole === "company" && !actor.company?.verified;
-
-/** What a role may do, shown in the roles admin tab and enforced by the policies. */
-export const ROLE_CAPABILITIES: Record<string, string[]> = {
-  [ROLE_ADMIN]: [
-    "admin.panel",
-    "roles.manage_admins",
-    "roles.manage_moderators",
-    "companies.review",
-    "settings.update",
-    "mail.read",
-    "forum.moderate",
-    "forum.manage_content",
-  ],
-  [ROLE_MODERATOR]: ["admin.panel", "roles.manage_moderators", "companies.review", "forum.moderate"],
-};

@@ -30,7 +30,7 @@ export async function loadDashboard(db: Database, actor: Actor): Promise<Dashboa
   if (!profile?.bio) profileTodo.push("bio");
   if (!profile || Object.keys(profile.socialLinks ?? {}).length === 0) profileTodo.push("links");
   let pendingCompanies: number | null = null;
-  if (can(actor, "companies.review")) {
+  if (can(actor, "companies.list")) {
     const [row] = await db.select({ n: count() }).from(companyProfiles).where(eq(companyProfiles.verified, false));
     pendingCompanies = row?.n ?? 0;
   }

@@ -20,14 +20,21 @@ describe("accounts policy", () => {
   });
 
   it("opens the admin panel and company review to staff, mail and Admin grants to Admins", () => {
-    for (const action of ["admin.panel", "roles.view", "companies.review", "roles.grant_moderator"] as const) {
+    for (const action of [
+      "admin.panel",
+      "audit.read",
+      "roles.view",
+      "companies.list",
+      "companies.review",
+      "roles.grant_moderator",
+    ] as const) {
       expect(
         [creator, company, pending].some((a) => can(a, action)),
         action,
       ).toBe(false);
       expect(can(moderator, action) && can(admin, action), action).toBe(true);
     }
-    for (const action of ["roles.grant_admin", "mail.read"] as const) {
+    for (const action of ["roles.grant_admin", "mail.read", "mail.retry"] as const) {
       expect(can(moderator, action), action).toBe(false);
       expect(can(admin, action), action).toBe(true);
     }

@@ -1,25 +1,52 @@
 import { hasRole, isPendingCompany, isStaff, ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "./actor";
 import { DomainError } from "#server/modules/errors";
 
-export type AccountsAction =
-  "admin.panel" | "roles.view" | "roles.grant_admin" | "roles.grant_moderator" | "companies.review" | "mail.read" | "content.submit";
+/** Every action of accounts and the admin area's people and mail tabs, one per verb. */
+export const ACCOUNTS_ACTIONS = [
+  /** Posting, requesting keys and submitting anything: a confirmed email, and an approved company. */
+  "content.submit",
+  /** The admin area, its quick view and the header's admin link. */
+  "admin.panel",
+  /** The audit log. */
+  "audit.read",
+  /** The roles tab: members with their roles. */
+  "roles.view",
+  /** Granting and revoking the Admin role. */
+  "roles.grant_admin",
+  /** Granting and revoking the Moderator role. */
+  "roles.grant_moderator",
+  /** The companies tab: companies by verification status. */
+  "companies.list",
+  /** Verifying or rejecting a company. */
+  "companies.review",
+  /** The mail log (messages include sign-in links). */
+  "mail.read",
+  /** Sending a failed message again. */
+  "mail.retry",
+  /** A player (a member without a profile role) becoming a creator from /account (issue 11). */
+  "profile.become_creator",
+] as const;
+export type AccountsAction = (typeof ACCOUNTS_ACTIONS)[number];
 
-/** Pure rules for accounts, roles and companies. */
+/** Pure rules for accounts, roles and companies, one case per action. */
 export function can(actor: Actor, action: AccountsAction): boolean {
   if (!actor) return false;
   switch (action) {
+    case "content.submit":
+      return actor.emailVerified && !isPendingCompany(actor);
     case "admin.panel":
+    case "audit.read":
     case "roles.view":
-    case "companies.review":
-      return isStaff(actor);
     case "roles.grant_moderator":
+    case "companies.list":
+    case "companies.review":
       return isStaff(actor);
     case "roles.grant_admin":
     case "mail.read":
+    case "mail.retry":
       return hasRole(actor, ROLE_ADMIN);
-    case "content.submit":
-      // Posting, requesting keys and submitting anything need a confirmed email, and an approved company.
-      return actor.emailVerified && !isPendingCompany(actor);
+    case "profile.become_creator":
+      return actor.profileRole === null;
   }
 }
 

@@ -3,10 +3,11 @@ import type { Env } from "#server/env";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
 import type { Storage } from "#server/platform/storage";
-import { ROLE_CAPABILITIES, type Actor } from "#server/modules/accounts/actor";
+import type { Actor } from "#server/modules/accounts/actor";
 import { configureMaintenance } from "#server/modules/site/maintenance";
 import type { SettingsStore } from "#server/modules/site/settings";
 import { updateSetting } from "#server/modules/site/update-setting";
+import { capabilityTable } from "./capabilities";
 import { getMail } from "./get-mail";
 import { getPublicCompany } from "./get-public-company";
 import { grantRole } from "./grant-role";
@@ -42,7 +43,8 @@ export function createAdminService(deps: AdminDeps) {
   const review = { db, mailer, siteName: deps.env.siteName, baseUrl: deps.env.baseUrl };
   return {
     abilities: (actor: Actor) => adminAbilities(actor),
-    roleCapabilities: () => ROLE_CAPABILITIES,
+    /** What each kind of person may do, evaluated from the policies (the roles tab shows it). */
+    capabilities: () => capabilityTable(),
     quickView: (actor: Actor) => quickView({ db }, actor),
     listUsers: (actor: Actor, input: unknown) => listUsers({ db }, actor, input),
     grantRole: (actor: Actor, input: unknown) => grantRole({ db }, actor, input),
@@ -66,5 +68,6 @@ export function createAdminService(deps: AdminDeps) {
 
 export type AdminService = ReturnType<typeof createAdminService>;
 export type { AdminAbilities, AdminAbility } from "./policy";
+export type { CapabilityArea, CapabilityCase, CapabilityRole, CapabilityRow, CapabilityTable } from "./capabilities";
 export type { CompanyStatus } from "./list-companies";
 export type { MailStatus } from "./list-mail";

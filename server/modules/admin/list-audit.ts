@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client";
 import { auditLog } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
-import { assertAdminPanel } from "./policy";
+import { assertCan } from "#server/modules/accounts/policy";
 
 /** `YYYY-MM-DD` as typed in a date field; anything else (or an impossible date) is no filter. */
 const dayField = z.preprocess((v) => {
@@ -55,7 +55,7 @@ export async function listAudit(
   actor: Actor,
   input: unknown,
 ): Promise<Page<AuditRow> & { filters: AuditFilters; actions: string[]; actionFamilies: string[]; targetTypes: string[] }> {
-  assertAdminPanel(actor);
+  assertCan(actor, "audit.read");
   const f = parseInput(listAuditInput, input);
   const where = and(
     f.action ? (f.action.endsWith(".") ? like(auditLog.action, `${escapeLike(f.action)}%`) : eq(auditLog.action, f.action)) : undefined,

@@ -48,7 +48,7 @@ export async function listCompanies(
   actor: Actor,
   input: unknown,
 ): Promise<Page<CompanyRow> & { q: string; status: CompanyStatus; counts: Record<CompanyStatus, number> }> {
-  assertCan(actor, "companies.review");
+  assertCan(actor, "companies.list");
   const { status, q, page } = parseInput(listCompaniesInput, input);
   const p = containsPattern(q);
   const search = q

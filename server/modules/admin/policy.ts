@@ -6,8 +6,9 @@ import { can as canSite } from "#server/modules/site/policy";
 import { DomainError } from "#server/modules/errors";
 
 /**
- * What the admin area shows to the signed-in person, decided by the accounts and site policies, so the
- * pages never repeat a rule: the navigation hides what these say no to, and the operations refuse it anyway.
+ * What the admin area shows to the signed-in person, one flag per tab or button, each read from the action of
+ * the operation behind it, so the pages never repeat a rule: the navigation hides what these say no to, and the
+ * operations refuse it anyway.
  */
 export function adminAbilities(actor: Actor) {
   return {
@@ -15,16 +16,22 @@ export function adminAbilities(actor: Actor) {
     rolesView: canAccounts(actor, "roles.view"),
     grantAdmin: canAccounts(actor, "roles.grant_admin"),
     grantModerator: canAccounts(actor, "roles.grant_moderator"),
+    companiesList: canAccounts(actor, "companies.list"),
     companiesReview: canAccounts(actor, "companies.review"),
     mailRead: canAccounts(actor, "mail.read"),
+    mailRetry: canAccounts(actor, "mail.retry"),
     settingsUpdate: canSite(actor, "settings.update"),
-    auditRead: canAccounts(actor, "admin.panel"),
-    /** The forum tabs: overview, moderation, users (the team); content and settings (Admins). */
-    forumModerate: canForum(actor, "forum.moderate"),
-    forumManageContent: canForum(actor, "forum.manage_content"),
+    auditRead: canAccounts(actor, "audit.read"),
+    /** The forum tabs: overview, moderation (the report queue and hidden content), users (the team); content and settings (Admins). */
+    forumOverview: canForum(actor, "forum.overview"),
+    forumModeration: canForum(actor, "report.list"),
+    forumUsers: canForum(actor, "member.list"),
+    forumContent: canForum(actor, "structure.view"),
     forumSettings: canSite(actor, "settings.update"),
     /** The gamification tabs: settings, levels, achievements (Admins); ranking (the team). */
-    gamificationAdmin: canGamification(actor, "gamification.admin"),
+    gamificationSettings: canGamification(actor, "gamification.settings"),
+    gamificationLevels: canGamification(actor, "level.manage"),
+    gamificationAchievements: canGamification(actor, "achievement.manage"),
     gamificationRanking: canGamification(actor, "gamification.ranking"),
   };
 }

@@ -7,7 +7,7 @@ import type { SettingsStore } from "#server/modules/site/settings";
  * server: the page learns only whether one is set.
  */
 export async function readSettings(deps: { settings: SettingsStore }, actor: Actor) {
-  assertCan(actor, "settings.update");
+  assertCan(actor, "settings.read");
   const all = await deps.settings.all();
   return {
     maintenance: { enabled: all.maintenance.enabled, hasPassword: !!all.maintenance.passwordHash, changedAt: all.maintenance.changedAt },

@@ -18,7 +18,7 @@ export async function retryMail(
   actor: Actor,
   input: unknown,
 ): Promise<{ status: string; delivers: boolean }> {
-  assertCan(actor, "mail.read");
+  assertCan(actor, "mail.retry");
   const parsed = mailIdInput.safeParse(input);
   if (!parsed.success) throw new DomainError("not_found");
   const { id } = parsed.data;

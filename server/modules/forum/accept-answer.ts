@@ -9,7 +9,7 @@ import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
 import { idField } from "./input";
 import { loadPostForUpdate } from "./load-post";
-import { assertCan, isModerator } from "./policy";
+import { assertCan, can } from "./policy";
 import { lockThread } from "./moderation";
 
 const acceptInput = z.object({ postId: idField });
@@ -64,7 +64,7 @@ export async function unacceptAnswer(deps: Pick<ForumDeps, "db" | "now">, actor:
   return deps.db.transaction(async (tx) => {
     await assertNotBanned(tx, actor.userId, now);
     const t = await lockThread(tx, threadId);
-    if (t.hidden && !isModerator(actor)) throw new DomainError("not_found");
+    if (t.hidden && !can(actor, "forum.view_hidden")) throw new DomainError("not_found");
     assertCan(actor, "thread.accept_answer", { threadAuthorId: t.authorId });
     if (!t.acceptedPostId) return { threadId: t.id, acceptedPostId: null, changed: false };
     await tx.update(threads).set({ acceptedPostId: null, resolved: false, updatedAt: now }).where(eq(threads.id, t.id));

@@ -50,7 +50,7 @@ export async function banUser(
   actor: Actor,
   input: unknown,
 ): Promise<{ banId: string; until: Date | null }> {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "user.ban");
   const data = parseInput(banInput, input);
   const now = deps.now();
   if (data.userId === actor.userId) throw new DomainError("forum.ban_self");
@@ -83,7 +83,7 @@ export async function banUser(
 
 /** Lifts a member's active ban (moderators). Without an active ban it changes nothing and audits nothing. */
 export async function unbanUser(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<{ changed: boolean }> {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "user.ban");
   const data = parseInput(unbanInput, input);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -14,7 +14,8 @@ const deletePostInput = z.object({ postId: idField });
 /**
  * Soft-deletes a post (deletedAt, deletedBy): pages show a trace in its place and the counters drop. Its
  * author may delete it (not the opening post, not in a locked thread); a moderator may delete any post.
- * Publishes `post.deleted` after the commit (the XP the post earned goes).
+ * Publishes `post.deleted` after the commit (the XP the post earned goes). Deleting the thread's accepted answer
+ * leaves the thread unresolved, and its author is told (`answer.withdrawn`).
  */
 export async function deletePost(
   deps: Pick<ForumDeps, "db" | "events" | "now">,
@@ -53,6 +54,15 @@ export async function deletePost(
       by: actor.userId,
       at: now,
     });
+    if (accepted)
+      events.add("answer.withdrawn", {
+        threadId: post.threadId,
+        postId: post.id,
+        threadAuthorId: post.threadAuthorId,
+        by: actor.userId,
+        cause: "deleted",
+        at: now,
+      });
     return { postId: post.id, threadId: post.threadId };
   });
   await deps.events.publishAll(events.list);

@@ -6,7 +6,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
-import { assertCan, isModerator } from "./policy";
+import { assertCan, can } from "./policy";
 
 const followThreadInput = z.object({ threadId: idField });
 export type FollowResult = { following: boolean; changed: boolean };
@@ -14,7 +14,7 @@ export type FollowResult = { following: boolean; changed: boolean };
 /** The thread, if the actor may see it (hidden threads are `not_found` except for moderators). */
 export async function visibleThread(db: Pick<Database, "select">, actor: Actor, threadId: string) {
   const [t] = await db.select({ id: threads.id, hidden: threads.hidden }).from(threads).where(eq(threads.id, threadId)).limit(1);
-  if (!t || (t.hidden && !isModerator(actor))) throw new DomainError("not_found");
+  if (!t || (t.hidden && !can(actor, "forum.view_hidden"))) throw new DomainError("not_found");
   return t;
 }
 

@@ -21,7 +21,7 @@ export type ForumOverview = {
  * posts per day over those 30 days. Posts count every post (opening ones too), deleted ones left out.
  */
 export async function forumOverview(deps: Pick<ForumDeps, "db" | "now">, actor: Actor): Promise<ForumOverview> {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "forum.overview");
   const db = deps.db;
   const now = deps.now();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (ACTIVITY_DAYS - 1)));

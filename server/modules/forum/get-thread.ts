@@ -18,7 +18,7 @@ import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { excerpt, htmlToText } from "./excerpt";
 import { slugField } from "./input";
-import { can, isModerator, postAbilities, threadAbilities } from "./policy";
+import { can, postAbilities, threadAbilities, type PostAbilities, type ThreadAbilities } from "./policy";
 
 const getThreadInput = z.object({ forumSlug: slugField, threadSlug: slugField, page: z.unknown().optional() });
 
@@ -38,9 +38,10 @@ export type ThreadPost = {
   revisionCount: number;
   editedAt: Date | null;
   createdAt: Date;
+  /** The thread's accepted answer (while it is hidden or deleted the thread has none). */
   accepted: boolean;
-  /** `hide`: a moderator may hide or publish this reply (the opening post goes with its thread). */
-  can: ReturnType<typeof postAbilities> & { hide: boolean };
+  /** What the page may offer on this post, from the policy alone. */
+  can: PostAbilities;
 };
 /** The accepted answer, shown under the question whatever page it is on. */
 export type AcceptedAnswer = {
@@ -63,7 +64,9 @@ export type ThreadView = {
     pinned: boolean;
     locked: boolean;
     hidden: boolean;
+    /** Resolved: its accepted answer is in sight (hiding the answer takes it away, publishing it gives it back). */
     resolved: boolean;
+    /** The accepted answer of a resolved thread, else null. */
     acceptedPostId: string | null;
     replyCount: number;
     likeCount: number;
@@ -81,8 +84,8 @@ export type ThreadView = {
   pageCount: number;
   /** Every forum, for a moderator's "move" control; empty for everyone else. */
   moveTargets: MoveTarget[];
-  /** `follow`: a member who may write may follow the thread. */
-  can: ReturnType<typeof threadAbilities> & { follow: boolean };
+  /** What the page may offer on the thread, from the policy alone. */
+  can: ThreadAbilities;
 };
 export type GetThreadResult = ThreadView | { redirectTo: { forumSlug: string; threadSlug: string } };
 
@@ -106,7 +109,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
   const data = parseInput(getThreadInput, input);
   const page = pageNumber(data.page);
   const viewerId = actor?.userId ?? null;
-  const moderator = isModerator(actor);
+  const seesHidden = can(actor, "forum.view_hidden");
   const db = deps.db;
 
   const [row] = await db
@@ -127,7 +130,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       >`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
       // Inside this statement (not a third one): the answer may be on another page than the one read.
       accepted: sql<AcceptedRow | null>`(select json_build_object('id', p.id, 'number', p.number, 'hidden', p.hidden, 'deleted', p.deleted_at is not null, 'bodyHtml', p.body_html, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.acceptedPostId})`,
-      moveTargets: moderator
+      moveTargets: can(actor, "thread.move")
         ? sql<
             MoveTarget[]
           >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
@@ -152,12 +155,14 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       .innerJoin(threads, eq(threads.id, threadSlugHistory.threadId))
       .where(and(eq(forums.slug, data.forumSlug), eq(threadSlugHistory.slug, data.threadSlug)))
       .limit(1);
-    if (!old || (old.hidden && !isModerator(actor))) throw new DomainError("not_found");
+    if (!old || (old.hidden && !seesHidden)) throw new DomainError("not_found");
     // The thread may have moved to another forum since (moveThread): the redirect goes to where it is now.
     return { redirectTo: { forumSlug: old.forumSlug, threadSlug: old.threadSlug } };
   }
   const t = row.thread;
-  if (t.hidden && !can(actor, "forum.view_hidden")) throw new DomainError("not_found");
+  if (t.hidden && !seesHidden) throw new DomainError("not_found");
+  // The thread's chosen answer counts only while the thread is resolved (its answer in sight).
+  const acceptedPostId = t.resolved ? t.acceptedPostId : null;
 
   const rows = await db
     .select({
@@ -184,7 +189,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 
-  const threadFacts = { authorId: t.authorId, locked: t.locked };
+  const threadFacts = { authorId: t.authorId, locked: t.locked, acceptedPostId };
   return {
     thread: {
       id: t.id,
@@ -195,20 +200,20 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       locked: t.locked,
       hidden: t.hidden,
       resolved: t.resolved,
-      acceptedPostId: t.acceptedPostId,
+      acceptedPostId,
       replyCount: t.replyCount,
       likeCount: t.likeCount,
       createdAt: t.createdAt,
       lastActivityAt: t.lastActivityAt,
       tags: row.tags,
       following: !!row.following,
-      acceptedAnswer: acceptedAnswer(row.accepted, moderator),
+      acceptedAnswer: acceptedPostId ? acceptedAnswer(row.accepted, seesHidden) : null,
       description: excerpt(htmlToText(row.firstPostHtml ?? "")),
     },
     forum: { ...row.forum, category: row.category },
     posts: rows.map((p) => {
       const deleted = !!p.deletedAt;
-      const concealed = deleted || (p.hidden && !moderator);
+      const concealed = deleted || (p.hidden && !seesHidden);
       return {
         id: p.id,
         number: p.number,
@@ -222,37 +227,20 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
         revisionCount: concealed ? 0 : p.revisionCount,
         editedAt: p.editedAt,
         createdAt: p.createdAt,
-        accepted: t.acceptedPostId === p.id,
-        can: deleted ? NOTHING : forPage(postAbilities(actor, p, threadFacts), p, t.acceptedPostId, moderator),
+        accepted: acceptedPostId === p.id,
+        can: postAbilities(actor, { ...p, deleted }, threadFacts),
       };
     }),
     page,
     pageCount: Math.max(1, Math.ceil(row.lastNumber / PAGE_SIZE)),
     moveTargets: row.moveTargets ?? [],
-    can: { ...threadAbilities(actor, t), follow: can(actor, "forum.write") },
+    can: threadAbilities(actor, t),
   };
 }
 
-/** A deleted post offers nothing. */
-const NOTHING = { edit: false, delete: false, like: false, report: false, accept: false, hide: false };
-
-/**
- * The page's refinements of a post's abilities: a hidden reply cannot be accepted (acceptAnswer refuses it)
- * but, once accepted, its acceptance can be taken back; moderators hide and publish replies (the opening post
- * goes with its thread).
- */
-function forPage(
-  c: ReturnType<typeof postAbilities>,
-  p: { id: string; number: number; hidden: boolean },
-  acceptedPostId: string | null,
-  moderator: boolean,
-) {
-  return { ...c, accept: c.accept && (!p.hidden || p.id === acceptedPostId), hide: moderator && p.number > 1 };
-}
-
 /** What readers see of the accepted answer: nothing once it is deleted, or hidden (except for moderators). */
-function acceptedAnswer(row: AcceptedRow | null, moderator: boolean): AcceptedAnswer | null {
-  if (!row || row.deleted || (row.hidden && !moderator)) return null;
+function acceptedAnswer(row: AcceptedRow | null, seesHidden: boolean): AcceptedAnswer | null {
+  if (!row || row.deleted || (row.hidden && !seesHidden)) return null;
   return {
     id: row.id,
     number: row.number,

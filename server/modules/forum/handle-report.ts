@@ -20,7 +20,7 @@ type Deps = Pick<ForumDeps, "db" | "now">;
  * between two moderators acting at once). Audited with the moderator's note as the reason.
  */
 async function closeReport(deps: Deps, actor: Actor, input: unknown, status: "resolved" | "ignored") {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "report.handle");
   const data = parseInput(handleReportInput, input);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

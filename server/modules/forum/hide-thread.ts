@@ -1,31 +1,36 @@
-import { eq } from "drizzle-orm";
-import { threads } from "#server/db/schema";
+import { PendingEvents } from "#server/platform/events";
 import type { Actor } from "#server/modules/accounts/actor";
-import type { ForumDeps } from "./deps";
-import { setThreadFlag, type ThreadFlagResult } from "./thread-flags";
+import { parseInput, type ForumDeps } from "./deps";
+import { assertNotBanned } from "./guards";
+import { setHidden } from "./hiding";
+import { lockThread } from "./moderation";
+import { assertCan } from "./policy";
+import { threadFlagInput, type ThreadFlagResult } from "./thread-flags";
 
 type Deps = Pick<ForumDeps, "db" | "events" | "now">;
 
-/** Hides a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.hide`. */
+async function setThreadHidden(deps: Deps, actor: Actor, input: unknown, hidden: boolean): Promise<ThreadFlagResult> {
+  assertCan(actor, "thread.hide");
+  const data = parseInput(threadFlagInput, input);
+  const now = deps.now();
+  const events = new PendingEvents();
+  const result = await deps.db.transaction(async (tx) => {
+    await assertNotBanned(tx, actor.userId, now);
+    const thread = await lockThread(tx, data.threadId);
+    const changed = await setHidden(tx, actor, events, { kind: "thread", thread }, hidden, { reason: data.reason, now });
+    return { threadId: thread.id, changed };
+  });
+  await deps.events.publishAll(events.list);
+  return result;
+}
+
+/** Hides a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.hide`; publishes `content.hidden`. */
 export const hideThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
-  setThreadFlag(deps, actor, input, "hidden", true, "forum.thread.hide");
+  setThreadHidden(deps, actor, input, true);
 
 /**
  * Publishes a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.publish`. Once committed,
  * publishes `content.unhidden` (the XP the thread earned comes back).
  */
-export async function unhideThread(deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> {
-  const result = await setThreadFlag(deps, actor, input, "hidden", false, "forum.thread.publish");
-  if (result.changed) {
-    const [t] = await deps.db.select({ authorId: threads.authorId }).from(threads).where(eq(threads.id, result.threadId)).limit(1);
-    await deps.events.publish("content.unhidden", {
-      kind: "thread",
-      id: result.threadId,
-      threadId: result.threadId,
-      authorId: t?.authorId ?? null,
-      by: actor!.userId,
-      at: deps.now(),
-    });
-  }
-  return result;
-}
+export const unhideThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
+  setThreadHidden(deps, actor, input, false);

@@ -29,6 +29,7 @@ import { latestThreads } from "./latest-threads";
 import { listTags } from "./list-tags";
 import { previewPost } from "./preview-post";
 import { threadForm } from "./thread-form";
+import { threadPage } from "./thread-view";
 import { userFollowState } from "./user-follow-state";
 import { locateSources } from "./locate-sources";
 // Forum admin (the admin area's forum tabs).
@@ -54,6 +55,8 @@ export function createForumModule(deps: ForumDeps) {
     listCategories: (actor: Actor) => listCategories(deps, actor),
     listThreads: (actor: Actor, input: unknown) => listThreads(deps, actor, input),
     getThread: (actor: Actor, input: unknown) => getThread(deps, actor, input),
+    /** The thread page: the thread and the mode its address opened (a view builder over getThread). */
+    threadPage: (actor: Actor, input: unknown) => threadPage(deps, actor, input),
     listRevisions: (actor: Actor, input: unknown) => listRevisions(deps, actor, input),
     createThread: (actor: Actor, input: unknown) => createThread(deps, actor, input),
     reply: (actor: Actor, input: unknown) => reply(deps, actor, input),
@@ -95,7 +98,7 @@ export function createForumModule(deps: ForumDeps) {
     locateSources: (actor: Actor, input: unknown) => locateSources(deps, actor, input),
 
     // ---- Forum admin (the admin area's forum tabs) ------------------------------------------------------
-    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (forum.manage_content).
+    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (structure.view, category.manage, forum.manage, tag.manage).
     forumOverview: (actor: Actor) => forumOverview(deps, actor),
     resolveReportHiding: (actor: Actor, input: unknown) => resolveReportHiding(deps, actor, input),
     listMembers: (actor: Actor, input: unknown) => listMembers(deps, actor, input),

@@ -23,7 +23,7 @@ export type AdminTag = { id: string; slug: string; nameEs: string; nameEn: strin
  * thread counted (hidden too, since they keep a forum from being deleted), and the tags with their use.
  */
 export async function listContent(deps: Pick<ForumDeps, "db">, actor: Actor): Promise<{ categories: AdminCategory[]; tags: AdminTag[] }> {
-  assertCan(actor, "forum.manage_content");
+  assertCan(actor, "structure.view");
   const db = deps.db;
   const categories = await db.select().from(forumCategories).orderBy(asc(forumCategories.position), asc(forumCategories.slug));
   const forumRows = await db.select().from(forums).orderBy(asc(forums.position), asc(forums.slug));

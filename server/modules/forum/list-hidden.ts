@@ -27,7 +27,7 @@ export type HiddenItem = {
  * threads (deleted posts left out), latest first, 20 per page; plus both totals for the tabs.
  */
 export async function listHidden(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "hidden.list");
   const data = parseInput(listHiddenInput, input);
   const page = pageNumber(data.page);
   const offset = (page - 1) * PAGE_SIZE;

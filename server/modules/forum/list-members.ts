@@ -34,7 +34,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * on its author.
  */
 export async function listMembers(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "member.list");
   const { q, banned, page: rawPage } = parseInput(listMembersInput, input);
   const page = pageNumber(rawPage);
   const now = deps.now();

@@ -41,7 +41,7 @@ export const excerpt = (md: string) => (md.length > EXCERPT_LENGTH ? `${md.slice
  * the number of reports in each status for the tabs.
  */
 export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "report.list");
   const data = parseInput(listReportsInput, input);
   const page = pageNumber(data.page);
   const reporter = alias(profiles, "reporter");

@@ -5,7 +5,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
-import { isModerator } from "./policy";
+import { can } from "./policy";
 
 const listRevisionsInput = z.object({ postId: idField });
 
@@ -24,7 +24,8 @@ export async function listRevisions(
     .innerJoin(threads, eq(threads.id, posts.threadId))
     .where(eq(posts.id, postId))
     .limit(1);
-  if (!post || post.deletedAt || ((post.hidden || post.threadHidden) && !isModerator(actor))) throw new DomainError("not_found");
+  if (!post || post.deletedAt || ((post.hidden || post.threadHidden) && !can(actor, "forum.view_hidden")))
+    throw new DomainError("not_found");
   const rows = await deps.db
     .select({
       id: postRevisions.id,

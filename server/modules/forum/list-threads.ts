@@ -6,7 +6,7 @@ import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import type { ThreadTag } from "./get-thread";
 import { slugField } from "./input";
-import { can, threadAbilities } from "./policy";
+import { can } from "./policy";
 
 const listThreadsInput = z.object({
   forumSlug: slugField,
@@ -118,7 +118,7 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     total,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     filters: { tag: data.tag ?? null, status: data.status ?? null, sort: data.sort },
-    can: { createThread: can(actor, "thread.create"), moderate: threadAbilities(actor, { locked: false }).moderate },
+    can: { createThread: can(actor, "thread.create") },
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client";
 import { posts, threads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
-import { isModerator } from "./policy";
+import { can } from "./policy";
 
 /**
  * A post and its thread, both rows locked for the rest of the transaction. Deleted posts, and posts the actor
@@ -44,6 +44,6 @@ async function loadPost(tx: Pick<Database, "select">, actor: Actor, postId: stri
     .where(eq(posts.id, postId))
     .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row || row.deletedAt || ((row.hidden || row.threadHidden) && !isModerator(actor))) throw new DomainError("not_found");
+  if (!row || row.deletedAt || ((row.hidden || row.threadHidden) && !can(actor, "forum.view_hidden"))) throw new DomainError("not_found");
   return row;
 }

@@ -4,7 +4,7 @@ import { forums, posts, threads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
-import { isModerator } from "./policy";
+import { can } from "./policy";
 
 const locateInput = z.object({ threadIds: z.array(idField).max(100).default([]), postIds: z.array(idField).max(100).default([]) });
 
@@ -25,7 +25,7 @@ export async function locateSources(
   input: unknown,
 ): Promise<{ threads: Record<string, SourceLocation>; posts: Record<string, SourceLocation & { number: number }> }> {
   const d = parseInput(locateInput, input);
-  const seeHidden = isModerator(actor);
+  const seeHidden = can(actor, "forum.view_hidden");
   const found = { threads: {} as Record<string, SourceLocation>, posts: {} as Record<string, SourceLocation & { number: number }> };
   if (d.threadIds.length) {
     const rows = await deps.db

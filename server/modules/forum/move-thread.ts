@@ -23,7 +23,7 @@ export type MovedThread = { threadId: string; forumSlug: string; slug: string; c
  * the unique index if two moves race; the old address is kept in the slug history so old links still find it.
  */
 export async function moveThread(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<MovedThread> {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "thread.move");
   const data = parseInput(moveInput, input);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -167,12 +167,12 @@ describe("thread page interaction reads", () => {
 
   it("abilities: like, report and follow for members; accept for the asker and moderators on replies; hide and move for moderators", async () => {
     const visitor = await readHome(null);
-    expect(visitor.can).toEqual({ reply: false, moderate: false, follow: false });
+    expect(visitor.can).toEqual({ reply: false, follow: false, pin: false, lock: false, hide: false, move: false, ban: false });
     expect(visitor.moveTargets).toEqual([]);
     expect(visitor.posts[1].can).toEqual({ edit: false, delete: false, like: false, report: false, accept: false, hide: false });
 
     const h = await readHome(helper);
-    expect(h.can).toMatchObject({ follow: true, moderate: false });
+    expect(h.can).toMatchObject({ reply: true, follow: true, pin: false, lock: false, hide: false, move: false, ban: false });
     expect(h.posts[0].can).toMatchObject({ like: true, report: true, accept: false, hide: false });
     expect(h.posts[1].can).toMatchObject({ like: false, report: false, accept: false, hide: false });
 
@@ -181,7 +181,7 @@ describe("thread page interaction reads", () => {
     expect(a.posts[1].can).toMatchObject({ like: true, report: true, accept: true });
 
     const m = await readHome(mod);
-    expect(m.can).toMatchObject({ moderate: true, follow: true });
+    expect(m.can).toEqual({ reply: true, follow: true, pin: true, lock: true, hide: true, move: true, ban: true });
     expect(m.posts[0].can).toMatchObject({ accept: false, hide: false });
     expect(m.posts[1].can).toMatchObject({ accept: true, hide: true });
     expect(m.moveTargets.map((f) => f.slug)).toEqual(["interactions", "elsewhere", "interactions-home"]);
@@ -194,14 +194,16 @@ describe("thread page interaction reads", () => {
     });
   });
 
-  it("a hidden accepted answer is left out for readers, kept (marked) for moderators; a hidden reply cannot be accepted", async () => {
+  it("a hidden accepted answer leaves the thread unresolved for everyone (issue 11 point 14); a hidden reply cannot be accepted", async () => {
     await hidePost(deps, mod, { postId: thread.posts[22].id, reason: "Spam link" });
     await hidePost(deps, mod, { postId: thread.posts[21].id, reason: "Spam link" });
-    expect((await readHome(helper)).thread.acceptedAnswer).toBeNull();
-    expect((await readHome(mod)).thread.acceptedAnswer).toMatchObject({ number: 23, hidden: true });
+    for (const who of [helper, mod]) {
+      const v = await readHome(who);
+      expect(v.thread).toMatchObject({ resolved: false, acceptedPostId: null, acceptedAnswer: null });
+    }
     const page2 = await readHome(mod, 2);
-    // The hidden answer can still be taken back; another hidden reply cannot be accepted.
-    expect(page2.posts.find((p) => p.number === 23)!.can).toMatchObject({ accept: true, hide: true });
+    // Neither hidden reply is the answer now, nor can be accepted; both can be published again.
+    expect(page2.posts.find((p) => p.number === 23)).toMatchObject({ accepted: false, can: { accept: false, hide: true } });
     expect(page2.posts.find((p) => p.number === 22)!.can).toMatchObject({ accept: false, hide: true });
   });
 

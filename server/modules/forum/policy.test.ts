@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
 import { DomainError } from "#server/modules/errors";
-import { assertCan, can, postAbilities } from "./policy";
+import { assertCan, can, postAbilities, threadAbilities } from "./policy";
 
 const member = testActor({ userId: "m" });
 const other = testActor({ userId: "o" });
@@ -39,11 +39,43 @@ describe("forum policy", () => {
     expect(can(mod, "thread.accept_answer", { threadAuthorId: "m" })).toBe(true);
   });
 
-  it("keeps moderation and hidden content to Moderators and Admins", () => {
-    expect(can(member, "forum.moderate")).toBe(false);
-    expect(codeOf(() => assertCan(member, "forum.moderate"))).toBe("auth.forbidden");
-    expect(can(mod, "forum.moderate")).toBe(true);
-    expect(can(testActor({ roles: ["Admin"] }), "forum.view_hidden")).toBe(true);
+  it("keeps moderation and hidden content to Moderators and Admins, one action per verb", () => {
+    const admin = testActor({ roles: ["Admin"] });
+    const verbs = [
+      "forum.view_hidden",
+      "post.skip_limits",
+      "post.hide",
+      "thread.hide",
+      "thread.pin",
+      "thread.lock",
+      "thread.move",
+      "report.list",
+      "report.handle",
+      "hidden.list",
+      "forum.overview",
+      "member.list",
+      "user.ban",
+    ] as const;
+    for (const action of verbs) {
+      expect(can(member, action), action).toBe(false);
+      expect(
+        codeOf(() => assertCan(member, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(unverified, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(can(mod, action) && can(admin, action), action).toBe(true);
+    }
+    // The forum's structure is the Admins'.
+    for (const action of ["structure.view", "category.manage", "forum.manage", "tag.manage"] as const) {
+      expect(can(mod, action), action).toBe(false);
+      expect(can(admin, action), action).toBe(true);
+    }
+    // An opening post is hidden with its thread, not alone.
+    expect(codeOf(() => assertCan(mod, "post.hide", { firstPost: true }))).toBe("forum.first_post_hide");
+    expect(codeOf(() => assertCan(member, "post.hide", { firstPost: true }))).toBe("auth.forbidden");
   });
 
   it("gives the page each post's abilities", () => {
@@ -53,6 +85,7 @@ describe("forum policy", () => {
       like: true,
       report: true,
       accept: false,
+      hide: false,
     });
     expect(postAbilities(member, { authorId: "o", number: 2 }, { authorId: "m", locked: false })).toMatchObject({
       accept: true,
@@ -64,6 +97,49 @@ describe("forum policy", () => {
       like: false,
       report: false,
       accept: false,
+      hide: false,
+    });
+    // Moderators hide replies, never the opening post alone; a hidden reply cannot become the answer; a deleted post offers nothing.
+    expect(postAbilities(mod, { authorId: "o", number: 2 }, { authorId: "m", locked: false })).toMatchObject({ hide: true, accept: true });
+    expect(postAbilities(mod, { authorId: "o", number: 1 }, { authorId: "m", locked: false })).toMatchObject({
+      hide: false,
+      accept: false,
+    });
+    expect(postAbilities(member, { id: "p", authorId: "o", number: 2, hidden: true }, { authorId: "m", locked: false })).toMatchObject({
+      accept: false,
+    });
+    expect(Object.values(postAbilities(mod, { authorId: "o", number: 2, deleted: true }, { authorId: "m", locked: false }))).toEqual(
+      Array(6).fill(false),
+    );
+  });
+
+  it("gives the page the thread's abilities, each from its own action", () => {
+    expect(threadAbilities(null, { locked: false })).toEqual({
+      reply: false,
+      follow: false,
+      pin: false,
+      lock: false,
+      hide: false,
+      move: false,
+      ban: false,
+    });
+    expect(threadAbilities(member, { locked: true })).toEqual({
+      reply: false,
+      follow: true,
+      pin: false,
+      lock: false,
+      hide: false,
+      move: false,
+      ban: false,
+    });
+    expect(threadAbilities(mod, { locked: true })).toEqual({
+      reply: true,
+      follow: true,
+      pin: true,
+      lock: true,
+      hide: true,
+      move: true,
+      ban: true,
     });
   });
 
@@ -71,9 +147,9 @@ describe("forum policy", () => {
     expect(codeOf(() => assertCan(member, "post.report", { authorId: "m" }))).toBe("forum.own_post_report");
     expect(codeOf(() => assertCan(other, "post.report", { authorId: "m" }))).toBe("allowed");
     expect(codeOf(() => assertCan(unverified, "post.report", { authorId: "m" }))).toBe("auth.email_unverified");
-    expect(codeOf(() => assertCan(member, "forum.moderate"))).toBe("auth.forbidden");
-    expect(codeOf(() => assertCan(mod, "forum.moderate"))).toBe("allowed");
-    expect(codeOf(() => assertCan(null, "forum.moderate"))).toBe("auth.unauthenticated");
+    expect(codeOf(() => assertCan(member, "report.handle"))).toBe("auth.forbidden");
+    expect(codeOf(() => assertCan(mod, "report.handle"))).toBe("allowed");
+    expect(codeOf(() => assertCan(null, "report.handle"))).toBe("auth.unauthenticated");
     expect(codeOf(() => assertCan(mod, "thread.accept_answer", { threadAuthorId: "m" }))).toBe("allowed");
     expect(codeOf(() => assertCan(other, "thread.accept_answer", { threadAuthorId: "m" }))).toBe("auth.forbidden");
   });

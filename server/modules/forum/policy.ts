@@ -2,44 +2,98 @@ import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accoun
 import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
 import { DomainError } from "#server/modules/errors";
 
-export type ForumAction =
-  | "forum.write"
-  | "thread.create"
-  | "post.reply"
-  | "post.edit"
-  | "post.delete"
-  | "post.like"
-  | "post.report"
-  | "thread.accept_answer"
-  | "forum.moderate"
-  | "forum.view_hidden"
-  | "forum.manage_content";
-
-/** What a rule looks at: the post's or thread's author, and whether the thread is locked. */
-export type ForumResource = { authorId?: string | null; threadAuthorId?: string | null; locked?: boolean; firstPost?: boolean };
-
-/** Moderators and Admins take forum actions (SPEC §6): pin, lock, hide, move, ban, and see hidden threads. */
-export const isModerator = (actor: Actor) => isStaff(actor);
+/**
+ * Every action of the forum, one per verb (the operation that does it asserts it; the capability table on
+ * /admin/roles evaluates each of them for each role, so the list is also what the team reads).
+ */
+export const FORUM_ACTIONS = [
+  // Members who may post (confirmed email, approved company).
+  /** Writing at all: previews, follows of threads and people. */
+  "forum.write",
+  "thread.create",
+  "post.reply",
+  "post.edit",
+  "post.delete",
+  "post.like",
+  "post.report",
+  "thread.accept_answer",
+  // The team (Moderators and Admins), SPEC §6: "Moderators take forum actions: hide thread, lock thread, ban user".
+  /** Reading hidden threads and posts where readers see a trace. */
+  "forum.view_hidden",
+  /** Posting without the posting limits (intervals, duplicates, links of new members). */
+  "post.skip_limits",
+  /** Hiding and publishing again a reply (an opening post goes with its thread). */
+  "post.hide",
+  "thread.hide",
+  "thread.pin",
+  "thread.lock",
+  "thread.move",
+  /** The report queue. */
+  "report.list",
+  /** Resolving or ignoring a report. */
+  "report.handle",
+  /** The list of hidden threads and posts. */
+  "hidden.list",
+  /** The forum admin's overview (sizes, what waits, activity). */
+  "forum.overview",
+  /** The forum's users tab: members with their bans. */
+  "member.list",
+  /** Banning and lifting bans. */
+  "user.ban",
+  // The forum's structure is site configuration: Admins (docs/decisions/0018-forum-admin-roles.md).
+  "structure.view",
+  "category.manage",
+  "forum.manage",
+  "tag.manage",
+] as const;
+export type ForumAction = (typeof FORUM_ACTIONS)[number];
 
 /**
- * The forum's structure (categories, forums, tags) is site configuration, like the settings: Admins only.
- * SPEC §6 gives Moderators the forum actions on content (hide, lock, ban), not the shape of the forum
- * (docs/decisions/0018-forum-admin-roles.md).
+ * What a rule looks at: the post's or thread's author, whether the thread is locked, whether the post is the
+ * opening one, and whether it is hidden or the thread's accepted answer.
  */
+export type ForumResource = {
+  authorId?: string | null;
+  threadAuthorId?: string | null;
+  locked?: boolean;
+  firstPost?: boolean;
+  hidden?: boolean;
+  accepted?: boolean;
+};
+
+/** The team's forum actions: Moderators and Admins (SPEC §6). Read through `can()`, never directly. */
+const isModerator = (actor: Actor) => isStaff(actor);
+
+/** The forum's structure (categories, forums, tags): Admins only. */
 const isContentManager = (actor: Actor) => hasRole(actor, ROLE_ADMIN);
 
-/** Actions of the team that do not depend on the actor being able to post. */
-const STAFF_ACTIONS: ForumAction[] = ["forum.view_hidden", "forum.moderate", "forum.manage_content"];
+const STAFF_ACTIONS = new Set<ForumAction>([
+  "forum.view_hidden",
+  "post.skip_limits",
+  "post.hide",
+  "thread.hide",
+  "thread.pin",
+  "thread.lock",
+  "thread.move",
+  "report.list",
+  "report.handle",
+  "hidden.list",
+  "forum.overview",
+  "member.list",
+  "user.ban",
+]);
+const ADMIN_ACTIONS = new Set<ForumAction>(["structure.view", "category.manage", "forum.manage", "tag.manage"]);
 
 /**
- * Pure forum rules. Writing needs a member who may submit content (confirmed email, approved company);
- * bans are checked by the operations, which read them from the database.
+ * Pure forum rules, one case per action. Writing needs a member who may submit content (confirmed email,
+ * approved company); bans are checked by the operations, which read them from the database.
  */
 export function can(actor: Actor, action: ForumAction, resource: ForumResource = {}): boolean {
   if (!actor) return false;
   const mod = isModerator(actor);
-  if (action === "forum.manage_content") return isContentManager(actor);
-  if (action === "forum.view_hidden" || action === "forum.moderate") return mod;
+  if (ADMIN_ACTIONS.has(action)) return isContentManager(actor);
+  if (action === "post.hide") return mod && !resource.firstPost;
+  if (STAFF_ACTIONS.has(action)) return mod;
   if (!canAccounts(actor, "content.submit")) return false;
   const own = !!resource.authorId && resource.authorId === actor.userId;
   switch (action) {
@@ -57,7 +111,11 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
     case "post.like":
       return !own;
     case "thread.accept_answer":
+      // Never the question itself; a hidden reply cannot become the answer (its acceptance, once given, can be taken back).
+      if (resource.firstPost || (resource.hidden && !resource.accepted)) return false;
       return (!!resource.threadAuthorId && resource.threadAuthorId === actor.userId) || mod;
+    default:
+      return false;
   }
 }
 
@@ -68,32 +126,58 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
 export function assertCan(actor: Actor, action: ForumAction, resource: ForumResource = {}): asserts actor is NonNullable<Actor> {
   if (!actor) throw new DomainError("auth.unauthenticated");
   if (can(actor, action, resource)) return;
-  if (!STAFF_ACTIONS.includes(action)) assertAccounts(actor, "content.submit");
+  if (!STAFF_ACTIONS.has(action) && !ADMIN_ACTIONS.has(action)) assertAccounts(actor, "content.submit");
   const own = !!resource.authorId && resource.authorId === actor.userId;
   if (resource.locked && (action === "post.reply" || (own && action === "post.edit") || (own && action === "post.delete")))
     throw new DomainError("forum.locked");
   if (action === "post.delete" && own && resource.firstPost) throw new DomainError("forum.first_post_delete");
+  if (action === "post.hide" && resource.firstPost && isModerator(actor)) throw new DomainError("forum.first_post_hide");
+  if (action === "thread.accept_answer" && resource.firstPost) throw new DomainError("forum.accept_first_post");
   if (action === "post.like" && own) throw new DomainError("forum.own_post_like");
   if (action === "post.report" && own) throw new DomainError("forum.own_post_report");
   throw new DomainError("auth.forbidden");
 }
 
-/** What the page may offer for one post (sent by loaders so the UI never re-implements a rule). */
+/**
+ * What the page may offer for one post (sent by loaders so the UI never re-implements a rule). A deleted post
+ * offers nothing.
+ */
 export function postAbilities(
   actor: Actor,
-  post: { authorId: string | null; number: number },
-  thread: { authorId: string | null; locked: boolean },
+  post: { id?: string; authorId: string | null; number: number; hidden?: boolean; deleted?: boolean },
+  thread: { authorId: string | null; locked: boolean; acceptedPostId?: string | null },
 ) {
-  const r = { authorId: post.authorId, locked: thread.locked, firstPost: post.number === 1, threadAuthorId: thread.authorId };
+  const r: ForumResource = {
+    authorId: post.authorId,
+    locked: thread.locked,
+    firstPost: post.number === 1,
+    threadAuthorId: thread.authorId,
+    hidden: !!post.hidden,
+    accepted: !!post.id && post.id === thread.acceptedPostId,
+  };
+  const may = (action: ForumAction) => !post.deleted && can(actor, action, r);
   return {
-    edit: can(actor, "post.edit", r),
-    delete: can(actor, "post.delete", r),
-    like: can(actor, "post.like", r),
-    report: can(actor, "post.report", r),
-    accept: post.number > 1 && can(actor, "thread.accept_answer", r),
+    edit: may("post.edit"),
+    delete: may("post.delete"),
+    like: may("post.like"),
+    report: may("post.report"),
+    accept: may("thread.accept_answer"),
+    hide: may("post.hide"),
   };
 }
+export type PostAbilities = ReturnType<typeof postAbilities>;
 
+/** What the page may offer for the thread as a whole. */
 export function threadAbilities(actor: Actor, thread: { locked: boolean }) {
-  return { reply: can(actor, "post.reply", { locked: thread.locked }), moderate: can(actor, "forum.moderate") };
+  return {
+    reply: can(actor, "post.reply", { locked: thread.locked }),
+    follow: can(actor, "forum.write"),
+    pin: can(actor, "thread.pin"),
+    lock: can(actor, "thread.lock"),
+    hide: can(actor, "thread.hide"),
+    move: can(actor, "thread.move"),
+    /** Linking a post's author to the users tab, where a ban is given. */
+    ban: can(actor, "user.ban"),
+  };
 }
+export type ThreadAbilities = ReturnType<typeof threadAbilities>;

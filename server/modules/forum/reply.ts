@@ -8,7 +8,7 @@ import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, checkPostingLimits, lockAuthor } from "./guards";
 import { bodyField, idField } from "./input";
-import { assertCan, isModerator } from "./policy";
+import { assertCan, can } from "./policy";
 
 const replyInput = z.object({ threadId: idField, body: bodyField });
 export type ReplyInput = z.input<typeof replyInput>;
@@ -38,7 +38,7 @@ export async function reply(
       .from(threads)
       .where(eq(threads.id, data.threadId))
       .for("update");
-    if (!thread || (thread.hidden && !isModerator(actor))) throw new DomainError("not_found");
+    if (!thread || (thread.hidden && !can(actor, "forum.view_hidden"))) throw new DomainError("not_found");
     assertCan(actor, "post.reply", { locked: thread.locked });
     await checkPostingLimits(tx, actor, me, "reply", data.body, limits, now);
 

@@ -7,6 +7,7 @@ import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";
+import { setHidden } from "./hiding";
 import { idField } from "./input";
 import { reasonField } from "./moderation";
 import { assertCan } from "./policy";
@@ -20,13 +21,14 @@ type Deps = Pick<ForumDeps, "db" | "events" | "now">;
  * report queue): a reply is hidden alone; an opening post is hidden with its thread, as `hideThread` would.
  * The post's other open reports are resolved with it. The note is the reason of both audit rows
  * (`forum.post.hide` or `forum.thread.hide`, then `forum.report.resolve`) and of the author's notification.
+ * The hiding itself is `setHidden` (hiding.ts), as for `hidePost` and `hideThread`.
  */
 export async function resolveReportHiding(
   deps: Deps,
   actor: Actor,
   raw: unknown,
 ): Promise<{ reportId: string; hidden: "post" | "thread" | null; alsoResolved: string[] }> {
-  assertCan(actor, "forum.moderate");
+  assertCan(actor, "report.handle");
   const data = parseInput(input, raw);
   const now = deps.now();
   const events = new PendingEvents();
@@ -54,6 +56,7 @@ export async function resolveReportHiding(
         forumId: threads.forumId,
         threadAuthorId: threads.authorId,
         threadHidden: threads.hidden,
+        acceptedPostId: threads.acceptedPostId,
       })
       .from(posts)
       .innerJoin(threads, eq(threads.id, posts.threadId))
@@ -63,46 +66,21 @@ export async function resolveReportHiding(
     let hidden: "post" | "thread" | null = null;
     // A deleted post is already out of sight: the report is only resolved.
     if (post && !post.deletedAt) {
-      if (post.number === 1 && !post.threadHidden) {
-        await tx.update(threads).set({ hidden: true, updatedAt: now }).where(eq(threads.id, post.threadId));
-        await recordAudit(tx, actor, {
-          action: "forum.thread.hide",
-          targetType: "thread",
-          targetId: post.threadId,
-          targetName: post.title,
-          reason: data.reason,
-          details: { forumId: post.forumId, authorId: post.threadAuthorId, reportId: closed.id },
-        });
-        events.add("content.hidden", {
-          kind: "thread",
+      const details = { reportId: closed.id };
+      const opts = { reason: data.reason, now, details };
+      if (post.number === 1) {
+        assertCan(actor, "thread.hide");
+        const thread = {
           id: post.threadId,
-          threadId: post.threadId,
+          title: post.title,
+          forumId: post.forumId,
           authorId: post.threadAuthorId,
-          by: actor.userId,
-          reason: data.reason,
-          at: now,
-        });
-        hidden = "thread";
-      } else if (post.number > 1 && !post.hidden) {
-        await tx.update(posts).set({ hidden: true }).where(eq(posts.id, post.id));
-        await recordAudit(tx, actor, {
-          action: "forum.post.hide",
-          targetType: "post",
-          targetId: post.id,
-          targetName: `${post.title} #${post.number}`,
-          reason: data.reason,
-          details: { threadId: post.threadId, authorId: post.authorId, number: post.number, reportId: closed.id },
-        });
-        events.add("content.hidden", {
-          kind: "post",
-          id: post.id,
-          threadId: post.threadId,
-          authorId: post.authorId,
-          by: actor.userId,
-          reason: data.reason,
-          at: now,
-        });
-        hidden = "post";
+          hidden: post.threadHidden,
+        };
+        if (await setHidden(tx, actor, events, { kind: "thread", thread }, true, opts)) hidden = "thread";
+      } else {
+        assertCan(actor, "post.hide");
+        if (await setHidden(tx, actor, events, { kind: "post", post }, true, opts)) hidden = "post";
       }
     }
     const others = await tx

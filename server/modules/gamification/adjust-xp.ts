@@ -24,7 +24,7 @@ export async function adjustXp(
   actor: Actor,
   input: unknown,
 ): Promise<{ userId: string; xp: number; ledgerId: number }> {
-  assertCan(actor, "gamification.admin");
+  assertCan(actor, "xp.adjust");
   const d = parseInput(adjustInput, input);
   const [person] = await deps.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, d.userId)).limit(1);
   if (!person) throw new DomainError("not_found");

@@ -96,9 +96,11 @@ describe("gamification admin", () => {
     expect(await codeOf(kit.game.listLedger(creator, { userId: target.userId }))).toBe("auth.forbidden");
     expect(await kit.game.listLedger(target, { userId: target.userId })).toMatchObject({ items: [], total: 0 });
     expect(await kit.game.listLedger(mod, { userId: target.userId })).toMatchObject({ items: [], total: 0 });
-    expect(kit.game.abilities(mod)).toEqual({ admin: false, ranking: true });
-    expect(kit.game.abilities(admin)).toEqual({ admin: true, ranking: true });
-    expect(kit.game.abilities(null)).toEqual({ admin: false, ranking: false });
+    const none = { settings: false, levels: false, achievements: false, adjust: false };
+    const all = { settings: true, levels: true, achievements: true, adjust: true };
+    expect(kit.game.abilities(mod)).toEqual({ ...none, ranking: true });
+    expect(kit.game.abilities(admin)).toEqual({ ...all, ranking: true });
+    expect(kit.game.abilities(null)).toEqual({ ...none, ranking: false });
   });
 
   it("saves the settings from the form's fields (blank cap: none), audited, and new XP follows them", async () => {

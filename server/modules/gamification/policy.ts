@@ -1,19 +1,31 @@
 import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 
-export type GamificationAction =
-  /** Settings, levels, achievements, manual XP adjustments (SPEC §2 gamification admin tabs). */
-  | "gamification.admin"
+/** Every action of the gamification area, one per verb (SPEC §2 gamification admin tabs). */
+export const GAMIFICATION_ACTIONS = [
+  /** The settings tab: XP per action, caps, modifiers (read and change). */
+  "gamification.settings",
+  /** Adding, changing and deleting levels. */
+  "level.manage",
+  /** Adding, changing and deleting achievements, and reading how many have unlocked each. */
+  "achievement.manage",
+  /** Giving or taking XP by hand, with a reason. */
+  "xp.adjust",
   /** The ranking tab: the leaderboard with every member's ledger (Admins and Moderators). */
-  | "gamification.ranking"
+  "gamification.ranking",
   /** One person's XP history: their own, or anyone's for the team. */
-  | "gamification.ledger";
+  "gamification.ledger",
+] as const;
+export type GamificationAction = (typeof GAMIFICATION_ACTIONS)[number];
 
-/** Pure rules of the gamification area. */
+/** Pure rules of the gamification area, one case per action. */
 export function can(actor: Actor, action: GamificationAction, resource: { userId?: string } = {}): boolean {
   if (!actor) return false;
   switch (action) {
-    case "gamification.admin":
+    case "gamification.settings":
+    case "level.manage":
+    case "achievement.manage":
+    case "xp.adjust":
       return hasRole(actor, ROLE_ADMIN);
     case "gamification.ranking":
       return isStaff(actor);
@@ -33,6 +45,9 @@ export function assertCan(
 
 /** What the gamification pages may offer the person (loaders send it; the UI never re-implements a rule). */
 export const gamificationAbilities = (actor: Actor) => ({
-  admin: can(actor, "gamification.admin"),
+  settings: can(actor, "gamification.settings"),
+  levels: can(actor, "level.manage"),
+  achievements: can(actor, "achievement.manage"),
+  adjust: can(actor, "xp.adjust"),
   ranking: can(actor, "gamification.ranking"),
 });

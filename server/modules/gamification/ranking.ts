@@ -13,5 +13,5 @@ export async function ranking(
   input: unknown,
 ): Promise<Leaderboard & { canAdjust: boolean }> {
   assertCan(actor, "gamification.ranking");
-  return { ...(await leaderboard(deps, actor, input)), canAdjust: can(actor, "gamification.admin") };
+  return { ...(await leaderboard(deps, actor, input)), canAdjust: can(actor, "xp.adjust") };
 }

@@ -4,6 +4,6 @@ import { assertCan } from "./policy";
 
 /** The gamification settings as the admin's settings tab shows them (Admins). */
 export async function readGamificationSettings(deps: Pick<GamificationDeps, "settings">, actor: Actor): Promise<GamificationSettings> {
-  assertCan(actor, "gamification.admin");
+  assertCan(actor, "gamification.settings");
   return deps.settings.get("gamification_settings");
 }

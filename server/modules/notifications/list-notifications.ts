@@ -3,7 +3,7 @@ import { z } from "zod";
 import { forums, notifications, posts, profiles, threads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { flagField, PAGE_SIZE, parseInput, type NotificationsDeps, type NotificationType } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertCan } from "./policy";
 
 const listInput = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
@@ -75,7 +75,7 @@ export async function selectNotificationViews(
  * thread and post, plus the unread count for the bell.
  */
 export async function listNotifications(deps: Pick<NotificationsDeps, "db">, actor: Actor, input: unknown) {
-  assertSignedIn(actor);
+  assertCan(actor, "notifications.read");
   const data = parseInput(listInput, input);
   const mine = eq(notifications.userId, actor.userId);
   const where = data.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;

@@ -33,7 +33,9 @@ async function threadHidden(db: NotificationsDeps["db"], threadId: string): Prom
  *   takes the place of `reply` for a follower who is also mentioned);
  * - like.given: the post's author (`like`), once per liker and post even if they unlike and like again;
  * - answer.accepted: the answer's author (`answer_accepted`);
- * - content.hidden: the content's author (`moderation`, with the reason).
+ * - content.hidden: the content's author (`moderation`, with the reason);
+ * - answer.withdrawn: the thread's author, when its accepted answer is hidden or deleted by someone else and the
+ *   thread is no longer resolved (`moderation`, action `answer_hidden` or `answer_deleted`).
  * Nothing is sent about a hidden thread (its readers could not open it). Returns a function that unsubscribes.
  */
 export function registerNotificationListeners(deps: NotificationsDeps): () => void {
@@ -135,6 +137,20 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
         },
       ]);
     },
+    "answer.withdrawn": async (e: DomainEvents["answer.withdrawn"]) => {
+      if (!e.threadAuthorId || e.threadAuthorId === e.by || (await threadHidden(db, e.threadId))) return;
+      await notify(deps, [
+        {
+          userId: e.threadAuthorId,
+          type: "moderation",
+          actorId: e.by,
+          threadId: e.threadId,
+          postId: e.postId,
+          data: { action: e.cause === "hidden" ? "answer_hidden" : "answer_deleted", kind: "post" },
+          createdAt: e.at,
+        },
+      ]);
+    },
   };
   const offs = [
     events.subscribe("thread.created", handlers["thread.created"]),
@@ -142,6 +158,7 @@ export function registerNotificationListeners(deps: NotificationsDeps): () => vo
     events.subscribe("like.given", handlers["like.given"]),
     events.subscribe("answer.accepted", handlers["answer.accepted"]),
     events.subscribe("content.hidden", handlers["content.hidden"]),
+    events.subscribe("answer.withdrawn", handlers["answer.withdrawn"]),
     ...subscribeGamificationNotifications(deps),
   ];
   return () => offs.forEach((off) => off());

@@ -5,7 +5,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { parseInput, type NotificationsDeps } from "./deps";
 import { publishKnownUnread, publishUnread } from "./live";
-import { assertSignedIn } from "./policy";
+import { assertCan } from "./policy";
 
 const markReadInput = z.union([z.object({ id: z.coerce.number().int().positive() }), z.object({ all: z.literal(true) })]);
 export type MarkReadInput = z.input<typeof markReadInput>;
@@ -19,7 +19,7 @@ export async function markRead(
   actor: Actor,
   input: unknown,
 ): Promise<{ updated: number }> {
-  assertSignedIn(actor);
+  assertCan(actor, "notifications.read");
   const data = parseInput(markReadInput, input);
   const now = deps.now();
   const mine = eq(notifications.userId, actor.userId);

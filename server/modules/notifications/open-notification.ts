@@ -6,7 +6,7 @@ import { DomainError } from "#server/modules/errors";
 import { parseInput, type NotificationsDeps } from "./deps";
 import { selectNotificationViews, type NotificationView } from "./list-notifications";
 import { publishUnread } from "./live";
-import { assertSignedIn } from "./policy";
+import { assertCan } from "./policy";
 
 const openInput = z.object({
   id: z.coerce
@@ -25,7 +25,7 @@ export async function openNotification(
   actor: Actor,
   input: unknown,
 ): Promise<NotificationView> {
-  assertSignedIn(actor);
+  assertCan(actor, "notifications.read");
   const { id } = parseInput(openInput, input);
   const mine = and(eq(notifications.userId, actor.userId), eq(notifications.id, id));
   const [view] = await selectNotificationViews(deps.db, mine, { limit: 1, offset: 0 });

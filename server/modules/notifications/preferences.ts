@@ -3,13 +3,13 @@ import { z } from "zod";
 import { notificationPreferences } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { flagField, NOTIFICATION_TYPES, parseInput, type NotificationsDeps, type NotificationType } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertCan } from "./policy";
 
 export type NotificationPreferences = Record<NotificationType, boolean>;
 
 /** One's per-type settings; every type is on until turned off. */
 export async function getPreferences(deps: Pick<NotificationsDeps, "db">, actor: Actor): Promise<NotificationPreferences> {
-  assertSignedIn(actor);
+  assertCan(actor, "notifications.configure");
   const rows = await deps.db
     .select({ type: notificationPreferences.type, enabled: notificationPreferences.enabled })
     .from(notificationPreferences)
@@ -35,7 +35,7 @@ export async function setPreferences(
   actor: Actor,
   input: unknown,
 ): Promise<NotificationPreferences> {
-  assertSignedIn(actor);
+  assertCan(actor, "notifications.configure");
   const data = parseInput(setInput, input);
   const now = deps.now();
   const values = Object.entries(data)

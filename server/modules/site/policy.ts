@@ -1,11 +1,25 @@
 import { hasRole, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 
-export type SiteAction = "settings.update" | "maintenance.configure" | "maintenance.bypass" | "i18n_missing.read";
+/** Every action of the site area, one per verb. */
+export const SITE_ACTIONS = [
+  /** The settings tab's current values. */
+  "settings.read",
+  /** Changing settings and feature flags. */
+  "settings.update",
+  /** Turning maintenance mode on or off and setting its password. */
+  "maintenance.configure",
+  /** Using the site while maintenance mode is on. */
+  "maintenance.bypass",
+  /** The list of translation keys found missing. */
+  "i18n_missing.read",
+] as const;
+export type SiteAction = (typeof SITE_ACTIONS)[number];
 
 /** Pure rules: who may do what in the site area. */
 export function can(actor: Actor, action: SiteAction): boolean {
   switch (action) {
+    case "settings.read":
     case "settings.update":
     case "maintenance.configure":
     case "maintenance.bypass":

@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ACCOUNTS_ACTIONS, can as canAccounts } from "#server/modules/accounts/policy";
+import { FORUM_ACTIONS, can as canForum } from "#server/modules/forum/policy";
+import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/gamification/policy";
+import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
+import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
+import { CAPABILITY_ROLES, capabilityTable, FORUM_CASES, GAMIFICATION_CASES, sampleActor, type CapabilityRole } from "./capabilities";
+
+/**
+ * The capability table of /admin/roles (issue 11 point 1) is the policies evaluated, not a list kept by hand:
+ * every action of every policy has its rows, every cell is what `can()` answers for that kind of person, and
+ * every label exists in both languages.
+ */
+const table = capabilityTable();
+const POLICIES = {
+  accounts: { actions: ACCOUNTS_ACTIONS as readonly string[], can: canAccounts as (a: unknown, action: string, r?: unknown) => boolean },
+  forum: { actions: FORUM_ACTIONS as readonly string[], can: canForum as (a: unknown, action: string, r?: unknown) => boolean },
+  gamification: {
+    actions: GAMIFICATION_ACTIONS as readonly string[],
+    can: canGamification as (a: unknown, action: string, r?: unknown) => boolean,
+  },
+  notifications: {
+    actions: NOTIFICATIONS_ACTIONS as readonly string[],
+    can: canNotifications as (a: unknown, action: string, r?: unknown) => boolean,
+  },
+  site: { actions: SITE_ACTIONS as readonly string[], can: canSite as (a: unknown, action: string, r?: unknown) => boolean },
+};
+const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
+  forum: FORUM_CASES,
+  gamification: GAMIFICATION_CASES,
+};
+const allowedFor = (role: CapabilityRole) =>
+  table.rows.filter((r) => r.allowed[role]).map((r) => (r.case ? `${r.action}:${r.case}` : r.action));
+
+describe("the capability table", () => {
+  it("has rows for every action of every policy, and no other", () => {
+    for (const [area, policy] of Object.entries(POLICIES)) {
+      const rows = table.rows.filter((r) => r.area === area);
+      expect([...new Set(rows.map((r) => r.action))], area).toEqual([...policy.actions]);
+    }
+    expect(table.rows.length).toBe(
+      Object.entries(POLICIES).reduce((n, [area, p]) => n + p.actions.reduce((m, a) => m + (CASES[area]?.[a]?.length ?? 1), 0), 0),
+    );
+    expect(table.roles).toEqual(CAPABILITY_ROLES);
+  });
+
+  it("answers, for every kind of person and every action, what the area's can() answers", () => {
+    let checked = 0;
+    for (const row of table.rows) {
+      const policy = POLICIES[row.area];
+      const resource = row.case ? CASES[row.area]![row.action]!.find((c) => c.case === row.case)!.resource : undefined;
+      for (const role of CAPABILITY_ROLES) {
+        expect(row.allowed[role], `${role} ${row.action} ${row.case ?? ""}`).toBe(policy.can(sampleActor(role), row.action, resource));
+        checked++;
+      }
+    }
+    expect(checked).toBe(table.rows.length * CAPABILITY_ROLES.length);
+  });
+
+  it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
+    expect(allowedFor("visitor")).toEqual([]);
+    // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
+    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure"]);
+    // A player, a creator and a verified company take part in the same way.
+    expect(allowedFor("creator")).toEqual(allowedFor("member"));
+    expect(allowedFor("company")).toEqual(allowedFor("member"));
+    expect(allowedFor("member")).toEqual(
+      expect.arrayContaining(["content.submit", "thread.create", "post.edit:own", "post.like:others", "thread.accept_answer:ownThread"]),
+    );
+    expect(allowedFor("member")).not.toEqual(expect.arrayContaining(["post.edit:others"]));
+    // Moderators take forum actions: hide thread, lock thread, ban user; not the site's configuration.
+    const mod = allowedFor("Moderator");
+    expect(mod).toEqual(
+      expect.arrayContaining(["thread.hide", "thread.lock", "user.ban", "post.hide", "report.handle", "roles.grant_moderator"]),
+    );
+    for (const action of ["roles.grant_admin", "mail.read", "settings.update", "category.manage", "xp.adjust"])
+      expect(mod, action).not.toContain(action);
+    // Admins may do everything.
+    expect(allowedFor("Admin")).toHaveLength(table.rows.length);
+  });
+
+  it("has a label for every area, kind of person, action and case, in both languages", () => {
+    for (const lang of ["en", "es"]) {
+      const admin = JSON.parse(readFileSync(`app/i18n/locales/${lang}/admin.json`, "utf8"));
+      const label = (path: string) => path.split(".").reduce((o, k) => o?.[k], admin) as unknown;
+      for (const row of table.rows) {
+        expect(typeof label(`capabilities.areas.${row.area}`), `${lang} ${row.area}`).toBe("string");
+        expect(typeof label(`capabilities.actions.${row.action}`), `${lang} ${row.action}`).toBe("string");
+        if (row.case) expect(typeof label(`capabilities.cases.${row.case}`), `${lang} ${row.case}`).toBe("string");
+      }
+      for (const role of CAPABILITY_ROLES) expect(typeof label(`capabilities.roles.${role}`), `${lang} ${role}`).toBe("string");
+    }
+  });
+});
