@@ -11,15 +11,18 @@ export const UNLOCK_PATH = "/api/v1/site/maintenance/unlock";
 
 /**
  * Paths that answer during maintenance: the health check, the gate's own assets and its unlock form, the
- * translations pages load, and signing in (issue 11 point 15: a signed-out admin signs in to pass the gate).
+ * translations and site images (logo) pages load, and signing in (issue 11 point 15: a signed-out admin signs in to pass the gate).
  */
 const exempt = (path: string) =>
   path === "/api/health" ||
   path === UNLOCK_PATH ||
   path.startsWith("/assets/") ||
   path.startsWith("/locales/") ||
+  path.startsWith("/images/") ||
   path === "/favicon.ico" ||
   path === "/favicon.svg" ||
+  // React Router's route manifest (route ids and module URLs, as public as /assets/): the sign-in pages need it.
+  path === "/__manifest" ||
   isSignInPath(path);
 
 /**
@@ -74,8 +77,26 @@ export function maintenanceGate(getBuild: () => Promise<ServerBuild>): Middlewar
       c.header("Retry-After", "300");
       return c.json({ error: { code: "site.maintenance" } }, 503);
     }
+    // A page's data asked for by React Router in the browser (a link followed, or where signing in leads a
+    // member): the browser loads that page as a document instead, and so meets the gate.
+    if (path.endsWith(".data")) return reloadAsDocument(c);
     return renderGate(c, getBuild, 503);
   };
+}
+
+/** React Router's answer for "load this page as a document" to a data request (`/about.data` → `/about`). */
+function reloadAsDocument(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
+  const page = url.pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const query = url.searchParams.toString();
+  c.header("X-Remix-Response", "yes");
+  c.header("X-Remix-Redirect", safeReturnPath(query ? `${page}?${query}` : page));
+  c.header("X-Remix-Status", "302");
+  c.header("X-Remix-Reload-Document", "true");
+  c.header("Cache-Control", "no-store");
+  return c.body(null, 204);
 }
 
 export function unlockHandler(getBuild: () => Promise<ServerBuild>) {

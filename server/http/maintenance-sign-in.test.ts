@@ -78,6 +78,25 @@ describe("signing in during maintenance", () => {
     expect((await get(path)).status).toBe(503);
   });
 
+  it("answers React Router's data requests of gated pages with a document reload, so the browser meets the gate", async () => {
+    for (const [path, page] of [
+      ["/en/about.data?_routes=routes%2Fpages%2Fabout", "/en/about"],
+      ["/es/_root.data?_routes=root", "/es/"],
+      ["/_root.data", "/"],
+      ["/en/community.data?sort=top&_routes=x", "/en/community?sort=top"],
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("x-remix-redirect"), path).toBe(page);
+      expect(res.headers.get("x-remix-reload-document"), path).toBe("true");
+    }
+    // The sign-in page's own data, the route manifest, translations and the logo it needs are not held.
+    expect((await get("/images/logo.svg")).status).toBe(200);
+    expect((await get("/locales/es/auth.json")).status).toBe(200);
+    expect((await get("/en/auth/login.data?_routes=auth-login")).status).toBe(200);
+    expect((await get("/__manifest?paths=%2Fen%2Fauth%2Flogin&version=x")).status).not.toBe(503);
+  });
+
   it("keeps registering closed on the API", async () => {
     const res = await postJson("/api/auth/sign-up/email", {
       email: "new-in-maintenance@example.test",

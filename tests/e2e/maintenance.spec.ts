@@ -1,5 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import {
+  ADMIN,
+  asOwnClient,
   BASE_URL,
   expect,
   getCookie,
@@ -11,6 +13,7 @@ import {
   titleOf,
   tr,
   waitForHydration,
+  type Diagnostics,
 } from "./fixtures";
 
 /**
@@ -216,4 +219,61 @@ test("turning maintenance off opens the site for everyone again", async ({ site,
   await site.disableMaintenance();
   expect((await rawGet(playwright, "/es/")).status).toBe(200);
   expect((await rawGet(playwright, "/api/v1/site/flags")).status).toBe(200);
+});
+
+/**
+ * Issue 11 point 15: the sign-in pages stay open during maintenance, so a signed-out admin signs in (from the
+ * gate's "Site team? Sign in" link) and reaches the site; anyone else who signs in is still held at the gate.
+ */
+async function signInFromGate(page: Page, locale: "es" | "en", who: { email: string; password: string }) {
+  const gate = await page.goto(`/${locale}/about`);
+  expect(gate?.status()).toBe(503);
+  await page.getByRole("link", { name: tr(locale, "maintenance.teamSignIn") }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/${locale}/auth/login?redirectTo=${encodeURIComponent(`/${locale}/about`)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "auth:login.title"));
+  await page.getByLabel(tr(locale, "auth:fields.email")).fill(who.email);
+  await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: tr(locale, "auth:login.submit") }).click();
+}
+
+/** The sign-in page's own requests that the gate still answers 503 (the runtime flags), signed out. */
+const allowGatedCalls = (diagnostics: Diagnostics) => diagnostics.allowResponse(/\/api\/v1\/site\/flags$/, 503);
+
+for (const locale of ["es", "en"] as const) {
+  test(`a signed-out admin signs in during maintenance and reaches the site (${locale})`, async ({ site, newContext, diagnostics }) => {
+    await site.enableMaintenance(newPassword());
+    allowGatedCalls(diagnostics);
+    const ctx = await newContext();
+    await asOwnClient(ctx);
+    await setLanguageCookie(ctx, locale);
+    await setConsentCookie(ctx, false);
+    const page = await ctx.newPage();
+    await signInFromGate(page, locale, ADMIN);
+    await expect(page).toHaveURL(`${BASE_URL}/${locale}/about`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "about:about.title"));
+    const home = await page.goto(`/${locale}/`);
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "site:home.heroTitle"));
+    expect((await ctx.request.get("/api/v1/site/flags")).status()).toBe(200);
+    expect(await getCookie(ctx, "maint_unlock")).toBeUndefined();
+  });
+}
+
+test("a member who signs in during maintenance still sees the maintenance page", async ({ site, newContext, diagnostics }) => {
+  await site.enableMaintenance(newPassword());
+  allowGatedCalls(diagnostics);
+  diagnostics.allowResponse(/\/en\/about$/, 503);
+  const ctx = await newContext();
+  await asOwnClient(ctx);
+  await setLanguageCookie(ctx, "en");
+  await setConsentCookie(ctx, false);
+  const page = await ctx.newPage();
+  await signInFromGate(page, "en", { email: "lucia.juega@demo.nexoindie.test", password: "demo-creator-2026" });
+  await expect(page).toHaveURL(`${BASE_URL}/en/about`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("en", "maintenance.title"));
+  expect((await ctx.request.get("/api/v1/site/flags")).status()).toBe(503);
+  // Registering stays closed.
+  expect((await ctx.request.get("/en/auth/register")).status()).toBe(503);
 });

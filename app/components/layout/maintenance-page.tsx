@@ -61,6 +61,12 @@ export function MaintenancePage({ t, locale, nonce, cssHref, returnTo, error, si
                 {t("maintenance.submit")}
               </button>
             </form>
+            {/* The site team signs in to pass the gate (issue 11 point 15): the sign-in pages stay open. */}
+            <p className="mt-6 text-center text-sm text-muted-foreground">
+              <a href={`/${locale}/auth/login?redirectTo=${encodeURIComponent(returnTo)}`} className="link">
+                {t("maintenance.teamSignIn")}
+              </a>
+            </p>
           </div>
         </main>
         <section aria-label={t("toast.region", { hotkey: "F8" })} tabIndex={-1} id="toast-region" className="toast-viewport">
