@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { BASE_URL, consentValue, expect, gotoHydrated, setConsentCookie, test, UUID_RE, waitForHydration } from "./fixtures";
+import { BASE_URL, consentValue, expect, gotoHydrated, setConsentCookie, test, tr, UUID_RE, waitForHydration } from "./fixtures";
 
 /**
  * SPEC §4/§7 analytics: one page view per path change, only with `analytics_enabled` on AND the visitor's
@@ -181,6 +181,80 @@ test.describe("with analytics_enabled off (the default)", () => {
     });
     expect(res.status()).toBe(202);
     expect(await res.json()).toEqual({ recorded: false, reason: "disabled" });
+    await ctx.dispose();
+  });
+});
+
+/**
+ * Issue 11 point 17: bots stay out, people are counted. This file's browser acts as a desktop Chrome (above);
+ * a browser that says it is headless, or a crawler, is answered "bot" and nothing is stored.
+ */
+const HEADLESS_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";
+
+/** The server's answer to each page view the page sent: the path, the status and the body. */
+function pageviewAnswers(page: Page) {
+  const answers: Array<Promise<{ path: string; status: number; body: unknown }>> = [];
+  page.on("request", (req: Request) => {
+    if (req.url() !== PAGEVIEW) return;
+    const path = String((req.postDataJSON() as { pagePath: unknown }).pagePath);
+    answers.push(req.response().then(async (r) => ({ path, status: r?.status() ?? 0, body: await r?.json().catch(() => null) })));
+  });
+  return answers;
+}
+
+test.describe("counting people, not bots", () => {
+  test.beforeEach(async ({ site }) => {
+    await site.setFlag("analytics_enabled", true);
+  });
+
+  for (const locale of ["es", "en"] as const) {
+    test(`a visitor who accepts analytics has every page view counted (${locale})`, async ({ page }) => {
+      const answers = pageviewAnswers(page);
+      await gotoHydrated(page, `/${locale}/`);
+      await page
+        .getByRole("region", { name: tr(locale, "consent.title") })
+        .getByRole("button", { name: tr(locale, "consent.acceptAll") })
+        .click();
+      await expect.poll(() => answers.length).toBe(1);
+      const footer = page.getByRole("contentinfo");
+      await footer.getByRole("link", { name: tr(locale, "footer.about") }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/about`);
+      await footer.getByRole("link", { name: tr(locale, "footer.connect") }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/connect`);
+      await settle(page);
+      const seen = await Promise.all(answers);
+      expect(seen).toEqual(
+        [`/${locale}/`, `/${locale}/about`, `/${locale}/connect`].map((path) => ({ path, status: 201, body: { recorded: true } })),
+      );
+    });
+  }
+
+  test("a headless browser that consents sends page views, and none is counted", async ({ newContext }) => {
+    const ctx = await newContext({ userAgent: HEADLESS_UA });
+    await setConsentCookie(ctx, true);
+    const page = await ctx.newPage();
+    expect(await page.evaluate(() => navigator.userAgent)).toContain("HeadlessChrome");
+    const answers = pageviewAnswers(page);
+    await gotoHydrated(page, "/en/");
+    await expect.poll(() => answers.length).toBe(1);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/en/about`);
+    await settle(page);
+    const seen = await Promise.all(answers);
+    expect(seen).toEqual(["/en/", "/en/about"].map((path) => ({ path, status: 202, body: { recorded: false, reason: "bot" } })));
+  });
+
+  test("a crawler is not counted either, with consent", async ({ playwright }) => {
+    const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
+    const data = { pagePath: "/es/", visitorId: crypto.randomUUID(), deviceType: "desktop", referrer: "direct" };
+    const cookie = `cookie_consent=${consentValue(true)}`;
+    for (const ua of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", HEADLESS_UA]) {
+      const res = await ctx.post("/api/v1/analytics/pageview", { data, headers: { origin: BASE_URL, cookie, "user-agent": ua } });
+      expect(res.status(), ua).toBe(202);
+      expect(await res.json(), ua).toEqual({ recorded: false, reason: "bot" });
+    }
+    const person = await ctx.post("/api/v1/analytics/pageview", { data, headers: { origin: BASE_URL, cookie, "user-agent": DESKTOP_UA } });
+    expect(person.status()).toBe(201);
     await ctx.dispose();
   });
 });

@@ -226,3 +226,72 @@ test.describe("without JavaScript", () => {
     expect((await storedConsent(ctx))?.value).toEqual({ essentials: true, analytics: false });
   });
 });
+
+/**
+ * Issue 11 point 13: refusing takes one click, as accepting does (AEPD, EDPB): "Only essential" beside
+ * "Accept all", the same kind of button, with and without JavaScript; after it, no page view is sent.
+ */
+test.describe("one-click refusal", () => {
+  // The server counts no bots; this browser acts as an ordinary desktop Chrome, so a page view would count.
+  test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" });
+
+  for (const locale of ["es", "en"] as const) {
+    test(`"${tr(locale, "consent.onlyEssential")}" refuses analytics in one click, and nothing is counted after it (${locale})`, async ({
+      page,
+      context,
+      site,
+    }) => {
+      await site.setFlag("analytics_enabled", true);
+      const pageviews: string[] = [];
+      page.on("request", (r) => {
+        if (r.url() === `${BASE_URL}/api/v1/analytics/pageview`) pageviews.push(r.url());
+      });
+      await gotoHydrated(page, `/${locale}/about`);
+      const region = banner(page, locale);
+      const refuse = region.getByRole("button", { name: tr(locale, "consent.onlyEssential") });
+      const accept = region.getByRole("button", { name: tr(locale, "consent.acceptAll") });
+      await expect(refuse).toBeVisible();
+      // The same weight: the same button style and size, side by side.
+      expect(await refuse.getAttribute("class")).toBe(await accept.getAttribute("class"));
+      const [r, a] = [(await refuse.boundingBox())!, (await accept.boundingBox())!];
+      expect(Math.abs(r.height - a.height)).toBeLessThanOrEqual(1);
+      expect(Math.abs(r.y - a.y)).toBeLessThanOrEqual(1);
+
+      const saved = page.waitForResponse((res) => res.url() === `${BASE_URL}/api/v1/site/consent` && res.request().method() === "POST");
+      await refuse.click();
+      expect((await saved).status()).toBe(200);
+      await expect(region).toHaveCount(0);
+      const stored = await storedConsent(context);
+      expect(stored?.value).toEqual({ essentials: true, analytics: false });
+      expectAboutOneYear(stored!.expires);
+      expect(await consentEvents(page)).toEqual([{ granted: false }, { granted: false }]);
+
+      // Browsing on, and loading a page again: no page view at all.
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: tr(locale, "footer.connect") })
+        .click();
+      await expect(page).toHaveURL(`${BASE_URL}/${locale}/connect`);
+      await page.reload();
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await expect(banner(page, locale)).toHaveCount(0);
+      expect(pageviews).toEqual([]);
+    });
+  }
+
+  test("works as a plain form before JavaScript (es)", async ({ newContext }) => {
+    const ctx = await newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto("/es/connect");
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${BASE_URL}/api/v1/site/consent` && r.request().method() === "POST"),
+      banner(page, "es").getByRole("button", { name: "Solo esenciales" }).click(),
+    ]);
+    expect(res.status()).toBe(303);
+    expect(res.headers()["location"]).toBe("/es/connect");
+    await expect(page).toHaveURL(`${BASE_URL}/es/connect`);
+    await expect(banner(page, "es")).toHaveCount(0);
+    expect((await storedConsent(ctx))?.value).toEqual({ essentials: true, analytics: false });
+  });
+});
