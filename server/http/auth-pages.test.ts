@@ -44,6 +44,7 @@ describe("registration page", () => {
   it("registers a creator, lands on the dashboard, and the mailed link confirms the email", async () => {
     const res = await post("/en/auth/register", {
       role: "creator",
+      username: "maya_makes",
       email: "Maya@Example.test",
       password: "lantern-fish-42",
       confirmPassword: "lantern-fish-42",
@@ -71,6 +72,7 @@ describe("registration page", () => {
   it("keeps what was typed (never the password) and explains each problem", async () => {
     const res = await post("/en/auth/register", {
       role: "company",
+      username: "moon_base",
       email: "studio@example.test",
       password: "moon-base-31",
       confirmPassword: "moon-base-32",
@@ -81,6 +83,7 @@ describe("registration page", () => {
     expect(html).toContain("Passwords do not match.");
     expect(html).toContain("Enter the name of the person who represents the company.");
     expect(html).toContain('value="studio@example.test"');
+    expect(html).toContain('value="moon_base"');
     expect(html).toContain('value="Moon Base"');
     expect(html).not.toContain("moon-base-31");
   });
@@ -89,6 +92,7 @@ describe("registration page", () => {
     await createUser(t.services.db, { email: "ya@example.test" });
     const res = await post("/es/auth/register", {
       role: "creator",
+      username: "ya_llegue",
       email: "YA@example.test",
       password: "lantern-fish-42",
       confirmPassword: "lantern-fish-42",
@@ -102,7 +106,7 @@ describe("registration page", () => {
   it("refuses a cross-origin form post", async () => {
     const res = await post(
       "/en/auth/register",
-      { role: "creator", email: "x@example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42" },
+      { role: "creator", username: "x_visitor", email: "x@example.test", password: "lantern-fish-42", confirmPassword: "lantern-fish-42" },
       { origin: "https://evil.test" },
     );
     expect(res.status).toBe(403);

@@ -266,8 +266,8 @@ const QUERIES: { path: string; names: string[]; admin?: boolean }[] = [
   { path: "/account/export", names: ["x"] },
   { path: "/auth/login", names: ["redirectTo", "expired"] },
   { path: "/login", names: ["redirectTo"] },
-  { path: "/auth/register", names: ["redirectTo", "role"] },
-  { path: "/register", names: ["redirectTo", "role"] },
+  { path: "/auth/register", names: ["redirectTo", "role", "checkUsername"] },
+  { path: "/register", names: ["redirectTo", "role", "checkUsername"] },
   { path: "/auth/code", names: ["redirectTo"] },
   { path: "/auth/reset-password", names: ["token", "error"] },
   { path: "/auth/callback", names: ["error", "verified", "changed", "redirectTo"] },
@@ -479,6 +479,7 @@ const FORMS: FormCase[] = [
     path: "/auth/register",
     persona: "visitor",
     fields: () => ({
+      username: "bad_input_new",
       email: "bad_input_member@example.test",
       password: "a-long-pass-123",
       confirmPassword: "a-long-pass-123",
@@ -491,6 +492,7 @@ const FORMS: FormCase[] = [
     path: "/register",
     persona: "visitor",
     fields: () => ({
+      username: "bad_input_studio",
       email: "bad_input_member@example.test",
       password: "a-long-pass-123",
       confirmPassword: "a-long-pass-123",

@@ -22,7 +22,15 @@ async function register(page: Page, locale: Locale, email: string, company?: { n
     await page.getByRole("radio", { name: new RegExp(tr(locale, "auth:register.role.company")) }).check();
     await page.getByLabel(tr(locale, "auth:fields.companyName")).fill(company.name);
     await page.getByLabel(tr(locale, "auth:fields.representativeName")).fill(company.rep);
+  } else {
+    await page.getByRole("radio", { name: new RegExp(tr(locale, "auth:register.role.creator")) }).check();
   }
+  await page.getByLabel(tr(locale, "auth:fields.username")).fill(
+    email
+      .split("@")[0]
+      .replace(/[^A-Za-z0-9_-]/g, "_")
+      .slice(0, 30),
+  );
   await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
   await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("journey-pass-64");
   await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("journey-pass-64");

@@ -24,6 +24,7 @@ for (const locale of LOCALES) {
       await expect(page.getByLabel(tr(locale, "auth:fields.companyName"))).toBeVisible();
       await page.getByRole("radio", { name: new RegExp(tr(locale, "auth:register.role.creator")) }).check();
 
+      await page.getByLabel(tr(locale, "auth:fields.username")).fill(`creator_${unique()}`);
       await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
       await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("lantern-fish-42");
       await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("lantern-fish-42");
@@ -58,6 +59,7 @@ for (const locale of LOCALES) {
       diagnostics.allowResponse(/\/api\/v1\/session\/sign-out/, 500);
       const email = `stay-${unique()}@e2e.test`;
       await gotoHydrated(page, `/${locale}/auth/register`);
+      await page.getByLabel(tr(locale, "auth:fields.username")).fill(`stay_${unique()}`);
       await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
       await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("stay-pass-81");
       await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("stay-pass-81");
@@ -110,6 +112,7 @@ for (const locale of LOCALES) {
       await asOwnClient(maker);
       const p = await maker.newPage();
       await gotoHydrated(p, `/${locale}/auth/register`);
+      await p.getByLabel(tr(locale, "auth:fields.username")).fill(`recover_${unique()}`);
       await p.getByLabel(tr(locale, "auth:fields.email")).fill(email);
       await p.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("first-pass-81");
       await p.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("first-pass-81");
@@ -140,6 +143,7 @@ for (const locale of LOCALES) {
     test("sign in with a one-time code", async ({ page }) => {
       const email = `code-${unique()}@e2e.test`;
       await gotoHydrated(page, `/${locale}/auth/register`);
+      await page.getByLabel(tr(locale, "auth:fields.username")).fill(`code_${unique()}`);
       await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
       await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("code-pass-81");
       await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("code-pass-81");

@@ -6,7 +6,7 @@ const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toStri
 
 /**
  * A new member as people become one: registers through the page (from its own client address), confirms the
- * email from the real mailbox, and returns the username (`<prefix>_<unique>`). New members are not held by
+ * email from the real mailbox, and returns the username it chose (`<prefix>_<unique>`), as a player. New members are not held by
  * the demo accounts' first-day posting limits.
  */
 export async function registerMember(context: BrowserContext, page: Page, locale: Locale, prefix: string): Promise<string> {
@@ -15,6 +15,7 @@ export async function registerMember(context: BrowserContext, page: Page, locale
   const username = `${prefix}_${unique()}`;
   const email = `${username}@e2e.test`;
   await gotoHydrated(page, `/${locale}/auth/register`);
+  await page.getByLabel(tr(locale, "auth:fields.username")).fill(username);
   await page.getByLabel(tr(locale, "auth:fields.email")).fill(email);
   await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("member-pass-64");
   await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("member-pass-64");

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { refusal } from "#app/features/account/failure";
@@ -8,6 +8,7 @@ import { readLimitedFormData } from "#app/features/account/multipart.server";
 import { profileFormSchema } from "#app/features/account/profile-form";
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, BIO_MAX, SOCIAL_SITES } from "#shared/profile-limits";
 import { resultFor, success } from "#app/features/account/results";
+import { UsernameStatus, useUsernameCheck } from "#app/features/account/username-check";
 import { formatDate } from "#app/i18n/format";
 import { parseForm, type FormFailure } from "#app/lib/form";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
@@ -21,8 +22,6 @@ export const handle = { i18n: ["account"] };
 
 /** Room for the multipart boundaries and the other fields around a 10 MB image. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** The availability check waits for a pause in typing. */
-const USERNAME_CHECK_DELAY_MS = 400;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
@@ -87,6 +86,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "remove-avatar":
         await accounts.removeAvatar(actor);
         return success(intent, "account:profile.avatar.removed");
+      case "become-creator": {
+        // Sent from the confirmation step only (see RoleSection).
+        if (formData.get("confirm") !== "yes") throw new Response("Bad Request", { status: 400 });
+        await accounts.becomeCreator(actor);
+        return success(intent, "account:profile.role.done");
+      }
       default:
         throw new Response("Bad Request", { status: 400 });
     }
@@ -120,6 +125,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           {t("profile.viewPublic")}
         </Link>
       </p>
+      <RoleSection settings={settings} result={actionData} />
       <UsernameSection settings={settings} result={actionData} />
       <AvatarSection settings={settings} result={actionData} />
       <AboutSection settings={settings} result={actionData} />
@@ -130,41 +136,61 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
 type Settings = Route.ComponentProps["loaderData"]["settings"];
 type Result = Route.ComponentProps["actionData"];
 
+/**
+ * Issue 11: a player (a member without a profile role) can become a creator, after a confirmation step that
+ * works without JavaScript (a disclosure holding the confirming form). Shown to players, and to the person
+ * who just became a creator, with the outcome.
+ */
+function RoleSection({ settings, result }: { settings: Settings; result: Result }) {
+  const { t } = useTranslation("account");
+  const { success: ok, failure } = resultFor(result, "become-creator");
+  if (!settings.abilities.becomeCreator && !ok && !failure) return null;
+  return (
+    <section id="creator" className="card p-6" aria-labelledby="role-heading">
+      <h2 id="role-heading" className="text-xl font-bold">
+        {t("profile.role.heading")}
+      </h2>
+      <div className="mt-4 space-y-4">
+        <FormAlert message={ok?.message} variant="success" />
+        <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
+        {settings.abilities.becomeCreator ? (
+          <>
+            <p>{t("profile.role.player")}</p>
+            <p className="text-muted-foreground">{t("profile.role.creatorLead")}</p>
+            <details className="group space-y-4">
+              <summary className="btn btn-outline w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                {t("profile.role.become")}
+              </summary>
+              <div className="mt-4 space-y-4 rounded-lg border border-border p-4">
+                <p>{t("profile.role.confirmText")}</p>
+                <Form method="post" className="flex flex-wrap gap-3">
+                  <input type="hidden" name="confirm" value="yes" />
+                  <SubmitButton name="intent" value="become-creator">
+                    {t("profile.role.confirm")}
+                  </SubmitButton>
+                </Form>
+              </div>
+            </details>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
 function UsernameSection({ settings, result }: { settings: Settings; result: Result }) {
   const { t } = useTranslation("account");
   const { locale, to } = useLocalePath();
   const { success: ok, failure } = resultFor(result, "username");
   const [value, setValue] = useState(failure?.values.username ?? settings.username);
-  const fetcher = useFetcher<typeof loader>();
-  const typed = value.trim();
-  const [checkedFor, setCheckedFor] = useState<string | null>(null);
   // Nothing is said about availability until the person types (and never without JavaScript).
   const [edited, setEdited] = useState(false);
-  // Only a change of the typed name starts a check (the loader's function and the path helper are read
-  // through a ref, so a re-render never starts another one).
-  const loadRef = useRef({ load: fetcher.load, path: to("/account") });
-  loadRef.current = { load: fetcher.load, path: to("/account") };
-  useEffect(() => {
-    if (!typed || typed === settings.username) return;
-    const id = setTimeout(() => {
-      const { load, path } = loadRef.current;
-      setCheckedFor(typed);
-      void load(`${path}?index&checkUsername=${encodeURIComponent(typed)}`);
-    }, USERNAME_CHECK_DELAY_MS);
-    return () => clearTimeout(id);
-  }, [typed, settings.username]);
-  const checked = fetcher.data?.availability;
-  const upToDate = fetcher.state === "idle" && checkedFor === typed && typed !== settings.username && !!checked;
-  const status =
-    !edited || typed === settings.username || !typed
-      ? null
-      : fetcher.state !== "idle" || checkedFor !== typed
-        ? { text: t("profile.username.checking"), tone: "text-muted-foreground" }
-        : upToDate && checked.available
-          ? { text: t("profile.username.available"), tone: "text-positive" }
-          : upToDate && checked.problem
-            ? { text: t(`errors:${checked.problem}`), tone: "text-danger" }
-            : null;
+  const accountPath = to("/account");
+  const status = useUsernameCheck(value.trim(), {
+    checkUrl: (name) => `${accountPath}?index&checkUsername=${encodeURIComponent(name)}`,
+    current: settings.username,
+    edited,
+  });
   const next = settings.nextUsernameChange;
   return (
     <section className="card p-6" aria-labelledby="username-heading">
@@ -196,9 +222,7 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
             </>
           }
         />
-        <p aria-live="polite" className={`min-h-5 text-sm font-medium ${status?.tone ?? ""}`}>
-          {status?.text}
-        </p>
+        <UsernameStatus status={status} labels={{ checking: t("profile.username.checking"), available: t("profile.username.available") }} />
         <SubmitButton name="intent" value="username">
           {t("profile.username.submit")}
         </SubmitButton>

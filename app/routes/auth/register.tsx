@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { UsernameStatus, useUsernameCheck } from "#app/features/account/username-check";
 import { AuthCard } from "#app/features/auth/auth-card";
 import { SsoButtons } from "#app/features/auth/sso-buttons";
 import { useFailureToast } from "#app/features/auth/use-failure-toast";
@@ -10,21 +12,29 @@ import { localizedReturn, redirectWithCookies, requestFacts } from "#app/lib/req
 import { safeReturnPath } from "#shared/return-path";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import type { SignUpRole } from "#server/modules/accounts/auth/register";
 import type { Route } from "./+types/register";
+
+/** SPEC §1: a player (a member without a profile role), a creator or a company (issue 11). */
+const ROLES: readonly SignUpRole[] = ["player", "creator", "company"];
 
 export const handle = { i18n: ["auth"] };
 export { actionHeaders as headers } from "#app/lib/route-headers";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/dashboard");
   if (context.actor) throw redirect(localizedReturn(context, redirectTo));
   const { t, seo, site } = pageTools(context, request, "auth");
+  const asked = url.searchParams.get("role");
+  // The username field asks this loader while the person types (?checkUsername=…).
+  const check = url.searchParams.get("checkUsername");
   return {
     redirectTo,
-    role: url.searchParams.get("role") === "company" ? "company" : "creator",
+    role: ROLES.find((r) => r === asked) ?? "player",
     providers: context.services.authFlows.ssoProviders(),
     seo: seo({ title: t("register.title"), description: t("register.description", { site }) }),
+    availability: check !== null ? await context.services.authFlows.checkSignUpUsername({ username: check.slice(0, 100) }) : null,
   };
 }
 
@@ -35,10 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : undefined);
   try {
     const { headers } = await context.services.authFlows.register(requestFacts(context, request), {
+      username: str("username") ?? "",
       email: str("email") ?? "",
       password: str("password") ?? "",
       confirmPassword: str("confirmPassword") ?? "",
-      role: (str("role") ?? "") as "creator",
+      role: (str("role") ?? "") as SignUpRole,
       companyName: str("companyName"),
       representativeName: str("representativeName"),
     });
@@ -65,6 +76,14 @@ export default function Register() {
   const emailTaken = failure?.fieldErrors.email === "errors:auth.email_taken";
   useFailureToast(failure, emailTaken ? "auth:register.emailTakenTitle" : "auth:register.failedTitle");
   const chosenRole = failure?.values.role ?? role;
+  const [username, setUsername] = useState(String(failure?.values.username ?? ""));
+  // Nothing is said about availability until the person types (and never without JavaScript).
+  const [edited, setEdited] = useState(false);
+  const { pathname } = useLocation();
+  const usernameStatus = useUsernameCheck(username.trim(), {
+    checkUrl: (name) => `${pathname}?checkUsername=${encodeURIComponent(name)}`,
+    edited,
+  });
   const loginLink = to(redirectTo === "/dashboard" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`);
 
   return (
@@ -95,8 +114,8 @@ export default function Register() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">{t("register.roleLegend")}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(["creator", "company"] as const).map((r) => (
+          <div className="grid gap-2">
+            {ROLES.map((r) => (
               <label
                 key={r}
                 className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring"
@@ -110,6 +129,28 @@ export default function Register() {
             ))}
           </div>
         </fieldset>
+        <div>
+          <Field
+            label={t("fields.username")}
+            name="username"
+            value={username}
+            onChange={(e) => {
+              setUsername(e.currentTarget.value);
+              setEdited(true);
+            }}
+            autoComplete="username"
+            autoCapitalize="none"
+            maxLength={30}
+            required
+            spellCheck={false}
+            hint={t("register.usernameHint")}
+            error={failure?.fieldErrors.username}
+          />
+          <UsernameStatus
+            status={usernameStatus}
+            labels={{ checking: t("register.usernameChecking"), available: t("register.usernameAvailable") }}
+          />
+        </div>
         <Field
           label={t("fields.email")}
           name="email"

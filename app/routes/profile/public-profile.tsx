@@ -94,7 +94,9 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
         <div className="min-w-0 flex-1 space-y-2">
           <h1 className="break-words text-3xl font-black sm:text-4xl">{profile.username}</h1>
           <p className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="rounded-full border border-border bg-muted px-3 py-0.5 font-semibold">{t(`role.${profile.role}`)}</span>
+            <span className="rounded-full border border-border bg-muted px-3 py-0.5 font-semibold">
+              {t(`role.${profile.role ?? "player"}`)}
+            </span>
             <span className="inline-flex items-center gap-1.5 text-muted-foreground">
               <Calendar aria-hidden="true" size={16} />
               {t("joined", { date: formatDate(profile.joinedAt, locale) })}

@@ -82,9 +82,8 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["creator", "company"] })
-      .notNull()
-      .default("creator"),
+    /** SPEC §1 and §3: creator or company; null for a member who only plays and talks (a player, issue 11). */
+    role: text("role", { enum: ["creator", "company"] }).default("creator"),
     bio: text("bio"),
     showEmail: boolean("show_email").notNull().default(false),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),

@@ -4,7 +4,7 @@ import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { nextUsernameChange } from "./change-username";
 import type { AccountsDeps } from "./deps";
-import { assertSignedIn } from "./policy";
+import { assertSignedIn, can } from "./policy";
 
 /** The signed-in person's own profile settings, for the account pages. */
 export async function getAccountSettings(deps: Pick<AccountsDeps, "db">, actor: Actor, now = new Date()) {
@@ -27,5 +27,9 @@ export async function getAccountSettings(deps: Pick<AccountsDeps, "db">, actor: 
     /** ISO date of the next allowed username change, or null when it may change now. */
     nextUsernameChange: nextUsernameChange(p.usernameChangedAt, now)?.toISOString() ?? null,
     hasPassword: methods.some((m) => m.providerId === "credential" && !!m.password),
+    /** The profile role; null for a player (a member without one). */
+    role: p.role,
+    /** What the account page offers, as the policy decides it (on the role just read: it may have changed). */
+    abilities: { becomeCreator: can({ ...actor, profileRole: p.role }, "profile.become_creator") },
   };
 }

@@ -13,7 +13,8 @@ export type PublicProfile = {
   avatarUrl: string | null;
   bio: string | null;
   socialLinks: SocialLinks;
-  role: "creator" | "company";
+  /** null: a player, a member without a profile role (issue 11). */
+  role: "creator" | "company" | null;
   joinedAt: string;
   /** Only when the person chose to show it. */
   email: string | null;

@@ -1,5 +1,6 @@
 import type { Actor } from "./actor";
 import type { AuthRequest } from "./auth-call";
+import { becomeCreator } from "./become-creator";
 import { changeEmail } from "./change-email";
 import { changePassword } from "./change-password";
 import { changeUsername } from "./change-username";
@@ -36,6 +37,7 @@ export function createAccountsModule(deps: AccountsDeps) {
     checkUsernameAvailability: (actor: Actor, input: { username: string }) => checkUsernameAvailability(deps, actor, input),
     changeUsername: (actor: Actor, input: { username: string }) => changeUsername(deps, actor, input),
     updateProfile: (actor: Actor, input: unknown) => updateProfile(deps, actor, input),
+    becomeCreator: (actor: Actor) => becomeCreator(deps, actor),
     uploadAvatar: (actor: Actor, input: { bytes: Uint8Array }) => uploadAvatar(deps, actor, input),
     removeAvatar: (actor: Actor) => removeAvatar(deps, actor),
     exportAccountData: (actor: Actor) => exportAccountData(deps, actor),

@@ -88,6 +88,15 @@ export async function usernameTaken(db: Database, name: string, exceptUserId?: s
   return rows.length > 0 && rows[0].id !== exceptUserId;
 }
 
+export type UsernameRefusal = UsernameProblem | "accounts.username_taken";
+
+/** Why `name` cannot be taken now (null: it can); `exceptUserId`'s own name counts as free. */
+export async function usernameRefusal(db: Database, name: string, exceptUserId?: string): Promise<UsernameRefusal | null> {
+  const problem = usernameProblem(name);
+  if (problem) return problem;
+  return (await usernameTaken(db, name, exceptUserId)) ? "accounts.username_taken" : null;
+}
+
 /** A free, valid username made from an email or a display name, for accounts that did not choose one. */
 export async function deriveUsername(db: Database, seed: string): Promise<string> {
   let base = seed

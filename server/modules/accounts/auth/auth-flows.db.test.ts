@@ -40,8 +40,9 @@ afterEach(() => {
 });
 
 describe("registration", () => {
-  it("creates a creator, signs them in and mails a verification link that confirms the address", async () => {
+  it("creates a creator with the chosen username, signs them in and mails a verification link that confirms the address", async () => {
     const { userId, headers } = await s.authFlows.register(req({ locale: "es" }), {
+      username: "Nueva_Creadora",
       email: "Nueva@Example.test",
       password: "dragon-slayer-77",
       confirmPassword: "dragon-slayer-77",
@@ -49,7 +50,7 @@ describe("registration", () => {
     });
     expect(headers.getSetCookie().join()).toMatch(/better-auth\.session_token=.+HttpOnly/i);
     const [p] = await s.db.select().from(profiles).where(eq(profiles.id, userId));
-    expect(p).toMatchObject({ role: "creator", locale: "es" });
+    expect(p).toMatchObject({ username: "Nueva_Creadora", role: "creator", locale: "es", usernameChangedAt: null });
     const mail = smtp.received.find((m) => m.to.includes("nueva@example.test"))!;
     expect(mail.subject).toBe("Confirma tu correo en Nexo Indie");
     expect(mail.html).toContain("Confirmar mi correo");
@@ -64,6 +65,7 @@ describe("registration", () => {
 
   it("starts a company pending verification with its name, slug and representative", async () => {
     const { userId } = await s.authFlows.register(req(), {
+      username: "estudio_nandu",
       email: "studio@example.test",
       password: "pixel-forge-2026",
       confirmPassword: "pixel-forge-2026",
@@ -78,7 +80,13 @@ describe("registration", () => {
   it("refuses a taken address whatever its case, and says so on the email field", async () => {
     await createUser(s.db, { email: "taken@example.test" });
     const err = await s.authFlows
-      .register(req(), { email: "TAKEN@example.test", password: "another-pass-9", confirmPassword: "another-pass-9", role: "creator" })
+      .register(req(), {
+        username: "free_name",
+        email: "TAKEN@example.test",
+        password: "another-pass-9",
+        confirmPassword: "another-pass-9",
+        role: "creator",
+      })
       .catch((e) => e);
     expect(err.code).toBe("auth.email_taken");
     expect(err.details.fieldErrors.email).toBe("errors:auth.email_taken");
@@ -91,11 +99,70 @@ describe("registration", () => {
     [{ password: "good-pass-77", confirmPassword: "good-pass-78" }, "confirmPassword", "errors:auth.password_mismatch"],
     [{ role: "company" }, "companyName", "errors:auth.company_name_required"],
     [{ email: "not-an-email" }, "email", "errors:auth.email_invalid"],
+    [{ username: undefined }, "username", "errors:accounts.username_invalid"],
+    [{ username: "" }, "username", "errors:accounts.username_invalid"],
+    [{ username: "ab" }, "username", "errors:accounts.username_invalid"],
+    [{ username: "nuevo.jugador" }, "username", "errors:accounts.username_invalid"],
+    [{ username: "x".repeat(31) }, "username", "errors:accounts.username_invalid"],
+    [{ username: "Admin" }, "username", "errors:accounts.username_reserved"],
+    [{ role: "moderator" }, "role", "errors:input.invalid"],
   ])("validates %o", async (over, field, key) => {
-    const input = { email: "v@example.test", password: "good-pass-77", confirmPassword: "good-pass-77", role: "creator", ...over };
+    const input = {
+      username: "valid_name",
+      email: "v@example.test",
+      password: "good-pass-77",
+      confirmPassword: "good-pass-77",
+      role: "creator",
+      ...over,
+    };
     const err = await s.authFlows.register(req(), input as never).catch((e) => e);
     expect(err.code).toBe("input.invalid");
     expect(err.details.fieldErrors[field]).toBe(key);
+  });
+});
+
+describe("registration: the chosen username and the player role (issue 11)", () => {
+  const input = (over: Record<string, unknown>) => ({
+    password: "quiet-river-31",
+    confirmPassword: "quiet-river-31",
+    role: "player",
+    ...over,
+  });
+
+  it("a player is a member without a profile role, under the username they chose (not one made from the email)", async () => {
+    const { userId } = await s.authFlows.register(req(), input({ username: "solo_juego", email: "nuevo.jugador@example.test" }) as never);
+    const [p] = await s.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(p).toMatchObject({ username: "solo_juego", role: null });
+    expect(await s.db.select().from(companyProfiles).where(eq(companyProfiles.id, userId))).toEqual([]);
+  });
+
+  it("refuses a taken username whatever its case, beside the username field, and creates no account", async () => {
+    await createUser(s.db, { username: "Ocupado" });
+    const err = await s.authFlows.register(req(), input({ username: "ocupado", email: "second@example.test" }) as never).catch((e) => e);
+    expect(err.code).toBe("accounts.username_taken");
+    expect(err.details.fieldErrors).toEqual({ username: "errors:accounts.username_taken" });
+    expect(await s.db.select().from(users).where(eq(users.email, "second@example.test"))).toEqual([]);
+  });
+
+  it("says at once when both the email and the username are taken", async () => {
+    await createUser(s.db, { username: "both_taken", email: "both@example.test" });
+    const err = await s.authFlows.register(req(), input({ username: "BOTH_TAKEN", email: "both@example.test" }) as never).catch((e) => e);
+    expect(err.code).toBe("auth.email_taken");
+    expect(err.details.fieldErrors).toEqual({ email: "errors:auth.email_taken", username: "errors:accounts.username_taken" });
+  });
+
+  it("checks a username for the form as it is typed, for visitors", async () => {
+    await createUser(s.db, { username: "Existing_One" });
+    expect(await s.authFlows.checkSignUpUsername({ username: "existing_one" })).toEqual({
+      available: false,
+      problem: "accounts.username_taken",
+    });
+    expect(await s.authFlows.checkSignUpUsername({ username: "ab" })).toEqual({ available: false, problem: "accounts.username_invalid" });
+    expect(await s.authFlows.checkSignUpUsername({ username: "support" })).toEqual({
+      available: false,
+      problem: "accounts.username_reserved",
+    });
+    expect(await s.authFlows.checkSignUpUsername({ username: "brand_new-1" })).toEqual({ available: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { checkSignUpUsername } from "./check-sign-up-username";
 import type { AuthOpDeps, RequestFacts } from "./deps";
 import { register, type RegisterInput } from "./register";
 import { requestPasswordReset } from "./request-password-reset";
@@ -14,6 +15,7 @@ export type { RequestFacts } from "./deps";
 export function createAuthFlows(deps: AuthOpDeps) {
   return {
     register: (req: RequestFacts, input: RegisterInput) => register(deps, req, input),
+    checkSignUpUsername: (input: { username: string }) => checkSignUpUsername(deps, input),
     signIn: (req: RequestFacts, input: { email?: unknown; password?: unknown }) => signIn(deps, req, input),
     requestPasswordReset: (req: RequestFacts, input: { email?: unknown }) => requestPasswordReset(deps, req, input),
     resetPassword: (input: { token?: unknown; password?: unknown; confirmPassword?: unknown }) => resetPassword(deps, input),
