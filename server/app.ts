@@ -11,7 +11,8 @@ import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "#shared/
 import { isLocale } from "#shared/locales";
 import { loadActor } from "./modules/accounts/load-actor";
 import { authRateLimits } from "./http/auth-guard";
-import { isStaff, type Actor } from "./modules/accounts/actor";
+import type { Actor } from "./modules/accounts/actor";
+import { can as canAccounts } from "./modules/accounts/policy";
 import { countryFrom } from "./modules/site/analytics";
 import { buildRobots, siteSitemap } from "./modules/site/sitemap";
 import { sessionApi } from "./http/api/session";
@@ -235,7 +236,7 @@ export function createApp(opts: AppOptions) {
       consent: parseConsent(getCookie(c, CONSENT_COOKIE)),
       actor,
       sessionInvalid: !actor && /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/.test(c.req.header("cookie") ?? ""),
-      abilities: { staff: isStaff(actor) },
+      abilities: { staff: canAccounts(actor, "admin.panel") },
       clientKey: c.var.clientKey,
       country: c.var.country,
     };

@@ -18,7 +18,7 @@ export type RequestContext = {
   actor: Actor;
   /** A session cookie came with the request but its session is gone (revoked, expired): SPEC §7 sign-out. */
   sessionInvalid: boolean;
-  /** What the actor may do, decided by the policies, for the UI to show or hide controls. */
+  /** What the actor may do, decided by the policies, for the UI to show or hide controls (`staff`: the admin panel link, `admin.panel`). */
   abilities: { staff: boolean };
   clientKey: string;
   country: string;

@@ -13,10 +13,14 @@ import { localized } from "./ui";
 
 const DONE_MESSAGES = new Set(["pin", "unpin", "lock", "unlock", "publishThread"]);
 
+/** Whether the person may take any of the toolbar's actions (each button follows its own ability). */
+export const offersModeration = (can: ThreadView["can"]) => can.pin || can.lock || can.hide || can.move;
+
 /**
  * A moderator's controls for the thread (a disclosure: it opens without JavaScript): pin, lock, publish, move
  * to another forum, all with one optional reason for the audit log; hiding the thread asks for a
- * confirmation first (`hideHref`).
+ * confirmation first (`hideHref`). Each control shows only when the page's abilities (`view.can`, from the
+ * forum policy) allow its action.
  */
 export function ModerationToolbar({
   view,
@@ -68,7 +72,7 @@ export function ModerationToolbar({
         {t("moderation.toolbar")}
       </summary>
       <div className="space-y-4 border-t border-border p-4">
-        {confirmingHide && !thread.hidden ? (
+        {confirmingHide && view.can.hide && !thread.hidden ? (
           <Form
             method="post"
             className="space-y-3 rounded-lg border border-danger/60 p-4"
@@ -112,9 +116,17 @@ export function ModerationToolbar({
               error={error?.fieldErrors.reason}
             />
             <div className="flex flex-wrap gap-2">
-              {thread.pinned ? button("unpin", PinOff, t("moderation.unpin")) : button("pin", Pin, t("moderation.pin"))}
-              {thread.locked ? button("unlock", LockOpen, t("moderation.unlock")) : button("lock", Lock, t("moderation.lock"))}
-              {thread.hidden ? (
+              {!view.can.pin
+                ? null
+                : thread.pinned
+                  ? button("unpin", PinOff, t("moderation.unpin"))
+                  : button("pin", Pin, t("moderation.pin"))}
+              {!view.can.lock
+                ? null
+                : thread.locked
+                  ? button("unlock", LockOpen, t("moderation.unlock"))
+                  : button("lock", Lock, t("moderation.lock"))}
+              {!view.can.hide ? null : thread.hidden ? (
                 button("publishThread", Send, t("moderation.publishThread"))
               ) : (
                 <Link className="btn btn-outline" to={hideHref}>
@@ -123,7 +135,7 @@ export function ModerationToolbar({
                 </Link>
               )}
             </div>
-            {view.moveTargets.length > 1 ? (
+            {view.can.move && view.moveTargets.length > 1 ? (
               <div className="flex flex-wrap items-end gap-2">
                 <div className="min-w-56 flex-1 space-y-1.5">
                   <label htmlFor={moveId} className="block text-sm font-semibold">

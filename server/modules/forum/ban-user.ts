@@ -53,14 +53,14 @@ export async function banUser(
   assertCan(actor, "user.ban");
   const data = parseInput(banInput, input);
   const now = deps.now();
-  if (data.userId === actor.userId) throw new DomainError("forum.ban_self");
+  assertCan(actor, "user.ban", { targetUserId: data.userId });
   if (data.until && data.until.getTime() <= now.getTime()) throw new DomainError("forum.ban_until_past");
   return deps.db.transaction(async (tx) => {
     await assertNotBanned(tx, actor.userId, now);
     const target = await lockTarget(tx, data.userId);
     const staff = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, target.id));
-    if (staff.some((r) => r.roleId === ROLE_ADMIN.toLowerCase() || r.roleId === ROLE_MODERATOR.toLowerCase()))
-      throw new DomainError("forum.ban_staff");
+    const targetStaff = staff.some((r) => r.roleId === ROLE_ADMIN.toLowerCase() || r.roleId === ROLE_MODERATOR.toLowerCase());
+    assertCan(actor, "user.ban", { targetUserId: target.id, targetStaff });
     const replaced = await tx
       .update(userBans)
       .set({ liftedAt: now, liftedBy: actor.userId })

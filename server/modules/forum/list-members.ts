@@ -3,7 +3,7 @@ import { z } from "zod";
 import { profiles, roles, userBans, userRoles, users } from "#server/db/schema";
 import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "#server/modules/accounts/actor";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
-import { assertCan } from "./policy";
+import { assertCan, can } from "./policy";
 
 const listMembersInput = z.object({
   /** Username or email, or part of one (`?q=`); the thread page links here with the author's username. */
@@ -91,7 +91,7 @@ export async function listMembers(deps: Pick<ForumDeps, "db" | "now">, actor: Ac
       ...r,
       roles: names,
       ban: ban ? { reason: ban.reason, until: ban.until, since: ban.since } : null,
-      canBan: !staff && r.id !== actor.userId,
+      canBan: can(actor, "user.ban", { targetUserId: r.id, targetStaff: staff }),
     };
   });
   return { q, banned, items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };

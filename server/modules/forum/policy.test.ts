@@ -73,6 +73,11 @@ describe("forum policy", () => {
       expect(can(mod, action), action).toBe(false);
       expect(can(admin, action), action).toBe(true);
     }
+    // Never oneself, never a member of the team.
+    expect(codeOf(() => assertCan(mod, "user.ban", { targetUserId: "mod" }))).toBe("forum.ban_self");
+    expect(codeOf(() => assertCan(mod, "user.ban", { targetUserId: "o", targetStaff: true }))).toBe("forum.ban_staff");
+    expect(codeOf(() => assertCan(member, "user.ban", { targetUserId: "o" }))).toBe("auth.forbidden");
+    expect(can(mod, "user.ban", { targetUserId: "o", targetStaff: false })).toBe(true);
     // An opening post is hidden with its thread, not alone.
     expect(codeOf(() => assertCan(mod, "post.hide", { firstPost: true }))).toBe("forum.first_post_hide");
     expect(codeOf(() => assertCan(member, "post.hide", { firstPost: true }))).toBe("auth.forbidden");

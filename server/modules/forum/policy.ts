@@ -59,6 +59,9 @@ export type ForumResource = {
   firstPost?: boolean;
   hidden?: boolean;
   accepted?: boolean;
+  /** For `user.ban`: the member to ban, and whether they are on the team (Moderators and Admins are not banned). */
+  targetUserId?: string;
+  targetStaff?: boolean;
 };
 
 /** The team's forum actions: Moderators and Admins (SPEC §6). Read through `can()`, never directly. */
@@ -93,6 +96,7 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
   const mod = isModerator(actor);
   if (ADMIN_ACTIONS.has(action)) return isContentManager(actor);
   if (action === "post.hide") return mod && !resource.firstPost;
+  if (action === "user.ban") return mod && resource.targetUserId !== actor.userId && !resource.targetStaff;
   if (STAFF_ACTIONS.has(action)) return mod;
   if (!canAccounts(actor, "content.submit")) return false;
   const own = !!resource.authorId && resource.authorId === actor.userId;
@@ -132,6 +136,8 @@ export function assertCan(actor: Actor, action: ForumAction, resource: ForumReso
     throw new DomainError("forum.locked");
   if (action === "post.delete" && own && resource.firstPost) throw new DomainError("forum.first_post_delete");
   if (action === "post.hide" && resource.firstPost && isModerator(actor)) throw new DomainError("forum.first_post_hide");
+  if (action === "user.ban" && isModerator(actor))
+    throw new DomainError(resource.targetUserId === actor.userId ? "forum.ban_self" : "forum.ban_staff");
   if (action === "thread.accept_answer" && resource.firstPost) throw new DomainError("forum.accept_first_post");
   if (action === "post.like" && own) throw new DomainError("forum.own_post_like");
   if (action === "post.report" && own) throw new DomainError("forum.own_post_report");
