@@ -1,0 +1,259 @@
+import { CheckCircle2, EyeOff, Flag, History, Pencil, Quote, Send, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import { MiniAvatar } from "#app/components/ui/avatar";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { formatDate } from "#app/i18n/format";
+import type { FormFailure } from "#app/lib/form";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
+import { POST_INTENTS } from "#shared/forum-intents";
+import { failureOf } from "./fetcher-kit";
+import { useForumT } from "./forum-t";
+import { BanAuthorLink } from "./moderation-toolbar";
+import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "./post-actions";
+import { MarkdownBody } from "./post-editor";
+
+/**
+ * One post of a thread page: author, permalink, body (or its trace, or its edit form), the open confirmation
+ * or history, and the actions the viewer may take on it.
+ */
+export function PostItem({
+  post,
+  view,
+  editing,
+  deleting,
+  history,
+  failure,
+  result,
+  moderation,
+  reported,
+  viewerId,
+  links,
+}: {
+  post: ThreadPost;
+  view: ThreadView;
+  editing: boolean;
+  deleting: boolean;
+  history: { postId: string; revisions: { id: number; bodyMd: string; editedBy: { username: string } | null; createdAt: Date }[] } | null;
+  failure: FormFailure | undefined;
+  /** The page action's answer (a refused like, report… sent without JavaScript). */
+  result: unknown;
+  /** A moderator's confirmation step open on this post. */
+  moderation: "hide" | "publish" | null;
+  reported: boolean;
+  viewerId: string | null;
+  links: {
+    quote: string;
+    edit: string;
+    delete: string;
+    history: string;
+    hide: string;
+    publish: string;
+    self: string;
+    login: string | null;
+    ban: string | null;
+    answer: string | null;
+  };
+}) {
+  const t = useForumT();
+  const { locale, to } = useLocalePath();
+  const mine = failure && failure.values.postId === post.id ? failure : undefined;
+  const author = post.author;
+  const concealed = post.bodyHtml === null;
+  const actionsShown = !post.deleted && !concealed && !editing;
+  // A refusal whose control is not on the page (own post, deleted meanwhile, not allowed…) still says why.
+  const handled = new Set<string>([
+    ...(actionsShown ? ["like", "unlike"] : []),
+    ...(actionsShown && post.can.accept ? ["accept", "unaccept"] : []),
+    ...(actionsShown && post.can.report ? ["report"] : []),
+    ...(moderation ? ["hidePost", "publishPost"] : []),
+  ]);
+  const stray = failureOf(
+    result,
+    POST_INTENTS.filter((i) => !handled.has(i)),
+    post.id,
+  );
+  return (
+    <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
+      <div className="flex gap-3">
+        <div className="shrink-0">
+          {author ? (
+            <Link to={to(`/u/${author.username}`)} aria-label={t("profileOf", { username: author.username })}>
+              <MiniAvatar url={author.avatarUrl} username={author.username} size={40} />
+            </Link>
+          ) : (
+            <MiniAvatar username="?" size={40} />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3">
+          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            {author ? (
+              <Link className="font-bold hover:underline" to={to(`/u/${author.username}`)}>
+                {author.username}
+              </Link>
+            ) : (
+              <span className="font-bold">{t("deletedUser")}</span>
+            )}
+            <Link
+              className="text-muted-foreground hover:underline"
+              to={links.self}
+              aria-label={t("thread.postLink", { number: post.number })}
+            >
+              <RelativeTime date={post.createdAt} locale={locale} />
+            </Link>
+            {post.editedAt && !concealed ? (
+              <span className="text-muted-foreground">
+                ({t("thread.edited")} <RelativeTime date={post.editedAt} locale={locale} />)
+              </span>
+            ) : null}
+            {post.accepted ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-positive">
+                <CheckCircle2 aria-hidden="true" size={14} />
+                {t("thread.acceptedAnswer")}
+              </span>
+            ) : null}
+            {post.hidden && !concealed ? <span className="font-semibold text-danger">{t("thread.hiddenForOthers")}</span> : null}
+            <span className="ml-auto text-xs text-muted-foreground">#{post.number}</span>
+          </header>
+
+          <FormAlert message={stray?.formError} values={stray?.formErrorValues} />
+          {post.deleted ? (
+            <p className="italic text-muted-foreground">{t("thread.deletedTrace")}</p>
+          ) : concealed ? (
+            <p className="italic text-muted-foreground">{t("thread.hiddenTrace")}</p>
+          ) : editing ? (
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="postId" value={post.id} />
+              <input type="hidden" name="number" value={post.number} />
+              <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
+              {post.number === 1 ? (
+                <Field
+                  label={t("newThread.titleLabel")}
+                  name="title"
+                  defaultValue={mine?.values.title ?? view.thread.title}
+                  minLength={5}
+                  maxLength={150}
+                  required
+                  error={mine?.fieldErrors.title}
+                />
+              ) : null}
+              <MarkdownBody
+                label={t("thread.editLabel")}
+                defaultValue={mine?.values.body ?? post.bodyMd ?? ""}
+                error={mine?.fieldErrors.body}
+                errorValues={mine?.formErrorValues}
+                autoFocus
+              />
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="edit">
+                  {t("thread.saveEdit")}
+                </SubmitButton>
+                <Link className="btn btn-outline" to={links.self}>
+                  {t("cancel")}
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            // Sanitized by the server's Markdown renderer when the post was saved.
+            <div className="post-body break-words" dangerouslySetInnerHTML={{ __html: post.bodyHtml! }} />
+          )}
+
+          {deleting && !post.deleted ? (
+            <Form
+              method="post"
+              className="space-y-3 rounded-lg border border-danger/60 p-4"
+              role="group"
+              aria-label={t("thread.deleteConfirmLabel")}
+            >
+              <input type="hidden" name="postId" value={post.id} />
+              <input type="hidden" name="number" value={post.number} />
+              <FormAlert message={mine?.formError} values={mine?.formErrorValues} />
+              <p className="font-medium">{t("thread.deleteConfirm")}</p>
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="delete" className="btn btn-primary">
+                  {t("thread.deleteSubmit")}
+                </SubmitButton>
+                <Link className="btn btn-outline" to={links.self}>
+                  {t("cancel")}
+                </Link>
+              </div>
+            </Form>
+          ) : null}
+
+          {moderation && !post.deleted ? (
+            <PostModerationConfirm post={post} mode={moderation} failure={mine} cancelHref={links.self} />
+          ) : null}
+
+          {history ? (
+            <section aria-label={t("thread.historyLabel")} className="space-y-3 rounded-lg border border-border p-4">
+              <h3 className="text-sm font-semibold">{t("thread.historyHeading", { count: history.revisions.length })}</h3>
+              <ol className="space-y-3">
+                {history.revisions.map((r) => (
+                  <li key={r.id} className="space-y-1">
+                    <p className="text-xs text-muted-foreground">
+                      {t("thread.revisionBy", {
+                        username: r.editedBy?.username ?? t("deletedUser"),
+                        date: formatDate(r.createdAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+                      })}
+                    </p>
+                    {/* The earlier Markdown source, shown as text (never as HTML). */}
+                    <pre className="whitespace-pre-wrap break-words rounded bg-muted p-3 font-mono text-sm">{r.bodyMd}</pre>
+                  </li>
+                ))}
+              </ol>
+              <Link className="link text-sm" to={links.self}>
+                {t("thread.hideHistory")}
+              </Link>
+            </section>
+          ) : null}
+
+          {actionsShown ? (
+            <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
+              <LikeControl post={post} loginHref={links.login} failure={failureOf(result, ["like", "unlike"], post.id)} />
+              {post.can.accept ? (
+                <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
+              ) : null}
+              {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
+              {post.revisionCount > 0 && !history ? (
+                <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} />
+              ) : null}
+              {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
+              {post.can.delete && !deleting ? <PostAction to={links.delete} icon={Trash2} label={t("thread.delete")} /> : null}
+              {post.can.report ? (
+                <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} />
+              ) : links.login ? (
+                <PostAction to={links.login} icon={Flag} label={t("interact.report")} />
+              ) : null}
+              {post.can.hide && !moderation ? (
+                post.hidden ? (
+                  <PostAction to={links.publish} icon={Send} label={t("moderation.publishPost")} />
+                ) : (
+                  <PostAction to={links.hide} icon={EyeOff} label={t("moderation.hidePost")} />
+                )
+              ) : null}
+              {view.can.ban && links.ban && post.author && post.author.id !== viewerId ? <BanAuthorLink href={links.ban} /> : null}
+            </ul>
+          ) : null}
+
+          {post.number === 1 && view.thread.acceptedAnswer && links.answer ? (
+            <AcceptedAnswerCard answer={view.thread.acceptedAnswer} href={links.answer} />
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** One action under a post (quote, history, edit, delete): a link, so it works before JavaScript. */
+function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
+  return (
+    <li>
+      <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={to}>
+        <Icon aria-hidden="true" size={14} />
+        {label}
+      </Link>
+    </li>
+  );
+}
