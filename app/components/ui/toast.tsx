@@ -18,10 +18,16 @@ const emit = () => listeners.forEach((l) => l());
 /** Toasts waiting for the one on screen to go (`queueToast`). */
 const waiting: ToastInput[] = [];
 
-/** Shows a toast, replacing the one on screen. */
-export function toast(input: ToastInput) {
+/** Shows a toast, replacing the one on screen; returns its id (for `dismissToast`). */
+export function toast(input: ToastInput): number {
   current = { ...input, id: nextId++ };
   emit();
+  return current.id;
+}
+
+/** Takes a toast away if it is still on screen (a later event made it wrong, such as a success after an error). */
+export function dismissToast(id: number) {
+  dismiss(id);
 }
 
 /**
