@@ -91,6 +91,8 @@ for (const locale of LOCALES) {
       diagnostics.allowResponse(/\/register\.data/, 400);
       await gotoHydrated(page, `/${locale}/register`);
       await page.getByRole("radio", { name: new RegExp(tr(locale, "auth:register.role.company")) }).check();
+      const name = `mismatch_${unique()}`;
+      await page.getByLabel(tr(locale, "auth:fields.username")).fill(name);
       await page.getByLabel(tr(locale, "auth:fields.email")).fill(`mismatch-${unique()}@e2e.test`);
       await page.getByLabel(tr(locale, "auth:fields.password"), { exact: true }).fill("lantern-fish-42");
       await page.getByLabel(tr(locale, "auth:fields.confirmPassword")).fill("lantern-fish-43");
@@ -102,6 +104,7 @@ for (const locale of LOCALES) {
       await expect(page.getByText(tr(locale, "errors:auth.password_mismatch"))).toBeVisible();
       await expect(page.getByText(tr(locale, "errors:auth.representative_required"))).toBeVisible();
       await expect(page.getByLabel(tr(locale, "auth:fields.companyName"))).toHaveValue("Estudio Prueba");
+      await expect(page.getByLabel(tr(locale, "auth:fields.username"))).toHaveValue(name);
       await expect(page.getByRole("radio", { name: new RegExp(tr(locale, "auth:register.role.company")) })).toBeChecked();
     });
 

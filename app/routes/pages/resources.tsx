@@ -20,8 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
 
 /** Who can do what (issue 3), in the order a person meets them; texts under `resources.accounts`. */
-const PEOPLE = ["visitor", "unverified", "creator", "companyPending", "companyVerified", "moderator", "admin"] as const;
-const ACCOUNT_RULES = ["password", "username", "usernameChange"] as const;
+const PEOPLE = ["visitor", "unverified", "player", "creator", "companyPending", "companyVerified", "moderator", "admin"] as const;
+const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as const;
 /** What a member can do in the forum (issue 4); texts under `resources.forumGuide.items`. */
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
 
