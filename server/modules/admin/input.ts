@@ -15,8 +15,7 @@ export const searchField = z.preprocess((v) => (typeof v === "string" ? v.trim()
 
 export { parseInput } from "#server/modules/validate";
 
-/** A LIKE pattern that finds `q` anywhere, with the wildcards it contains taken literally. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern } from "#server/db/like";
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
 

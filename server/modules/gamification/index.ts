@@ -15,6 +15,7 @@ import { personSummary } from "./person-summary";
 import type { AwardModifier } from "./pipeline";
 import { gamificationAbilities } from "./policy";
 import { ranking } from "./ranking";
+import { rankingTab } from "./ranking-tab";
 import { readGamificationSettings } from "./read-settings";
 import { recentAchievements } from "./recent-achievements";
 import { reconcile } from "./reconcile";
@@ -37,6 +38,7 @@ export type { TopMember } from "./top-by-xp";
 export type { RecentAchievement } from "./recent-achievements";
 export type { LevelView } from "./list-levels";
 export type { LedgerEntry } from "./list-ledger";
+export type { RankingTab, RankingTabMember } from "./ranking-tab";
 export type { ReconcileReport } from "./reconcile";
 export type { UpdateGamificationSettingsInput } from "./update-settings";
 export type { UpsertLevelInput } from "./upsert-level";
@@ -92,6 +94,8 @@ export function createGamificationModule(input: Omit<GamificationDeps, "modifier
     deleteAchievement: (actor: Actor, input: unknown) => deleteAchievement(deps, actor, input),
     unlockCounts: (actor: Actor) => achievementUnlockCounts(deps, actor),
     ranking: (actor: Actor, input: unknown) => ranking(deps, actor, input),
+    /** The ranking tab in one read: leaderboard, members found, one member's history (Admins and Moderators). */
+    rankingTab: (actor: Actor, input: unknown) => rankingTab(deps, actor, input),
     adjustXp: (actor: Actor, input: unknown) => adjustXp(deps, actor, input),
     // Maintenance (jobs, CLI, seed): no actor, never reached from a page.
     reconcile: (opts?: { replaySince?: Date | null }) => reconcile(deps, opts),

@@ -18,7 +18,7 @@ import {
   type AdminActionResult,
 } from "#app/features/admin/ui";
 import type { FormFailure } from "#app/lib/form";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { LedgerEntry } from "#server/modules/gamification";
@@ -34,57 +34,18 @@ const PERIODS = ["all", "month", "week"] as const;
  * the adjustment form for Admins.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { actor, admin, seo } = adminPage(context, request);
-  const game = context.services.gamification;
-  const params = searchParamsOf(request);
-  const board = await orRefused(context, request, game.ranking(actor, { period: params.period, page: params.page }));
-  const q = (params.q ?? "").trim();
-  const found = q ? await orRefused(context, request, admin.listUsers(actor, { q })) : null;
-  let member = null;
-  let adjusted: AdminActionResult | null = null;
-  if (params.member) {
-    try {
-      const summary = await game.personSummary({ userId: params.member });
-      const ledger = await game.listLedger(actor, { userId: params.member, page: params.ledgerPage });
-      // Achievement rows name their achievement by id: its key and names, to say which one it was.
-      const ids = new Set(ledger.items.filter((e) => e.sourceKind === "achievement").map((e) => e.sourceId));
-      const achievements = summary.achievements
-        .filter((a) => ids.has(a.id))
-        .map((a) => ({ id: a.id, key: a.key, nameKey: a.nameKey, names: a.names }));
-      member = {
-        userId: summary.userId,
-        username: summary.username,
-        xp: summary.xp,
-        level: summary.level,
-        titleKey: summary.titleKey,
-        statPoints: summary.statPoints,
-        ledger,
-        achievements,
-      };
-      // Back from an adjustment (post/redirect/get): confirm it from its ledger row, so a reload repeats nothing.
-      const entry = params.adjusted ? ledger.items.find((e) => String(e.id) === params.adjusted && e.reason === "adjustment") : undefined;
-      if (entry) {
-        adjusted = {
-          ok: true,
-          message: "admin:gamification.ranking.adjusted",
-          messageValues: { name: summary.username, amount: signedXp(entry.amount), xp: summary.xp, level: summary.level },
-        } satisfies AdminActionResult;
+  const { actor, seo } = adminPage(context, request);
+  const tab = await orRefused(context, request, context.services.gamification.rankingTab(actor, searchParamsOf(request)));
+  const { adjustment, ...rest } = tab;
+  // Back from an adjustment (post/redirect/get): confirmed from its ledger row, so a reload repeats nothing.
+  const adjusted: AdminActionResult | null = adjustment
+    ? {
+        ok: true,
+        message: "admin:gamification.ranking.adjusted",
+        messageValues: { name: adjustment.username, amount: signedXp(adjustment.entry.amount), xp: adjustment.xp, level: adjustment.level },
       }
-    } catch (err) {
-      // A member id that no longer exists or never could (deleted account, edited URL): the tab says so
-      // instead of failing.
-      if (!isDomainErrorLike(err) || (err.code !== "not_found" && err.code !== "input.invalid")) throw err;
-      member = "missing" as const;
-    }
-  }
-  return {
-    seo: seo("gamification.ranking.title"),
-    board,
-    q,
-    found: found ? { items: found.items.map((u) => ({ id: u.id, username: u.username, email: u.email })), total: found.total } : null,
-    member,
-    adjusted,
-  };
+    : null;
+  return { seo: seo("gamification.ranking.title"), ...rest, adjusted };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
