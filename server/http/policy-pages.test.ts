@@ -16,6 +16,7 @@ const DAY = 86_400_000;
 const { get, post } = pageClient(() => t, "198.51.100");
 const cookies = { asker: "", mod: "", admin: "" };
 let thread: { id: string; slug: string; posts: { id: string; number: number }[] };
+const TITLE = "How do I export a build for the web";
 const pathOf = (lang: "en" | "es") => `/${lang}/community/respuestas/${thread.slug}`;
 
 beforeAll(async () => {
@@ -40,7 +41,7 @@ beforeAll(async () => {
   thread = await createThreadWithPosts(db, {
     forumId: f.id,
     authorId: asker.id,
-    title: "How do I export a build for the web",
+    title: TITLE,
     at: new Date(Date.now() - 2 * DAY),
     replies: [{ authorId: helper.id, body: "Use the HTML5 export preset, then serve it over HTTPS." }],
   });
@@ -78,10 +79,10 @@ describe("a hidden accepted answer (issue 11 point 14)", () => {
 
     // The thread's author is told, in their language.
     expect(await textOf(await get("/en/notifications", cookies.asker))).toContain(
-      `A moderator hid the accepted answer in your thread ${thread.title}: it is no longer marked solved`,
+      `A moderator hid the accepted answer in your thread ${TITLE}: it is no longer marked solved`,
     );
     expect(await textOf(await get("/es/notifications", cookies.asker))).toContain(
-      `Un moderador ocultó la respuesta aceptada de tu hilo ${thread.title}: ya no figura como resuelto`,
+      `Un moderador ocultó la respuesta aceptada de tu hilo ${TITLE}: ya no figura como resuelto`,
     );
 
     const published = await post(pathOf("en"), { intent: "publishPost", postId: thread.posts[1].id, number: "2" }, cookies.mod);

@@ -6,7 +6,7 @@ import { RelativeTime } from "#app/components/ui/relative-time";
 import { FollowButton } from "#app/features/forum/follow-button";
 import { ForumTProvider } from "#app/features/forum/forum-t";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
-import { ModerationToolbar } from "#app/features/forum/moderation-toolbar";
+import { ModerationToolbar, offersModeration } from "#app/features/forum/moderation-toolbar";
 import { PostItem } from "#app/features/forum/post";
 import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
 import { threadAction, type PreviewResult } from "#app/features/forum/thread-action.server";
@@ -147,7 +147,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           ) : null}
-          {view.can.pin || view.can.lock || view.can.hide || view.can.move ? (
+          {offersModeration(view.can) ? (
             <ModerationToolbar
               view={view}
               locale={locale}
