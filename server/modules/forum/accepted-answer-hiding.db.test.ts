@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
 import { ensureRoles } from "#server/db/factories";
 import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { forumDeps, member, testClock } from "#tests/support/forum-kit";
 import type { DatabaseHandle } from "#server/db/client";
-import { auditLog, notifications, threads } from "#server/db/schema";
+import { auditLog, notifications, posts, threads } from "#server/db/schema";
 import { createInProcessRealtime } from "#server/platform/realtime";
 import type { DomainEvents } from "#server/platform/events";
 import type { Actor } from "#server/modules/accounts/actor";
@@ -164,5 +165,17 @@ describe("the accepted answer out of sight", () => {
     const told = await askerNotes(t.id);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ actorId: helper.userId, data: { action: "answer_deleted", kind: "post" } });
+  });
+
+  it("migration 0009 takes the resolved state from threads whose accepted answer was hidden before the rule", async () => {
+    const stale = await solvedThread("hidden-before-the-rule");
+    const fine = await solvedThread("answer-in-sight");
+    // The state the old hidePost left behind: the answer hidden, the thread still resolved.
+    await database.db.update(posts).set({ hidden: true }).where(eq(posts.id, stale.posts[1].id));
+    await database.db.execute(sql.raw(readFileSync("server/db/migrations/0009_accepted_answer_hidden.sql", "utf8")));
+    expect(await threadRow(stale.id)).toMatchObject({ resolved: false, acceptedPostId: stale.posts[1].id });
+    expect(await threadRow(fine.id)).toMatchObject({ resolved: true, acceptedPostId: fine.posts[1].id });
+    await unhidePost(deps, mod, { postId: stale.posts[1].id });
+    expect(await threadRow(stale.id)).toMatchObject({ resolved: true });
   });
 });
