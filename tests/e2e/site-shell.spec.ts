@@ -145,9 +145,11 @@ test.describe("footer", () => {
       for (const [key, href] of expected) {
         await expect(footer.getByRole("link", { name: tr(locale, key), exact: true }), key).toHaveAttribute("href", href);
       }
-      // The forum is off by default: no community link.
-      await expect(footer.getByRole("link", { name: tr(locale, "footer.community"), exact: true })).toHaveCount(0);
-      await expect(footer.locator('a[href$="/community"]')).toHaveCount(0);
+      // The demo opens its forum (issue 11 point 8): the community link is there.
+      await expect(footer.getByRole("link", { name: tr(locale, "footer.community"), exact: true })).toHaveAttribute(
+        "href",
+        `/${locale}/community`,
+      );
     });
   }
 
@@ -212,7 +214,9 @@ test.describe("side panel", () => {
         tr(locale, "sidePanel.recentAchievements"),
         tr(locale, "sidePanel.announcements"),
       ]);
-      await expect(aside.getByText(tr(locale, "sidePanel.noThreads"))).toBeVisible();
+      // Card 1 lists the demo forum's 4 newest threads: the demo opens its forum (issue 11 point 8).
+      await expect(aside.getByText(tr(locale, "sidePanel.noThreads"))).toHaveCount(0);
+      await expect(aside.locator(`a[href*="/community/"]`)).toHaveCount(4);
       // Cards 2 and 3 show the demo members' XP and achievements (issue 5; tests/e2e/leaderboard.spec.ts).
       await expect(aside.getByRole("link", { name: tr(locale, "sidePanel.seeLeaderboard") })).toBeVisible();
       const announcement = aside.getByRole("link", { name: new RegExp(tr(locale, "externalLink").replace(/[()]/g, "\\$&")) });

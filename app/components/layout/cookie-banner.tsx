@@ -88,10 +88,11 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
             </div>
           </form>
         ) : (
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
+          // On a phone the refusal and the acceptance share the first row, at the same width; "Customize" below.
+          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
             <a
               href={`${location.pathname}?${PREFERENCES_PARAM}=preferences`}
-              className="btn btn-outline"
+              className="btn btn-outline order-last col-span-2 sm:order-none"
               onClick={(e) => {
                 e.preventDefault();
                 setCustomizing(true);
@@ -103,14 +104,14 @@ export function CookieBanner({ consent, onChange }: { consent: Consent | null; o
             <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, false)}>
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="choice" value="essential" />
-              <button type="submit" className="btn btn-primary" disabled={busy}>
+              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
                 {t("consent.onlyEssential")}
               </button>
             </form>
             <form method="post" action="/api/v1/site/consent" onSubmit={(e) => submit(e, true)}>
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="choice" value="all" />
-              <button type="submit" className="btn btn-primary" disabled={busy}>
+              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
                 {t("consent.acceptAll")}
               </button>
             </form>

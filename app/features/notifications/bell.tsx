@@ -74,7 +74,7 @@ function BellMenu({ label, icon, unread }: { label: string; icon: React.ReactNod
       <summary className="btn btn-ghost relative list-none px-2" aria-label={label}>
         {icon}
       </summary>
-      <div className="card absolute right-0 mt-2 w-80 max-w-[calc(100vw-1rem)] p-2 shadow-lg">
+      <div className="card fixed inset-x-2 top-16 z-40 p-2 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80">
         <Suspense fallback={<Spinner size={20} />}>
           <MenuBody items={list.data?.items} unread={unread} reload={() => void load(path)} />
         </Suspense>
