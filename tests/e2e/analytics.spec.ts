@@ -1,5 +1,16 @@
 import type { Page, Request } from "@playwright/test";
-import { BASE_URL, consentValue, expect, gotoHydrated, setConsentCookie, test, tr, UUID_RE, waitForHydration } from "./fixtures";
+import {
+  BASE_URL,
+  consentValue,
+  expect,
+  gotoHydrated,
+  setConsentCookie,
+  test,
+  tr,
+  UUID_RE,
+  waitForHydration,
+  type AdminApi,
+} from "./fixtures";
 
 /**
  * SPEC §4/§7 analytics: one page view per path change, only with `analytics_enabled` on AND the visitor's
@@ -191,6 +202,15 @@ test.describe("with analytics_enabled off (the default)", () => {
  */
 const HEADLESS_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";
 
+type Counts = { total: number; paths: { pagePath: string; views: number }[] };
+/** The page views counted in the last 7 days, as an admin reads them. */
+async function counts(admin: AdminApi): Promise<Counts> {
+  const res = await admin.request.get("/api/v1/analytics/pageviews?days=7");
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Counts;
+}
+const viewsOf = (c: Counts, path: string) => c.paths.find((p) => p.pagePath === path)?.views ?? 0;
+
 /** The server's answer to each page view the page sent: the path, the status and the body. */
 function pageviewAnswers(page: Page) {
   const answers: Array<Promise<{ path: string; status: number; body: unknown }>> = [];
@@ -208,7 +228,8 @@ test.describe("counting people, not bots", () => {
   });
 
   for (const locale of ["es", "en"] as const) {
-    test(`a visitor who accepts analytics has every page view counted (${locale})`, async ({ page }) => {
+    test(`a visitor who accepts analytics has every page view counted (${locale})`, async ({ page, admin }) => {
+      const before = await counts(admin);
       const answers = pageviewAnswers(page);
       await gotoHydrated(page, `/${locale}/`);
       await page
@@ -226,10 +247,16 @@ test.describe("counting people, not bots", () => {
       expect(seen).toEqual(
         [`/${locale}/`, `/${locale}/about`, `/${locale}/connect`].map((path) => ({ path, status: 201, body: { recorded: true } })),
       );
+      // The admins' counts have them: three more, one more on each path.
+      const after = await counts(admin);
+      expect(after.total).toBe(before.total + 3);
+      for (const path of [`/${locale}/`, `/${locale}/about`, `/${locale}/connect`])
+        expect(viewsOf(after, path), path).toBe(viewsOf(before, path) + 1);
     });
   }
 
-  test("a headless browser that consents sends page views, and none is counted", async ({ newContext }) => {
+  test("a headless browser that consents sends page views, and none is counted", async ({ newContext, admin }) => {
+    const before = await counts(admin);
     const ctx = await newContext({ userAgent: HEADLESS_UA });
     await setConsentCookie(ctx, true);
     const page = await ctx.newPage();
@@ -242,6 +269,7 @@ test.describe("counting people, not bots", () => {
     await settle(page);
     const seen = await Promise.all(answers);
     expect(seen).toEqual(["/en/", "/en/about"].map((path) => ({ path, status: 202, body: { recorded: false, reason: "bot" } })));
+    expect((await counts(admin)).total).toBe(before.total);
   });
 
   test("a crawler is not counted either, with consent", async ({ playwright }) => {

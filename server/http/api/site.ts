@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, ONE_YEAR_SECONDS, parseConsent, THEME_COOKIE, THEMES } from "#shared/preferences";
 import { recordEvent, recordPageview } from "#server/modules/site/analytics";
 import { configureMaintenance } from "#server/modules/site/maintenance";
+import { pageviewCounts } from "#server/modules/site/pageview-counts";
 import { reportMissingTranslation } from "#server/modules/site/report-missing-translation";
 import { getRuntimeFlags } from "#server/modules/site/settings";
 import { updateSetting } from "#server/modules/site/update-setting";
@@ -24,6 +25,11 @@ export function siteApi() {
     const result = await recordPageview(c.var.services, analyticsFacts(c), await c.req.json().catch(() => null));
     return c.json(result, result.recorded ? 201 : 202);
   });
+
+  // Admins: the page views counted in the last 7, 30 or 90 days (?days=).
+  api.get("/analytics/pageviews", async (c) =>
+    c.json(await pageviewCounts(c.var.services, await c.var.getActor(), { days: c.req.query("days") })),
+  );
 
   api.post("/analytics/event", async (c) => {
     const result = await recordEvent(c.var.services, analyticsFacts(c), await c.req.json().catch(() => null));

@@ -13,6 +13,8 @@ export const SITE_ACTIONS = [
   "maintenance.bypass",
   /** The list of translation keys found missing. */
   "i18n_missing.read",
+  /** The page views counted (totals, visitors, most viewed paths). */
+  "analytics.read",
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
@@ -24,6 +26,7 @@ export function can(actor: Actor, action: SiteAction): boolean {
     case "maintenance.configure":
     case "maintenance.bypass":
     case "i18n_missing.read":
+    case "analytics.read":
       return hasRole(actor, ROLE_ADMIN);
   }
 }
