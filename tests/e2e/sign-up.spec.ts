@@ -1,4 +1,4 @@
-import { asOwnClient, expect, gotoHydrated, LOCALES, setConsentCookie, test, toasts, tr } from "./fixtures";
+import { asOwnClient, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, test, toasts, tr } from "./fixtures";
 
 /**
  * Issue 11, point 12, in Chromium and in both languages: a person who only wants to play signs up as a player
@@ -25,12 +25,14 @@ for (const locale of LOCALES) {
     await expect(page.getByText(tr(locale, "auth:register.role.playerHint"))).toBeVisible();
 
     // The username is asked for, and checked as it is typed: reserved, taken by a demo creator, free.
+    await expectNoViolations(page, `/${locale}/auth/register (player)`);
     const username = page.getByLabel(tr(locale, "auth:fields.username"));
     const status = page.locator("p[aria-live=polite]").filter({ hasNotText: /^$/ });
     await username.fill("admin");
     await expect(status).toHaveText(tr(locale, "errors:accounts.username_reserved"));
     await username.fill("LUCIA_JUEGA");
     await expect(status).toHaveText(tr(locale, "errors:accounts.username_taken"));
+    await expectNoViolations(page, `/${locale}/auth/register (a taken username)`);
     await username.fill(name);
     await expect(status).toHaveText(tr(locale, "auth:register.usernameAvailable"));
 
@@ -76,6 +78,7 @@ for (const locale of LOCALES) {
     await expect(confirm).toBeHidden();
     await section.getByText(tr(locale, "account:profile.role.become"), { exact: true }).click();
     await expect(section.getByText(tr(locale, "account:profile.role.confirmText"))).toBeVisible();
+    await expectNoViolations(page, `/${locale}/account (a player, confirming)`);
     await confirm.click();
     await expect(section.getByText(tr(locale, "account:profile.role.done"))).toBeVisible();
     await expect(section.getByText(tr(locale, "account:profile.role.become"), { exact: true })).toHaveCount(0);
