@@ -43,7 +43,13 @@ function actionsFor(kind: "creator" | "company" | "member", companySlug: string 
       { to: "/featured-games", key: "featured" },
     ];
   }
-  return [...community, { to: "/featured-games", key: "featured" }, { to: "/campaigns", key: "opportunities" }];
+  // A player (a member without a profile role) can become a creator from the account page (issue 11).
+  return [
+    ...community,
+    { to: "/featured-games", key: "featured" },
+    { to: "/campaigns", key: "opportunities" },
+    { to: "/account#creator", key: "becomeCreator" },
+  ];
 }
 
 export default function Dashboard() {

@@ -102,6 +102,8 @@ describe("the registration form", () => {
     expect(await roleOf("nuevo.jugador@example.test")).toEqual({ role: null, username: "quiet_gamer" });
     const dashboard = await (await get("/en/dashboard?welcome=1", cookiesFrom(res))).text();
     expect(dashboard).toContain("Take part in the community and discover indie games.");
+    // …and offers to become a creator.
+    expect(dashboard).toMatch(/href="\/en\/account#creator"[^>]*>.*?Become a creator/);
     // The public profile says "Player" / "Jugador".
     expect(await (await get("/en/u/quiet_gamer")).text()).toContain(">Player</span>");
     expect(await (await get("/es/u/quiet_gamer")).text()).toContain(">Jugador</span>");
