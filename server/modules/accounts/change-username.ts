@@ -7,7 +7,7 @@ import { recordAudit } from "./audit";
 import { parseInput, type AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
 import { assertNotOnHold } from "./policy";
-import { isUniqueViolation } from "./unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { USERNAME_CHANGE_DAYS, usernameProblem, usernameTaken } from "./username";
 
 const input = z.object({ username: z.string().trim().max(100), userId: z.string().optional() });

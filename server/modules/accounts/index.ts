@@ -20,6 +20,8 @@ import { unlinkSignInMethod } from "./unlink-sign-in-method";
 import { updateProfile } from "./update-profile";
 import { uploadAvatar } from "./upload-avatar";
 
+// Account mail other areas send (the admin panel's company decisions), in the member's language.
+export { sendAccountEmail } from "./emails/send-account-email";
 export type { AccountsDeps } from "./deps";
 export type { PublicProfile } from "./get-public-profile";
 export type { SessionSummary } from "./list-sessions";

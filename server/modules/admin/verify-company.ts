@@ -3,7 +3,7 @@ import { z } from "zod";
 import { companyProfiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
-import { sendAccountEmail } from "#server/modules/accounts/emails/send-account-email";
+import { sendAccountEmail } from "#server/modules/accounts";
 import { assertCan } from "#server/modules/accounts/policy";
 import { lockCompany, type CompanyReviewDeps } from "./company-review";
 import { parseInput } from "./input";

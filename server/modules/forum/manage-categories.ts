@@ -4,7 +4,7 @@ import { z } from "zod";
 import { forumCategories, forums } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
-import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { DomainError } from "#server/modules/errors";
 import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";

@@ -5,7 +5,7 @@ import type { Database } from "#server/db/client";
 import { forumCategories, forums, threads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
-import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { DomainError } from "#server/modules/errors";
 import { byPosition, changes, directionField, isForeignKeyViolation, reorder, sectionFields } from "./content-input";
 import { parseInput, type ForumDeps } from "./deps";

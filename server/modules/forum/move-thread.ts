@@ -3,7 +3,7 @@ import { z } from "zod";
 import { forums, posts, threads, threadSlugHistory } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
-import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { DomainError } from "#server/modules/errors";
 import { parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned } from "./guards";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { reports } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
-import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { DomainError, isDomainError } from "#server/modules/errors";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from "#shared/forum-limits";
 import { parseInput, type ForumDeps } from "./deps";

@@ -7,7 +7,7 @@ import { limitAuthAttempt } from "#server/modules/accounts/auth-limits";
 import { emailSchema, newPasswordSchema } from "#server/modules/accounts/password-rules";
 import { authErrorCode, authHeaders, type AuthOpDeps, type RequestFacts, inLocale } from "./deps";
 import { uniqueCompanySlug } from "#server/modules/accounts/company-slug";
-import { isUniqueViolation } from "#server/modules/accounts/unique-violation";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import { usernameProblem, usernameTaken } from "#server/modules/accounts/username";
 
 /** SPEC §1: a player is a member with no profile role; creators and companies have one (issue 11). */
