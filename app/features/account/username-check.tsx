@@ -10,27 +10,31 @@ export const USERNAME_CHECK_DELAY_MS = 400;
  * Whether a typed username can be had, asked of a page loader (`<path>?checkUsername=…`, answering
  * `{ availability }`) after a pause in typing. Used by the profile tab and the registration form. Nothing is
  * said until the person types (and never without JavaScript); `current` is the person's own name, which
- * needs no check.
+ * needs no check, and `refused` the name the server just refused (its field already says why).
  */
-export function useUsernameCheck(typed: string, opts: { checkUrl: (name: string) => string; current?: string; edited: boolean }) {
+export function useUsernameCheck(
+  typed: string,
+  opts: { checkUrl: (name: string) => string; current?: string; refused?: string; edited: boolean },
+) {
   const fetcher = useFetcher<{ availability: UsernameAvailability | null }>();
   const [checkedFor, setCheckedFor] = useState<string | null>(null);
   // Only a change of the typed name starts a check (the fetcher's function and the address are read
   // through a ref, so a re-render never starts another one).
   const loadRef = useRef({ load: fetcher.load, checkUrl: opts.checkUrl });
   loadRef.current = { load: fetcher.load, checkUrl: opts.checkUrl };
-  const { current, edited } = opts;
+  const { current, refused, edited } = opts;
+  const silent = !edited || !typed || typed === current || typed === refused?.trim();
   useEffect(() => {
-    if (!edited || !typed || typed === current) return;
+    if (silent) return;
     const id = setTimeout(() => {
       const { load, checkUrl } = loadRef.current;
       setCheckedFor(typed);
       void load(checkUrl(typed));
     }, USERNAME_CHECK_DELAY_MS);
     return () => clearTimeout(id);
-  }, [typed, current, edited]);
+  }, [typed, silent]);
   const checked = fetcher.data?.availability;
-  if (!edited || !typed || typed === current) return null;
+  if (silent) return null;
   if (fetcher.state !== "idle" || checkedFor !== typed) return { state: "checking" } as const;
   if (!checked) return null;
   return checked.available ? ({ state: "available" } as const) : ({ state: "refused", problem: checked.problem } as const);

@@ -189,6 +189,7 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
   const status = useUsernameCheck(value.trim(), {
     checkUrl: (name) => `${accountPath}?index&checkUsername=${encodeURIComponent(name)}`,
     current: settings.username,
+    refused: failure?.fieldErrors.username ? failure.values.username : undefined,
     edited,
   });
   const next = settings.nextUsernameChange;

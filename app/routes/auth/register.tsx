@@ -82,6 +82,7 @@ export default function Register() {
   const { pathname } = useLocation();
   const usernameStatus = useUsernameCheck(username.trim(), {
     checkUrl: (name) => `${pathname}?checkUsername=${encodeURIComponent(name)}`,
+    refused: failure?.fieldErrors.username ? failure.values.username : undefined,
     edited,
   });
   const loginLink = to(redirectTo === "/dashboard" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`);
