@@ -142,6 +142,22 @@ describe("the registration form", () => {
   });
 });
 
+describe("a username check still on its way when the sign-up succeeds", () => {
+  it("is answered for the new member instead of redirecting them (which moved them off the welcome page)", async () => {
+    const res = await post("/en/auth/register", registration({ username: "fast_typist", email: "fast@example.test" }));
+    expect(res.status).toBe(303);
+    const cookie = cookiesFrom(res);
+    const check = await get("/en/auth/register.data?checkUsername=fast_typist_2", cookie);
+    expect(check.status).toBe(200);
+    expect(check.headers.get("x-remix-redirect")).toBeNull();
+    expect(await check.text()).toContain('"available",true');
+    // The page itself still sends a signed-in person on.
+    const page = await get("/en/auth/register", cookie);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/en/dashboard");
+  });
+});
+
 describe("a player becomes a creator from /account", () => {
   const become = (cookie?: string, confirm = "yes") => post("/en/account?index", { intent: "become-creator", confirm }, cookie);
 

@@ -47,6 +47,8 @@ for (const locale of LOCALES) {
     await expect(failed).toContainText(tr(locale, "errors:accounts.username_taken"));
     await expect(page.locator("p[id$='-username-error']")).toHaveText(tr(locale, "errors:accounts.username_taken"));
     await expect(username).toHaveAttribute("aria-invalid", "true");
+    // Said above the form and beside the field, not a third time by the check as it is typed.
+    await expect(page.getByRole("main").getByText(tr(locale, "errors:accounts.username_taken"), { exact: true })).toHaveCount(2);
     await expect(username).toHaveValue("lucia_juega");
     await expect(page.getByLabel(tr(locale, "auth:fields.email"))).toHaveValue(email);
     await expect(player).toBeChecked();

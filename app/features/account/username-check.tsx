@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, useNavigation } from "react-router";
 import type { UsernameAvailability } from "#server/modules/accounts/check-username-availability";
 
 /** The availability check waits for a pause in typing. */
@@ -23,7 +23,9 @@ export function useUsernameCheck(
   const loadRef = useRef({ load: fetcher.load, checkUrl: opts.checkUrl });
   loadRef.current = { load: fetcher.load, checkUrl: opts.checkUrl };
   const { current, refused, edited } = opts;
-  const silent = !edited || !typed || typed === current || typed === refused?.trim();
+  // No check starts while the form is being sent: the page may be left at any moment.
+  const sending = useNavigation().state !== "idle";
+  const silent = !edited || !typed || typed === current || typed === refused?.trim() || sending;
   useEffect(() => {
     if (silent) return;
     const id = setTimeout(() => {

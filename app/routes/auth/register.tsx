@@ -24,11 +24,12 @@ export { actionHeaders as headers } from "#app/lib/route-headers";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/dashboard");
-  if (context.actor) throw redirect(localizedReturn(context, redirectTo));
+  // The username field asks this loader while the person types (?checkUsername=…); a check still on its way
+  // when the sign-up succeeds must not turn into a second redirect.
+  const check = url.searchParams.get("checkUsername");
+  if (context.actor && check === null) throw redirect(localizedReturn(context, redirectTo));
   const { t, seo, site } = pageTools(context, request, "auth");
   const asked = url.searchParams.get("role");
-  // The username field asks this loader while the person types (?checkUsername=…).
-  const check = url.searchParams.get("checkUsername");
   return {
     redirectTo,
     role: ROLES.find((r) => r === asked) ?? "player",
