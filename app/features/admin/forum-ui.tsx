@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { FormFailure } from "#app/lib/form";
 import type { AdminActionResult } from "./ui";
+import { postLinkPath } from "#shared/forum-paths";
 
 /** A post's address on its thread (`?post=n` finds its page and anchor). */
-export const postHref = (forumSlug: string, threadSlug: string, number?: number | null) =>
-  `/community/${forumSlug}/${threadSlug}${number && number > 1 ? `?post=${number}` : ""}`;
+export const postHref = postLinkPath;
 
 /** The text of a bilingual row in the page's language. */
 export const inLocale = (locale: "es" | "en", es: string, en: string) => (locale === "es" ? es || en : en || es);

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { achievementName } from "#app/features/gamification/achievement-name";
 import type { Locale } from "#shared/locales";
 import type { NotificationView } from "#server/modules/notifications";
+import { forumPath, postLinkPath } from "#shared/forum-paths";
 
 /** A notification as pages receive it (dates may arrive as strings from JSON). */
 export type NotificationItem = Omit<NotificationView, "readAt" | "createdAt"> & { readAt: Date | string | null; createdAt: Date | string };
@@ -51,10 +52,9 @@ export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" |
   if (n.type === "level_up") return "/account/progress";
   if (n.type === "achievement_unlocked") return "/account/progress#achievements-heading";
   if (n.thread && !n.thread.hidden) {
-    const thread = `/community/${n.thread.forumSlug}/${n.thread.slug}`;
-    return n.post && n.post.number > 1 ? `${thread}?post=${n.post.number}` : thread;
+    return postLinkPath(n.thread.forumSlug, n.thread.slug, n.post?.number);
   }
-  if (n.thread && n.type === "moderation") return `/community/${n.thread.forumSlug}`;
+  if (n.thread && n.type === "moderation") return forumPath(n.thread.forumSlug);
   if (n.actor && n.type !== "moderation") return `/u/${n.actor.username}`;
   return "/community";
 }

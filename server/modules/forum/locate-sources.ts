@@ -5,13 +5,12 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type ForumDeps } from "./deps";
 import { idField } from "./input";
 import { can } from "./policy";
+import { threadPath } from "#shared/forum-paths";
 
 const locateInput = z.object({ threadIds: z.array(idField).max(100).default([]), postIds: z.array(idField).max(100).default([]) });
 
 /** Where a thread or post lives: its thread's title and a path (without the language prefix). */
 export type SourceLocation = { title: string; path: string };
-
-const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;
 
 /**
  * Links to threads and posts by id, for pages that name them elsewhere (a person's XP history). Only what the

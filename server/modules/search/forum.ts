@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS, WHOLE_TEXT_MAX } from "./highlight";
 import { score, tsQuery, type PostHit, type SearchContext, type SearchProvider, type ThreadHit } from "./providers";
+import { threadPath } from "#shared/forum-paths";
 
 /**
  * The forum's two sections: threads whose title matches and posts whose text matches. What a visitor could
@@ -13,7 +14,6 @@ type Row = Record<string, unknown>;
 const rowsOf = async <T = Row>(ctx: SearchContext, query: SQL): Promise<T[]> =>
   ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const threadPath = (forumSlug: string, threadSlug: string) => `/community/${forumSlug}/${threadSlug}`;
 /** Timestamps travel as epoch milliseconds: both drivers return numbers the same way. */
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 const person = (r: Row) => (r.username ? { username: String(r.username), avatarUrl: (r.avatar_url as string | null) ?? null } : null);
