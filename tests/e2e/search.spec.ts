@@ -5,7 +5,7 @@ import { expect, expectNoViolations, gotoHydrated, setConsentCookie, setThemeCoo
  * and stemming included, shows the matches marked, keeps the query in the box, and a result leads to its post.
  * The header box shows on wide screens, so the window is wide.
  */
-test.use({ viewport: { width: 1600, height: 1000 } });
+test.use({ viewport: { width: 1800, height: 1000 } });
 
 const CASES: Array<{ locale: Locale; typed: string; marked: string; thread: string; path: RegExp }> = [
   // No accent typed; the demo thread is "Cámara con píxeles perfectos sin temblores".

@@ -107,21 +107,22 @@ export function Header({ data }: { data: RootData }) {
         scrolled ? "border-border bg-[var(--header)] backdrop-blur-md" : "border-transparent bg-transparent"
       }`}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 2xl:max-w-[96rem]">
         <Link
           to={to("/")}
           className="mr-2 flex items-center gap-2 whitespace-nowrap text-lg font-extrabold no-underline"
           aria-label={t("homeLink", { site: data.siteName })}
         >
           <img src="/images/logo.svg" alt="" width={28} height={28} />
-          <span>{data.siteName}</span>
+          {/* Between xl and 2xl the inline links need the room: the logo alone names the site (aria-label). */}
+          <span className="xl:hidden 2xl:inline">{data.siteName}</span>
         </Link>
 
-        <nav aria-label={t("nav.label")} className="hidden lg:block">
+        <nav aria-label={t("nav.label")} className="hidden xl:block">
           <ul className="flex items-center gap-1">{navItems}</ul>
         </nav>
 
-        <details ref={viewRef} className="relative hidden lg:block" {...viewHover}>
+        <details ref={viewRef} className="relative hidden 2xl:block" {...viewHover}>
           <summary className="btn btn-ghost cursor-pointer list-none text-sm">
             {t(view === "company" ? "views.company" : "views.creator")}
           </summary>
@@ -129,9 +130,9 @@ export function Header({ data }: { data: RootData }) {
         </details>
 
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden 2xl:block">{searchForm("header-search")}</div>
-          {/* Between the mobile menu and the wide header there is room for the search page's link only. */}
-          <Link to={to("/search")} className="btn btn-ghost hidden px-2 lg:inline-flex 2xl:hidden" aria-label={t("search.label")}>
+          <div className="hidden min-[1800px]:block">{searchForm("header-search")}</div>
+          {/* Below 1800 px the Spanish header has room for the search page's link only. */}
+          <Link to={to("/search")} className="btn btn-ghost hidden px-2 lg:max-[1799px]:inline-flex" aria-label={t("search.label")}>
             <Search aria-hidden="true" size={20} />
           </Link>
           <LanguageSwitch className="hidden sm:flex" />
@@ -186,15 +187,16 @@ export function Header({ data }: { data: RootData }) {
             </div>
           )}
 
-          <details ref={mobileRef} className="lg:hidden">
+          {/* The menu button holds what the header has no room for: every link below xl, the view's links below 2xl. */}
+          <details ref={mobileRef} className="2xl:hidden">
             <summary className="btn btn-ghost list-none px-2" aria-label={t("nav.openMenu")}>
               <Menu aria-hidden="true" size={22} />
             </summary>
             <div className="card absolute inset-x-2 top-16 max-h-[80vh] overflow-y-auto p-4 shadow-xl">
-              <nav aria-label={t("nav.menu")}>
+              <nav aria-label={t("nav.menu")} className="mb-4 xl:hidden">
                 <ul className="flex flex-col gap-1">{navItems}</ul>
               </nav>
-              <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+              <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                 {t(view === "company" ? "views.company" : "views.creator")}
               </p>
               <ul className="mt-1 flex flex-col gap-1">{viewItems}</ul>
