@@ -6,7 +6,7 @@ import { DomainError } from "#server/modules/errors";
  * Every action of the forum, one per verb (the operation that does it asserts it; the capability table on
  * /admin/roles evaluates each of them for each role, so the list is also what the team reads).
  */
-export const FORUM_ACTIONS = [
+const MEMBER_ACTIONS = [
   // Members who may post (confirmed email, approved company).
   /** Writing at all: previews, follows of threads and people. */
   "forum.write",
@@ -17,6 +17,8 @@ export const FORUM_ACTIONS = [
   "post.like",
   "post.report",
   "thread.accept_answer",
+] as const;
+const TEAM_ACTIONS = [
   // The team (Moderators and Admins), SPEC §6: "Moderators take forum actions: hide thread, lock thread, ban user".
   /** Reading hidden threads and posts where readers see a trace. */
   "forum.view_hidden",
@@ -40,12 +42,15 @@ export const FORUM_ACTIONS = [
   "member.list",
   /** Banning and lifting bans. */
   "user.ban",
+] as const;
+const ADMIN_ACTION_LIST = [
   // The forum's structure is site configuration: Admins (docs/decisions/0018-forum-admin-roles.md).
   "structure.view",
   "category.manage",
   "forum.manage",
   "tag.manage",
 ] as const;
+export const FORUM_ACTIONS = [...MEMBER_ACTIONS, ...TEAM_ACTIONS, ...ADMIN_ACTION_LIST] as const;
 export type ForumAction = (typeof FORUM_ACTIONS)[number];
 
 /**
@@ -70,22 +75,8 @@ const isModerator = (actor: Actor) => isStaff(actor);
 /** The forum's structure (categories, forums, tags): Admins only. */
 const isContentManager = (actor: Actor) => hasRole(actor, ROLE_ADMIN);
 
-const STAFF_ACTIONS = new Set<ForumAction>([
-  "forum.view_hidden",
-  "post.skip_limits",
-  "post.hide",
-  "thread.hide",
-  "thread.pin",
-  "thread.lock",
-  "thread.move",
-  "report.list",
-  "report.handle",
-  "hidden.list",
-  "forum.overview",
-  "member.list",
-  "user.ban",
-]);
-const ADMIN_ACTIONS = new Set<ForumAction>(["structure.view", "category.manage", "forum.manage", "tag.manage"]);
+const STAFF_ACTIONS = new Set<ForumAction>(TEAM_ACTIONS);
+const ADMIN_ACTIONS = new Set<ForumAction>(ADMIN_ACTION_LIST);
 
 /**
  * Pure forum rules, one case per action. Writing needs a member who may submit content (confirmed email,
