@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -48,6 +49,8 @@ export const forums = pgTable(
     descriptionEs: text("description_es").notNull().default(""),
     descriptionEn: text("description_en").notNull().default(""),
     position: integer("position").notNull().default(0),
+    /** The forum's colour (#rrggbb) on the index and its topic list; null: one picked from its slug. */
+    color: text("color"),
     threadCount: integer("thread_count").notNull().default(0),
     postCount: integer("post_count").notNull().default(0),
     lastActivityAt: ts("last_activity_at"),
@@ -84,6 +87,8 @@ export const threads = pgTable(
     acceptedPostId: text("accepted_post_id"),
     replyCount: integer("reply_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
+    /** Readers counted once per visitor per day (thread_views), added by the batched view counter. */
+    viewCount: integer("view_count").notNull().default(0),
     lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
     lastPostId: text("last_post_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -106,6 +111,37 @@ export const threads = pgTable(
     index("threads_created_idx").on(t.createdAt),
     index("threads_author_idx").on(t.authorId),
   ],
+);
+
+/**
+ * Who read a thread on a day, so each visitor counts once per day in `threads.view_count`. `visitor` is a
+ * salted hash (the member's id, or a visitor's address and browser, with a salt that changes every day): no
+ * address is stored. Rows older than yesterday are deleted by the counter; the day leads the key for that.
+ */
+export const threadViews = pgTable(
+  "thread_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    threadId: text("thread_id").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.threadId, t.visitor] })],
+);
+
+/** How far a member has read a thread (the highest post number seen): unread markers and the "new posts" line. */
+export const threadReads = pgTable(
+  "thread_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    lastReadNumber: integer("last_read_number").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] }), index("thread_reads_thread_idx").on(t.threadId)],
 );
 
 /** Slugs a thread had before its title changed: old links redirect to the current slug. */
