@@ -16,6 +16,7 @@ import { can as canAccounts } from "./modules/accounts/policy";
 import { countryFrom } from "./modules/site/analytics";
 import { buildRobots, siteSitemap } from "./modules/site/sitemap";
 import { sessionApi } from "./http/api/session";
+import { avatarRoutes } from "./http/avatars";
 import { siteApi } from "./http/api/site";
 import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
@@ -26,6 +27,7 @@ import { refuseControlCharacters } from "./http/bad-input";
 import { holdPendingCompanies } from "./http/company-hold";
 import { bodyLimits } from "./http/body-limits";
 import { PageCache, pageCacheMiddleware } from "./http/page-cache";
+import { countThreadViews } from "./http/thread-views";
 import { countStatements } from "./db/statement-count";
 import type { AppEnv } from "./http/types";
 import { clientBuildFolder, localesFolder } from "./paths";
@@ -150,6 +152,8 @@ export function createApp(opts: AppOptions) {
     }),
   );
   app.all("/media/*", (c) => c.notFound());
+  // Members' generated avatars (issue 12): drawn on the server, cached for a year.
+  app.route("/", avatarRoutes());
 
   app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
   app.use("*", maintenanceGate(opts.getBuild));
@@ -199,6 +203,8 @@ export function createApp(opts: AppOptions) {
   );
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 
+  // Thread page views, counted in front of the page cache so cached pages count too (issue 12 point 7).
+  app.use("*", countThreadViews());
   // Visitors' forum pages, kept for a few seconds (decision 0016). Form posts to pages clear it.
   const pageCache = new PageCache({
     ttlSeconds: env.pageCacheSeconds,

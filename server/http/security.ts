@@ -33,7 +33,8 @@ export function securityHeaders(opts: { production: boolean; dev: boolean }): Mi
     const h = c.res.headers;
     const nonce = c.get("nonce" as never) as string;
     if ((h.get("content-type") ?? "").includes("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, opts.dev));
-    else h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    // A route's own policy for what it serves (a sandboxed SVG, an uploaded file) is kept.
+    else if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
