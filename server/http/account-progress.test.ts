@@ -101,12 +101,12 @@ describe("/account/progress", () => {
   it("shows a new member level 1, 0 XP, the progress to level 2 and every achievement locked, with an empty history", async () => {
     const html = await page("/en/account/progress", quiet.cookie);
     expect(html).toContain('aria-current="page"'); // the tab is marked in the account's navigation
-    expect(html).toContain("Level 1 · Newcomer");
+    expect(html).toContain("Level 1 · Newcomer I");
     expect(html).toContain("0 XP");
     expect(html).toMatch(
       /role="progressbar" aria-label="Progress to the next level" aria-valuemin="0" aria-valuemax="50" aria-valuenow="0" aria-valuetext="0 of 50 XP to level 2"/,
     );
-    expect(html).toContain("50 more XP to reach level 2 (Newcomer).");
+    expect(html).toContain("50 more XP to reach level 2 (Newcomer II).");
     expect(html).toContain("Stat points");
     expect(html).toContain(`0 of ${DEFAULT_ACHIEVEMENTS.length} unlocked`);
     // Every achievement, locked, with its rarity as a word, its reward and its progress.
@@ -130,7 +130,7 @@ describe("/account/progress", () => {
     expect(html).not.toContain("<tbody>");
 
     const es = await page("/es/account/progress", quiet.cookie);
-    expect(es).toContain("Nivel 1 · Recién llegado");
+    expect(es).toContain("Nivel 1 · Recién llegado I");
     expect(es).toContain("0 de 50 XP para el nivel 2");
     expect(es).toContain(`0 de ${DEFAULT_ACHIEVEMENTS.length} desbloqueados`);
     expect(es).toContain("Todavía no tienes XP.");
@@ -139,7 +139,7 @@ describe("/account/progress", () => {
 
   it("after a first thread: XP, progress, threads_1 unlocked with its date, and the history explains both awards", async () => {
     const html = await page("/en/account/progress", ana.cookie);
-    expect(html).toContain("Level 1 · Newcomer");
+    expect(html).toContain("Level 1 · Newcomer I");
     expect(html).toContain('aria-valuetext="20 of 50 XP to level 2"');
     expect(html).toContain("30 more XP to reach level 2");
     expect(html).toContain(`1 of ${DEFAULT_ACHIEVEMENTS.length} unlocked`);
@@ -232,7 +232,7 @@ describe("/account/progress", () => {
     expect(second).toContain("Reason: Event prize 1");
     expect(second).toContain('href="/en/account/progress#xp-history"');
     // 253 XP: level 3 (100 XP) on the way to level 4 (150)… the level follows the XP.
-    expect(second).toContain("Level 3 · Newcomer");
+    expect(second).toContain("Level 3 · Newcomer III");
     expect((await get("/en/account/progress?page=3", m.cookie)).status).toBe(404);
     expect((await get("/es/account/progress?page=2", m.cookie)).status).toBe(200);
   });
@@ -243,7 +243,7 @@ describe("/u/{username}: level and achievements", () => {
     const html = await page(`/en/u/${ana.username}`);
     const section = html.slice(html.indexOf('aria-labelledby="profile-progress"'));
     expect(section).toContain("Level and achievements");
-    expect(section).toContain("Level 1 · Newcomer");
+    expect(section).toContain("Level 1 · Newcomer I");
     expect(section).toMatch(/\d+ XP/);
     expect(section).toContain("First thread");
     expect(section).toContain(">Common</span>");

@@ -2,6 +2,7 @@ import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "#shared/locales";
 import type { PersonSummary } from "#server/modules/gamification";
+import { levelName } from "./level-name";
 import { formatNumber } from "./numbers";
 import { ProgressBar } from "./progress-bar";
 
@@ -20,7 +21,7 @@ export function LevelOverview({
 }) {
   const { t } = useTranslation("progress");
   const n = (v: number) => formatNumber(v, locale);
-  const title = t(`levels:${summary.titleKey}`);
+  const title = levelName(t, summary);
   const next = summary.next;
   const counters = [
     ["threads", summary.counters.threads],
@@ -60,7 +61,7 @@ export function LevelOverview({
                   count: next.xpRequired - summary.xp,
                   xp: n(next.xpRequired - summary.xp),
                   level: next.level,
-                  title: t(`levels:${next.titleKey}`),
+                  title: levelName(t, next),
                 })}
               </span>
             </p>

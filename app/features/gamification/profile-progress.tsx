@@ -5,11 +5,12 @@ import type { AchievementProgress, PersonSummary } from "#server/modules/gamific
 import type { PublicProfile } from "#server/modules/accounts";
 import { AchievementIcon } from "./achievement-icon";
 import { achievementName } from "./achievement-name";
+import { levelName } from "./level-name";
 import { formatNumber } from "./numbers";
 import { RarityBadge } from "./rarity-badge";
 
 /** What the public profile's loader sends for this section: the level and the unlocked achievements only. */
-export type ProfileProgressData = Pick<PersonSummary, "level" | "titleKey" | "xp"> & {
+export type ProfileProgressData = Pick<PersonSummary, "level" | "titleKey" | "titleRank" | "xp"> & {
   achievements: Pick<
     AchievementProgress,
     "id" | "key" | "nameKey" | "descriptionKey" | "names" | "descriptions" | "icon" | "rarity" | "unlockedAt"
@@ -21,6 +22,7 @@ export function profileProgressData(summary: PersonSummary): ProfileProgressData
   return {
     level: summary.level,
     titleKey: summary.titleKey,
+    titleRank: summary.titleRank,
     xp: summary.xp,
     // Only what the section shows: a counter (likes given…) stays the person's own business.
     achievements: summary.achievements
@@ -55,7 +57,7 @@ export function ProfileProgress({ profile, data }: { profile: PublicProfile; dat
         {t("profile.heading")}
       </h2>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="text-lg font-black">{t("level.levelTitle", { level: d.level, title: t(`levels:${d.titleKey}`) })}</span>
+        <span className="text-lg font-black">{t("level.levelTitle", { level: d.level, title: levelName(t, d) })}</span>
         <span className="text-muted-foreground">{t("profile.xp", { xp: formatNumber(d.xp, locale) })}</span>
       </p>
       <h3 className="mt-5 font-semibold">{t("profile.achievements")}</h3>

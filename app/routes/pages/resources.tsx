@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { levelName } from "#app/features/gamification/level-name";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useRootData } from "#app/lib/use-locale";
@@ -207,7 +208,7 @@ function GamificationGuide({ rules, levels }: GuideProps) {
                 <th scope="row" className="py-1 pr-4 font-normal">
                   {number.format(l.level)}
                 </th>
-                <td className="py-1 pr-4">{t(`levels:${l.titleKey}`)}</td>
+                <td className="py-1 pr-4">{levelName(t, l)}</td>
                 <td className="py-1 text-right tabular-nums">{number.format(l.xpRequired)}</td>
               </tr>
             ))}

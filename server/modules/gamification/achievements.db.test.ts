@@ -122,11 +122,12 @@ describe("achievements and levels", () => {
       xp: 215,
       level: 3,
       titleKey: "titles.newcomer",
+      titleRank: 3,
       levelXp: 150,
       statPoints: 6,
       counters: { threads: 3, replies: 0, likesGiven: 0, likesReceived: 60 },
     });
-    expect(s.next).toEqual({ level: 4, titleKey: "titles.newcomer", xpRequired: 300 });
+    expect(s.next).toEqual({ level: 4, titleKey: "titles.newcomer", titleRank: 4, xpRequired: 300 });
     expect(s.progressPercent).toBe(43); // (215 − 150) / (300 − 150)
     expect(s.achievements).toHaveLength(DEFAULT_ACHIEVEMENTS.length);
     const byKey = new Map(s.achievements.map((a) => [a.key, a]));

@@ -198,7 +198,7 @@ describe("gamification admin", () => {
     expect(await codeOf(kit.game.deleteLevel(admin, { level: 500 }))).toBe("not_found");
     await kit.game.deleteLevel(admin, { level: 101 });
     expect(await lastAudit("gamification.level.delete")).toMatchObject({ targetId: "101", details: { xpRequired: 300_000 } });
-    expect((await kit.game.listLevels()).at(-1)).toEqual({ level: 100, titleKey: "titles.mythic", xpRequired: 247_500 });
+    expect((await kit.game.listLevels()).at(-1)).toEqual({ level: 100, titleKey: "titles.mythic", titleRank: null, xpRequired: 247_500 });
     expect(await database.db.select().from(levels)).toHaveLength(100);
   });
 

@@ -1,10 +1,11 @@
-import { asc, eq, gt, lte, desc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { achievements, levels, profiles, userAchievements, userStats } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
 import { parseInput } from "./deps";
 import { idField } from "./input";
+import { rankTitles } from "./list-levels";
 import { achievementValue } from "./session";
 import { byTypeAndThreshold, toAchievementView, type AchievementView } from "./views";
 
@@ -22,9 +23,11 @@ export type PersonSummary = {
   xp: number;
   level: number;
   titleKey: string;
+  /** The title's rank among the levels that share it (see `LevelView`), so each level reads differently. */
+  titleRank: number | null;
   /** XP the current level needed, and the next level (null at the top). */
   levelXp: number;
-  next: { level: number; titleKey: string; xpRequired: number } | null;
+  next: { level: number; titleKey: string; titleRank: number | null; xpRequired: number } | null;
   /** Progress from the current level to the next, 0–100 (100 at the top). */
   progressPercent: number;
   statPoints: number;
@@ -51,8 +54,15 @@ export async function personSummary(deps: { db: Pick<Database, "select"> }, inpu
     .limit(1);
   if (!person) throw new DomainError("not_found");
   const s = person.stats ?? { xp: 0, statPoints: 0, threads: 0, replies: 0, likesGiven: 0, likesReceived: 0 };
-  const [current] = await deps.db.select().from(levels).where(lte(levels.xpRequired, s.xp)).orderBy(desc(levels.xpRequired)).limit(1);
-  const [next] = await deps.db.select().from(levels).where(gt(levels.xpRequired, s.xp)).orderBy(asc(levels.xpRequired)).limit(1);
+  // The whole table (a hundred short rows by default): the titles' ranks depend on every level.
+  const table = rankTitles(
+    await deps.db
+      .select({ level: levels.level, titleKey: levels.titleKey, xpRequired: levels.xpRequired })
+      .from(levels)
+      .orderBy(asc(levels.xpRequired)),
+  ).sort((a, b) => a.xpRequired - b.xpRequired);
+  const current = table.findLast((l) => l.xpRequired <= s.xp);
+  const next = table.find((l) => l.xpRequired > s.xp);
   const level = current?.level ?? 1;
   const levelXp = current?.xpRequired ?? 0;
   const all = await deps.db.select().from(achievements);
@@ -79,8 +89,9 @@ export async function personSummary(deps: { db: Pick<Database, "select"> }, inpu
     xp: s.xp,
     level,
     titleKey: current?.titleKey ?? "titles.newcomer",
+    titleRank: current?.titleRank ?? null,
     levelXp,
-    next: next ? { level: next.level, titleKey: next.titleKey, xpRequired: next.xpRequired } : null,
+    next: next ? { level: next.level, titleKey: next.titleKey, titleRank: next.titleRank, xpRequired: next.xpRequired } : null,
     progressPercent: next ? percent(s.xp, levelXp, next.xpRequired) : 100,
     statPoints: s.statPoints,
     counters: { threads: s.threads, replies: s.replies, likesGiven: s.likesGiven, likesReceived: s.likesReceived },

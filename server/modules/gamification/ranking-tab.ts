@@ -32,6 +32,7 @@ export type RankingTabMember = {
   xp: number;
   level: number;
   titleKey: string;
+  titleRank: number | null;
   statPoints: number;
   ledger: Awaited<ReturnType<typeof listLedger>>;
   /** The achievements the ledger's rows name (by id), with their key and names. */
@@ -72,6 +73,7 @@ export async function rankingTab(deps: { db: Database; now: () => Date }, actor:
         xp: summary.xp,
         level: summary.level,
         titleKey: summary.titleKey,
+        titleRank: summary.titleRank,
         statPoints: summary.statPoints,
         ledger,
         achievements: summary.achievements

@@ -20,7 +20,7 @@ export type UpsertLevelInput = z.input<typeof upsertLevelInput>;
  * two admins' edits cannot cross. Audited (`gamification.level.save`); then everyone's level is settled again
  * in the background (the `gamification.settle` job: levels follow XP, new levels grant their stat points).
  */
-export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: unknown): Promise<LevelView> {
+export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: unknown): Promise<Omit<LevelView, "titleRank">> {
   assertCan(actor, "level.manage");
   const d = parseInput(upsertLevelInput, input);
   const saved = await deps.db.transaction(async (tx) => {
