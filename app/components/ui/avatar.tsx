@@ -1,24 +1,49 @@
 import { avatarInitial } from "#app/components/layout/nav";
 
-/** SPEC §9: mini-avatar 40 px by default, falling back to the first letter. Decorative when labelled nearby. */
+/** The address of a member's generated avatar (server/http/avatars.ts draws it from the id). */
+export const generatedAvatarUrl = (userId: string) => `/avatars/${encodeURIComponent(userId)}.svg`;
+
+/**
+ * SPEC §9 / issue 12 point 6: the mini-avatar, 40 px by default. The uploaded picture if there is one, else the
+ * member's generated avatar (deterministic from `userId`, drawn by the server), else — only where no id is
+ * known — the first letter. Decorative (empty alt): the name is always written beside it or labels its link.
+ */
 export function MiniAvatar({
   url,
+  userId,
   username,
   email,
   size = 40,
+  className = "",
 }: {
   url?: string | null;
+  userId?: string | null;
   username?: string | null;
   email?: string | null;
   size?: number;
+  className?: string;
 }) {
   const style = { width: size, height: size };
-  if (url) return <img src={url} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />;
+  const src = url || (userId ? generatedAvatarUrl(userId) : null);
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        loading={size >= 96 ? undefined : "lazy"}
+        decoding="async"
+        className={`shrink-0 rounded-full bg-muted object-cover ${className}`}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"
       style={{ ...style, fontSize: size * 0.45 }}
-      className="inline-flex items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground ${className}`}
     >
       {avatarInitial(username, email)}
     </span>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
@@ -11,24 +11,28 @@ type FieldProps = {
   hint?: ReactNode;
 };
 
+/**
+ * GOV.UK's order: the label, the hint, the error (each read before the control), then the control; a field in
+ * error gets a bar at its start edge and a thicker border, so the error is seen without colour alone.
+ */
 function FieldShell({ id, label, error, errorValues, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-1.5">
+    <div className={`space-y-1.5 ${error ? "field-error" : ""}`}>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+        <p id={`${id}-error`} className="text-sm font-semibold text-danger">
           {t(error, errorValues)}
         </p>
       ) : null}
+      {children}
     </div>
   );
 }
@@ -72,6 +76,33 @@ export function TextAreaField({
         aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
+    </FieldShell>
+  );
+}
+
+/** A labelled <select> (few options; a long list is a search field instead), wired like `Field`. */
+export function SelectField({
+  label,
+  name,
+  error,
+  errorValues,
+  hint,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = `${useId()}-${name}`;
+  return (
+    <FieldShell id={id} label={label} name={name} error={error} errorValues={errorValues} hint={hint}>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {children}
+      </select>
     </FieldShell>
   );
 }

@@ -40,23 +40,23 @@ const examples: Record<NotificationType, NotificationItem> = {
 const expected: Record<NotificationType, { target: string; picture: ReturnType<typeof notificationPicture> }> = {
   reply: {
     target: "/community/programacion/godot-pathfinding?post=3",
-    picture: { kind: "avatar", username: "ana", avatarUrl: "/media/ana.webp" },
+    picture: { kind: "avatar", userId: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" },
   },
   mention: {
     target: "/community/programacion/godot-pathfinding?post=4",
-    picture: { kind: "avatar", username: "ana", avatarUrl: "/media/ana.webp" },
+    picture: { kind: "avatar", userId: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" },
   },
   new_thread: {
     target: "/community/programacion/godot-pathfinding",
-    picture: { kind: "avatar", username: "ana", avatarUrl: "/media/ana.webp" },
+    picture: { kind: "avatar", userId: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" },
   },
   like: {
     target: "/community/programacion/godot-pathfinding?post=2",
-    picture: { kind: "avatar", username: "ana", avatarUrl: "/media/ana.webp" },
+    picture: { kind: "avatar", userId: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" },
   },
   answer_accepted: {
     target: "/community/programacion/godot-pathfinding?post=5",
-    picture: { kind: "avatar", username: "ana", avatarUrl: "/media/ana.webp" },
+    picture: { kind: "avatar", userId: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" },
   },
   moderation: { target: "/community/programacion/godot-pathfinding?post=6", picture: { kind: "icon", icon: "moderation" } },
   level_up: { target: "/account/progress", picture: { kind: "icon", icon: "level" } },

@@ -68,7 +68,8 @@ export type NotificationIcon = "level" | "achievement" | "moderation" | "communi
  * (the site team's, whoever of them acted); the forum's icon when who acted has left. Never a blank "?".
  */
 export type NotificationPicture =
-  { kind: "avatar"; username: string; avatarUrl: string | null } | { kind: "icon"; icon: NotificationIcon; achievementKey?: string };
+  | { kind: "avatar"; userId: string; username: string; avatarUrl: string | null }
+  | { kind: "icon"; icon: NotificationIcon; achievementKey?: string };
 
 export function notificationPicture(n: Pick<NotificationItem, "type" | "actor" | "data">): NotificationPicture {
   if (n.type === "level_up") return { kind: "icon", icon: "level" };
@@ -76,7 +77,7 @@ export function notificationPicture(n: Pick<NotificationItem, "type" | "actor" |
   if (n.type === "moderation") return { kind: "icon", icon: "moderation" };
   // Who acted has left the site: the forum's icon.
   if (!n.actor) return { kind: "icon", icon: "community" };
-  return { kind: "avatar", username: n.actor.username, avatarUrl: n.actor.avatarUrl };
+  return { kind: "avatar", userId: n.actor.id, username: n.actor.username, avatarUrl: n.actor.avatarUrl };
 }
 
 /** The link that opens a notification: it is marked read, then the person goes on to its target. */

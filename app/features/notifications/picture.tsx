@@ -18,7 +18,7 @@ export function NotificationPictureView({ n, size = 36 }: { n: Pick<Notification
   if (picture.kind === "avatar")
     return (
       <span data-picture="avatar" className="inline-flex shrink-0">
-        <MiniAvatar url={picture.avatarUrl} username={picture.username} size={size} />
+        <MiniAvatar url={picture.avatarUrl} userId={picture.userId} username={picture.username} size={size} />
       </span>
     );
   const Icon = picture.icon === "achievement" ? iconByKey(picture.achievementKey ?? "") : ICONS[picture.icon];

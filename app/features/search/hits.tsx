@@ -51,7 +51,7 @@ function Byline({ author, createdAt, children }: { author: ThreadHit["author"]; 
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
       {author ? (
         <Link className="inline-flex items-center gap-1.5 hover:underline" to={to(`/u/${author.username}`)}>
-          <MiniAvatar url={author.avatarUrl} username={author.username} size={20} />
+          <MiniAvatar url={author.avatarUrl} userId={author.id} username={author.username} size={20} />
           <span>@{author.username}</span>
         </Link>
       ) : (

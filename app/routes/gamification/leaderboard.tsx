@@ -36,9 +36,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     startsOn: board.startsOn,
     page: board.page,
     pageCount: board.pageCount,
-    // Only what the table shows: no user ids leave the server.
+    // Only what the table shows; the user id only where it names the generated avatar (no uploaded picture).
     entries: board.entries.map((e) => ({
       rank: e.rank,
+      userId: e.avatarUrl ? null : e.userId,
       username: e.username,
       avatarUrl: e.avatarUrl,
       level: e.level,
@@ -148,7 +149,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="px-2 py-3 font-medium sm:px-4">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <Link to={to(`/u/${e.username}`)} className="flex min-w-0 items-center gap-2 hover:underline">
-                        <MiniAvatar url={e.avatarUrl} username={e.username} size={28} />
+                        <MiniAvatar url={e.avatarUrl} userId={e.userId} username={e.username} size={28} />
                         <span className="break-all">{e.username}</span>
                       </Link>
                       {e.isMe ? (

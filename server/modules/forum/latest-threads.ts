@@ -7,7 +7,7 @@ export type LatestThread = {
   slug: string;
   forumSlug: string;
   createdAt: string;
-  author: { username: string; avatarUrl: string | null };
+  author: { id: string; username: string; avatarUrl: string | null };
 };
 
 /**
@@ -21,6 +21,7 @@ export async function latestThreads(db: Pick<Database, "select">, limit = 4): Pr
       slug: threads.slug,
       forumSlug: forums.slug,
       createdAt: threads.createdAt,
+      authorId: profiles.id,
       username: profiles.username,
       avatarUrl: profiles.avatarUrl,
     })
@@ -35,6 +36,6 @@ export async function latestThreads(db: Pick<Database, "select">, limit = 4): Pr
     slug: r.slug,
     forumSlug: r.forumSlug,
     createdAt: r.createdAt.toISOString(),
-    author: { username: r.username, avatarUrl: r.avatarUrl },
+    author: { id: r.authorId, username: r.username, avatarUrl: r.avatarUrl },
   }));
 }

@@ -16,7 +16,8 @@ const rowsOf = async <T = Row>(ctx: SearchContext, query: SQL): Promise<T[]> =>
 
 /** Timestamps travel as epoch milliseconds: both drivers return numbers the same way. */
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
-const person = (r: Row) => (r.username ? { username: String(r.username), avatarUrl: (r.avatar_url as string | null) ?? null } : null);
+const person = (r: Row) =>
+  r.username ? { id: String(r.author_id), username: String(r.username), avatarUrl: (r.avatar_url as string | null) ?? null } : null;
 const forumRef = (r: Row) => ({ slug: String(r.forum_slug), titleEs: String(r.forum_title_es), titleEn: String(r.forum_title_en) });
 
 const visibleThread = sql`t.hidden = false`;
@@ -40,7 +41,7 @@ export const forumThreads: SearchProvider = {
         from (
           select t.id, t.title, t.slug, t.reply_count, extract(epoch from t.created_at) * 1000 as created_ms,
             f.slug as forum_slug, f.title_es as forum_title_es, f.title_en as forum_title_en,
-            pr.username, pr.avatar_url, t.last_activity_at,
+            pr.id as author_id, pr.username, pr.avatar_url, t.last_activity_at,
             ${score(sql`t.search_vector`, q, sql`t.last_activity_at`, ctx.now)} as score
           from threads t
           join forums f on f.id = t.forum_id
@@ -84,7 +85,7 @@ export const forumPosts: SearchProvider = {
           select p.id, p.number, p.body_html, extract(epoch from p.created_at) * 1000 as created_ms, p.created_at,
             t.title as thread_title, t.slug as thread_slug,
             f.slug as forum_slug, f.title_es as forum_title_es, f.title_en as forum_title_en,
-            pr.username, pr.avatar_url,
+            pr.id as author_id, pr.username, pr.avatar_url,
             ${score(sql`p.search_vector`, q, sql`p.created_at`, ctx.now)} as score
           from posts p
           join threads t on t.id = p.thread_id

@@ -7,7 +7,7 @@ import type { Segment } from "./highlight";
 /** What every provider gets: who searches, the site's switches and the clock (recency is part of the rank). */
 export type SearchContext = { db: Database; actor: Actor; flags: RuntimeFlags; now: Date };
 
-type Person = { username: string; avatarUrl: string | null } | null;
+type Person = { id: string; username: string; avatarUrl: string | null } | null;
 type ForumRef = { slug: string; titleEs: string; titleEn: string };
 
 /** A thread whose title matched. `path` is without the language prefix. */

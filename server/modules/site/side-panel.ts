@@ -9,9 +9,9 @@ export type SidePanelThread = {
   slug: string;
   forumSlug: string;
   createdAt: string;
-  author: { username: string; avatarUrl: string | null };
+  author: { id: string; username: string; avatarUrl: string | null };
 };
-export type SidePanelMember = { username: string; avatarUrl: string | null; level: number };
+export type SidePanelMember = { userId: string; username: string; avatarUrl: string | null; level: number };
 export type SidePanelAchievement = {
   key: string;
   /** In the `badges` namespace, unless an admin typed the names (`names`, per language). */
@@ -39,7 +39,7 @@ export type SidePanelGamification = Pick<GamificationModule, "topByXp" | "recent
  * The side panel's data. Card 1 lists the newest visible threads while the forum is enabled (when it is off,
  * the forum's pages are 404 and the card shows its empty text). Card 2 lists the members with the most XP and
  * card 3 the newest unlocked achievements (gamification's reads, one statement each). The reads run side by
- * side; only what the page shows leaves the server (no user ids).
+ * side; only what the page shows leaves the server (user ids only for the generated avatars).
  */
 export async function loadSidePanel(
   settings: SettingsStore,
@@ -54,7 +54,7 @@ export async function loadSidePanel(
   ]);
   return {
     threads,
-    members: top.map((m) => ({ username: m.username, avatarUrl: m.avatarUrl, level: m.level })),
+    members: top.map((m) => ({ userId: m.userId, username: m.username, avatarUrl: m.avatarUrl, level: m.level })),
     achievements: recent.map((a) => ({ key: a.key, nameKey: a.nameKey, names: a.names, createdAt: a.createdAt, username: a.username })),
     announcement,
   };
