@@ -90,7 +90,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
   return (
     <article className="max-w-3xl space-y-6">
       <header className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
-        <MiniAvatar url={profile.avatarUrl} username={profile.username} size={128} />
+        <MiniAvatar url={profile.avatarUrl} userId={profile.id} username={profile.username} size={128} />
         <div className="min-w-0 flex-1 space-y-2">
           <h1 className="break-words text-3xl font-black sm:text-4xl">{profile.username}</h1>
           <p className="flex flex-wrap items-center gap-3 text-sm">
