@@ -66,7 +66,7 @@ beforeAll(async () => {
     tags: ["godot"],
     replies: [
       { authorId: troll.id, body: "Buy cheap keys at my totally legit site" },
-      { authorId: troll.id, body: "Another rude reply" },
+      { authorId: troll.id, body: "Another **rude** reply" },
     ],
   });
   const report = async (postId: string, reporter: string, reason: string) => {
@@ -411,8 +411,8 @@ describe("settings (Admins)", () => {
       details: { before: limits, after: { ...limits, postIntervalSeconds: 8, newUserMaxThreads: 2 } },
     });
     const log = await textOf(await get("/en/admin/audit?action=forum.&targetType=setting", cookies.admin));
-    expect(log).toContain("postIntervalSeconds: 5 → 8");
-    expect(log).toContain("newUserMaxThreads: 3 → 2");
+    expect(log).toContain("Seconds between two posts: 5 → 8");
+    expect(log).toContain("Threads a new member may start: 3 → 2");
     await post("/en/admin/forum/settings", fields(), cookies.admin);
   });
 
@@ -448,6 +448,17 @@ describe("moderation (Moderators and Admins)", () => {
     expect(html).toContain(`href="/en/community/${busyForum.slug}/${thread.slug}?post=2"`);
     expect(html).toContain("Also hide the post");
     expect(html).toContain("Open (2)");
+    // The post as readers see it (its stored HTML), not its Markdown.
+    expect(html).toContain("<p>Another <strong>rude</strong> reply</p>");
+    expect(html).not.toContain("**rude**");
+  });
+
+  it("names roles in the page's language in the admin header", async () => {
+    const es = await (await get("/es/admin/forum/moderation", cookies.moderator)).text();
+    expect(es).toMatch(/night_mod<span class="text-muted-foreground"> (<!-- -->)?· (<!-- -->)?Moderador<\/span>/);
+    expect(es).not.toMatch(/· (<!-- -->)?Moderator</);
+    const en = await (await get("/en/admin/forum/moderation", cookies.admin)).text();
+    expect(en).toMatch(/chief_admin<span class="text-muted-foreground"> (<!-- -->)?· (<!-- -->)?Admin<\/span>/);
   });
 
   it("resolves a report and hides the post in one step; keeps the note when the note is too long", async () => {
@@ -460,7 +471,10 @@ describe("moderation (Moderators and Admins)", () => {
     expect(await textOf(res)).toMatch(/<details[^>]*open=""/);
     res = await post("/en/admin/forum/moderation", { intent: "resolve", reportId, hide: "on", reason: "Spam" }, cookies.moderator);
     expect(res.status).toBe(200);
-    expect(await textOf(res)).toContain("The report was resolved and the post is hidden.");
+    // The outcome is a toast, rendered by the server too (a page without JavaScript shows it, closable).
+    expect(await textOf(res)).toMatch(
+      /<details open="" class="toast-viewport[^"]*"[^>]*>.*<div role="status" class="toast toast-success[^"]*"><p[^>]*>The report was resolved and the post is hidden\.<\/p>/s,
+    );
     expect((await t.services.db.select().from(posts).where(eq(posts.id, thread.posts[1].id)))[0].hidden).toBe(true);
     expect((await t.services.db.select().from(reports).where(eq(reports.id, reportId)))[0]).toMatchObject({
       status: "resolved",
@@ -583,35 +597,95 @@ describe("users (Moderators and Admins)", () => {
   });
 });
 
-describe("audit log filters", () => {
-  /** The log's table only (the filter's options name every action too). */
+describe("audit log", () => {
+  /** The log's table only (the filter's options name every action too), and its text without tags. */
   const tableOf = async (res: Response) => {
     const html = await textOf(res);
     return html.slice(html.indexOf("<table"), html.indexOf("</table>"));
   };
+  const plain = (html: string) => html.replace(/<[^>]+>/g, "");
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
   it("shows only forum actions under the forum filter, narrows by type, actor and days, and keeps the filters in the URL", async () => {
     // A change outside the forum, to be left out.
     await post("/en/admin/roles", { intent: "grant", userId: ids.member, role: "Moderator", name: "plain_member" }, cookies.admin);
     await post("/en/admin/roles", { intent: "revoke", userId: ids.member, role: "Moderator", name: "plain_member" }, cookies.admin);
-    expect(await tableOf(await get("/en/admin/audit", cookies.moderator))).toContain("role.grant");
+    expect(plain(await tableOf(await get("/en/admin/audit", cookies.moderator)))).toContain(
+      "chief_admin gave plain_member the Moderator role.",
+    );
 
     const page = await textOf(await get("/en/admin/audit?action=forum.", cookies.moderator));
     expect(page).toMatch(/<option value="forum\." selected="">Every forum action<\/option>/);
-    let table = await tableOf(await get("/en/admin/audit?action=forum.", cookies.moderator));
-    for (const action of ["forum.post.hide", "forum.report.resolve", "forum.user.ban", "forum.category.create", "forum.setting.update"])
-      expect(table).toContain(action);
-    expect(table).not.toContain("role.grant");
+    let table = plain(await tableOf(await get("/en/admin/audit?action=forum.", cookies.moderator)));
+    expect(table).toContain(`night_mod banned ${trollName} from the forum for good.`);
+    expect(table).not.toContain("gave plain_member");
+    // Older entries of the family, found with the type filter.
+    const forumType = async (type: string) =>
+      plain(await tableOf(await get(`/en/admin/audit?action=forum.&targetType=${type}`, cookies.moderator)));
+    expect(await forumType("post")).toContain("night_mod hid post #2 in “Shader help for pixel art”.");
+    expect(await forumType("report")).toContain("night_mod resolved the report by plain_member on post #2 in “Shader help for pixel art”.");
+    expect(await forumType("category")).toContain("chief_admin created the category “Community”.");
+    expect(await forumType("forum")).toContain("chief_admin created the forum “Introductions”.");
+    expect(await forumType("setting")).toContain("chief_admin changed the forum setting Posting limits.");
 
-    table = await tableOf(await get("/en/admin/audit?action=forum.&targetType=user&actor=night_mod", cookies.moderator));
-    expect(table).toContain("forum.user.ban");
-    expect(table).not.toContain("forum.user.unban");
-    expect(table).not.toContain("forum.post.hide");
+    table = plain(await tableOf(await get("/en/admin/audit?action=forum.&targetType=user&actor=night_mod", cookies.moderator)));
+    expect(table).toContain(`night_mod banned ${trollName} from the forum`);
+    expect(table).not.toContain("lifted the forum ban");
+    expect(table).not.toContain("hid post");
 
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     expect(await textOf(await get(`/en/admin/audit?action=forum.&from=${tomorrow}`, cookies.moderator))).toContain(
       "No entry matches these filters.",
     );
-    expect(await tableOf(await get("/es/admin/audit?action=forum.&targetType=post", cookies.moderator))).toContain("Mensaje ocultado");
+    expect(plain(await tableOf(await get("/es/admin/audit?action=forum.&targetType=post", cookies.moderator)))).toContain(
+      "night_mod ocultó el mensaje n.º 2 de «Shader help for pixel art».",
+    );
+  });
+
+  it("reads as sentences in the page's language, with people and posts as links and no ids or raw keys", async () => {
+    const tables = async (lang: string, queries: string[]) =>
+      (await Promise.all(queries.map(async (q) => tableOf(await get(`/${lang}/admin/audit?${q}`, cookies.moderator))))).join("\n");
+    const queries = [
+      "action=role.",
+      "action=forum.report.resolve",
+      "action=forum.report.ignore",
+      "action=forum.forum.create",
+      "action=forum.setting.update",
+    ];
+    const html = await tables("en", queries);
+    const text = plain(html);
+    expect(text).toContain("chief_admin took the Moderator role away from plain_member.");
+    expect(html).toContain('href="/en/u/chief_admin"');
+    expect(html).toContain('href="/en/u/plain_member"');
+    expect(html).toContain('href="/en/u/night_mod"');
+    expect(html).toContain(`href="/en/community/${busyForum.slug}/${thread.slug}?post=2"`);
+    expect(html).toContain('href="/en/community/presentaciones"');
+    expect(text).toContain("chief_admin ignored the report by plain_member on post #3 in “Shader help for pixel art”.");
+    expect(text).toContain("The post was hidden.");
+    expect(text).toContain("Reason: Spam");
+    // A change of the posting limits reads as the settings page's labels, old → new.
+    expect(text).toContain("Seconds between two posts: 5 → 8");
+    expect(text).toContain("Threads a new member may start: 3 → 2");
+    expect(html).not.toMatch(UUID);
+    for (const id of Object.values(ids)) expect(html).not.toContain(id);
+    for (const raw of [
+      "role.grant",
+      "forum.report.resolve",
+      "forum.post.hide",
+      "alsoResolved",
+      "postId",
+      "reporterId",
+      "postIntervalSeconds",
+      "[]",
+      "{",
+    ])
+      expect(text).not.toContain(raw);
+
+    const es = plain(await tables("es", queries));
+    expect(es).toContain("chief_admin dio a plain_member el rol de Moderador.");
+    expect(es).toContain("night_mod resolvió la denuncia de plain_member sobre el mensaje n.º 2 de «Shader help for pixel art».");
+    expect(es).toContain("Se ocultó el mensaje.");
+    expect(es).toContain("Segundos entre dos mensajes: 5 → 8");
+    expect(es).not.toMatch(UUID);
   });
 });

@@ -298,9 +298,19 @@ describe("achievements (Admins)", () => {
     expect(en).toContain("Threads started: 1");
     expect(en).toContain("+10 XP");
     expect(en).toContain("Legendary");
-    expect(en).toMatch(/Unlocked by<\/dt><dd>1 member<\/dd>/);
+    expect(en).toMatch(/<td[^>]*>1 member<\/td>/);
     expect(en).toContain("granted by a background job");
-    expect(en).toContain("Delete the achievement First thread? 1 member has it: they lose the badge but keep the XP it gave.");
+    // A table, not a card per achievement; the edit dialog opens from the address, before any JavaScript.
+    expect(en).toContain("<table");
+    expect(en).not.toContain("<dialog");
+    expect(en).toContain('href="/en/admin/gamification/achievements?edit=threads_1"');
+    const dialog = await textOf(await get("/en/admin/gamification/achievements?edit=threads_1", cookies.admin));
+    expect(dialog).toMatch(/<dialog open="" aria-labelledby="edit-dialog-title"/);
+    expect(dialog).toMatch(/<h2 id="edit-dialog-title"[^>]*>Edit First thread<\/h2>/);
+    expect(dialog).toContain('name="intent" value="update-achievement"');
+    expect(dialog).toContain("Delete the achievement First thread? 1 member has it: they lose the badge but keep the XP it gave.");
+    expect(dialog).toContain('href="/en/admin/gamification/achievements"');
+    expect(await textOf(await get("/en/admin/gamification/achievements?edit=nope", cookies.admin))).not.toContain("<dialog");
     const es = await textOf(await get("/es/admin/gamification/achievements", cookies.admin));
     expect(es).toContain("Primer hilo");
     expect(es).toContain("First thread");
@@ -318,7 +328,8 @@ describe("achievements (Admins)", () => {
     expect(html).toContain('value="Voice of the community"');
     expect(html).toContain("Post 100 replies.");
     expect(html).toMatch(/<option value="flame" selected="">/);
-    expect(html).toMatch(/<details[^>]*open=""[^>]*>\s*<summary[^>]*>Add an achievement/);
+    // The dialog opens again on its failed form, whatever the address was.
+    expect(html).toMatch(/<dialog open=""[^>]*>.*<h2 id="edit-dialog-title"[^>]*>New achievement<\/h2>/s);
     res = await post("/en/admin/gamification/achievements", form({ key: "threads_1" }), cookies.admin);
     expect(res.status).toBe(409);
     html = await textOf(res);
@@ -381,6 +392,48 @@ describe("achievements (Admins)", () => {
     expect(await textOf(res)).toContain("Voice of the community was deleted; 0 members had it.");
     expect(await t.services.db.select().from(achievements).where(eq(achievements.id, row.id))).toHaveLength(0);
     expect(await audits("gamification.achievement.delete")).toMatchObject([{ targetName: "posts_100" }]);
+  });
+
+  it("sorts the table by the column the address names, marked with aria-sort, and back", async () => {
+    const path = "/en/admin/gamification/achievements";
+    const namesOf = (html: string) =>
+      [...html.matchAll(/<th scope="row"[^>]*>.*?<p class="font-semibold">([^<]+)<\/p>/gs)].map((m) => m[1]);
+    const xpOf = (html: string) =>
+      [...html.matchAll(/<td class="hidden p-2 text-right tabular-nums sm:table-cell">\+([\d,]+) XP<\/td>/g)].map((m) =>
+        Number(m[1].replace(/,/g, "")),
+      );
+    /** Each sortable header: its aria-sort and where its link leads (the next order). */
+    const headersOf = (html: string) =>
+      [...html.matchAll(/<th scope="col"[^>]*aria-sort="(\w+)"><a [^>]*href="([^"]+)"/g)].map((m) => [m[1], m[2].replaceAll("&amp;", "&")]);
+    const byDefault = await textOf(await get(path, cookies.admin));
+    expect(headersOf(byDefault)).toEqual([
+      ["none", `${path}?sort=name`],
+      ["ascending", `${path}?dir=desc`],
+      ["none", `${path}?sort=rarity`],
+      ["none", `${path}?sort=xp`],
+      ["none", `${path}?sort=earned`],
+    ]);
+    const names = namesOf(byDefault);
+    expect(names).toHaveLength(18);
+
+    const byName = await textOf(await get(`${path}?sort=name`, cookies.admin));
+    expect(namesOf(byName)).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true })));
+    expect(headersOf(byName)[0]).toEqual(["ascending", `${path}?sort=name&dir=desc`]);
+    expect(namesOf(await textOf(await get(`${path}?sort=name&dir=desc`, cookies.admin)))).toEqual(namesOf(byName).reverse());
+
+    const byXp = await textOf(await get(`${path}?sort=xp&dir=desc`, cookies.admin));
+    const xp = xpOf(byXp);
+    expect(xp).toHaveLength(18);
+    expect(xp).toEqual([...xp].sort((a, b) => b - a));
+    expect(headersOf(byXp).map(([sort]) => sort)).toEqual(["none", "none", "none", "descending", "none"]);
+    expect(headersOf(byXp)[3]).toEqual(["descending", `${path}?sort=xp`]);
+    // The edit link keeps the order; an unknown column is the default order.
+    expect(byXp).toContain('href="/en/admin/gamification/achievements?sort=xp&dir=desc&edit=threads_1"');
+    expect(namesOf(await textOf(await get(`${path}?sort=bogus&dir=sideways`, cookies.admin)))).toEqual(names);
+
+    const es = namesOf(await textOf(await get("/es/admin/gamification/achievements?sort=name", cookies.admin)));
+    expect(es).toEqual([...es].sort((a, b) => a.localeCompare(b, "es", { sensitivity: "base", numeric: true })));
+    expect(es).toContain("Primer hilo");
   });
 
   it("a built-in achievement keeps its translations when its names are left empty", async () => {

@@ -145,6 +145,7 @@ export function ConfirmAction({
   fields,
   tone = "danger",
   open,
+  wide = false,
   children,
 }: {
   label: string;
@@ -155,13 +156,15 @@ export function ConfirmAction({
   tone?: "danger" | "primary";
   /** Opened already (for example to show the error of a first try). */
   open?: boolean;
+  /** Opens as a panel across its row (room for a note and options), not a narrow pop-over. */
+  wide?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation("admin");
   return (
-    <details className="inline-block align-top" open={open || undefined}>
+    <details className={`inline-block align-top ${wide ? "open:block open:w-full open:basis-full" : ""}`} open={open || undefined}>
       <summary className="btn btn-outline min-h-9 cursor-pointer list-none px-3 py-1 text-sm">{label}</summary>
-      <div className="card mt-2 w-64 max-w-full p-3 text-left shadow-lg">
+      <div className={`card mt-2 max-w-full text-left shadow-lg ${wide ? "w-full max-w-2xl p-4" : "w-64 p-3"}`}>
         <p className="text-sm">{question}</p>
         <Form method="post" className="mt-3 space-y-3">
           <input type="hidden" name="intent" value={intent} />

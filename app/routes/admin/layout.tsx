@@ -77,14 +77,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex h-14 items-center gap-3 px-4">
           <Link
             to={to("/")}
-            className="flex items-center gap-2 whitespace-nowrap font-extrabold no-underline"
+            className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap font-extrabold no-underline"
             aria-label={tc("homeLink", { site: root?.siteName ?? "" })}
           >
             <img src="/images/logo.svg" alt="" width={24} height={24} />
-            <span>{root?.siteName}</span>
+            {/* Phones show the logo alone, so the area's badge beside it never collides with the name. */}
+            <span className="hidden sm:inline">{root?.siteName}</span>
           </Link>
-          <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">{t("title")}</span>
-          <div className="ml-auto flex items-center gap-2">
+          <span className="min-w-0 truncate rounded-md bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">
+            {t("title")}
+          </span>
+          <div className="ml-auto flex shrink-0 items-center gap-2">
             <Link to={to("/")} className="btn btn-ghost hidden text-sm sm:inline-flex">
               <ArrowLeft aria-hidden="true" size={16} />
               {t("backToSite")}
@@ -96,7 +99,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <span className="hidden md:inline">
                 <span className="sr-only">{t("signedInAs")} </span>
                 {viewer.username ?? viewer.email}
-                <span className="text-muted-foreground"> · {viewer.roles.join(", ")}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  · {viewer.roles.map((r) => t(`roleNames.${r}`, { defaultValue: r })).join(", ")}
+                </span>
               </span>
             </p>
           </div>

@@ -5,6 +5,7 @@ import { auditLog } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { containsPattern, offsetOf, pageField, pageOf, PAGE_SIZE, parseInput, searchField, type Page } from "./input";
 import { assertCan } from "#server/modules/accounts/policy";
+import { resolveAuditRefs, type AuditRefs } from "./audit-refs";
 
 /** `YYYY-MM-DD` as typed in a date field; anything else (or an impossible date) is no filter. */
 const dayField = z.preprocess((v) => {
@@ -48,13 +49,16 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 /**
  * The audit log, newest first: filtered by action (exact, or every action of a family such as `forum.`), by
  * actor (name or id), by target (name or id), by target type and by a range of days. Both Admins and
- * Moderators read it: it is how the team sees what the team did. Also the choices the filters offer.
+ * Moderators read it: it is how the team sees what the team did. Also the choices the filters offer, and
+ * what the page's ids point to today (`refs`: names and addresses, one query per kind).
  */
 export async function listAudit(
   deps: { db: Database },
   actor: Actor,
   input: unknown,
-): Promise<Page<AuditRow> & { filters: AuditFilters; actions: string[]; actionFamilies: string[]; targetTypes: string[] }> {
+): Promise<
+  Page<AuditRow> & { filters: AuditFilters; actions: string[]; actionFamilies: string[]; targetTypes: string[]; refs: AuditRefs }
+> {
   assertCan(actor, "audit.read");
   const f = parseInput(listAuditInput, input);
   const where = and(
@@ -81,6 +85,7 @@ export async function listAudit(
   ).map((r) => r.t);
   const actionFamilies = [...new Set(actions.filter((a) => a.includes(".")).map((a) => `${a.slice(0, a.indexOf("."))}.`))];
   const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const refs = await resolveAuditRefs(deps.db, rows);
   const filters = { action: f.action, actor: f.actor, target: f.target, targetType: f.targetType, from: f.from, to: f.to };
-  return { ...pageOf(items, total, f.page), filters, actions, actionFamilies, targetTypes };
+  return { ...pageOf(items, total, f.page), filters, actions, actionFamilies, targetTypes, refs };
 }

@@ -24,6 +24,8 @@ export type ReportRow = {
     id: string;
     number: number;
     excerpt: string;
+    /** The post as readers see it: the sanitized HTML stored when it was written (never re-rendered here). */
+    html: string;
     hidden: boolean;
     deleted: boolean;
     author: { id: string; username: string | null } | null;
@@ -37,8 +39,8 @@ export const excerpt = (md: string) => (md.length > EXCERPT_LENGTH ? `${md.slice
 
 /**
  * The moderation queue (moderators): reports of one status (open by default), newest first, 20 per page, each
- * with the post's excerpt, its thread and author, the reporter and how many open reports the post has; plus
- * the number of reports in each status for the tabs.
+ * with the post (its excerpt, and its stored HTML to show it as readers see it), its thread and author, the
+ * reporter and how many open reports the post has; plus the number of reports in each status for the tabs.
  */
 export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown) {
   assertCan(actor, "report.list");
@@ -61,6 +63,7 @@ export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, inp
       postId: posts.id,
       number: posts.number,
       bodyMd: sql<string>`left(${posts.bodyMd}, ${EXCERPT_LENGTH + 1})`,
+      bodyHtml: posts.bodyHtml,
       postHidden: posts.hidden,
       deletedAt: posts.deletedAt,
       authorId: posts.authorId,
@@ -101,6 +104,7 @@ export async function listReports(deps: Pick<ForumDeps, "db">, actor: Actor, inp
       id: r.postId,
       number: r.number,
       excerpt: excerpt(r.bodyMd),
+      html: r.bodyHtml,
       hidden: r.postHidden,
       deleted: !!r.deletedAt,
       author: r.authorId ? { id: r.authorId, username: r.authorName } : null,

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TextAreaField } from "#app/components/ui/form-field";
+import { ActionToast } from "#app/features/admin/action-toast";
 import { failureFor, postHref, ViewTabs } from "#app/features/admin/forum-ui";
+import { NoteField, ReportCard } from "#app/features/admin/report-card";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
 import {
   ActionResult,
   AdminErrorBoundary,
   AdminHeading,
-  Badge,
   ConfirmAction,
   EmptyState,
   NOINDEX,
@@ -16,7 +16,6 @@ import {
   type AdminActionResult,
 } from "#app/features/admin/ui";
 import { actionFailure } from "#app/lib/form.server";
-import { MODERATION_NOTE_MAX } from "#shared/forum-limits";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/moderation";
@@ -87,21 +86,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
 export const ErrorBoundary = AdminErrorBoundary;
 
-function NoteField({ failure, idSuffix }: { failure: ReturnType<typeof failureFor>; idSuffix: string }) {
-  const { t } = useTranslation("admin");
-  return (
-    <TextAreaField
-      key={idSuffix}
-      label={t("forum.moderation.noteLabel")}
-      hint={t("forum.moderation.noteHint")}
-      name="reason"
-      maxLength={MODERATION_NOTE_MAX}
-      defaultValue={failure?.values.reason}
-      error={failure?.fieldErrors.reason}
-    />
-  );
-}
-
 export default function ForumModeration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { to } = useLocalePath();
@@ -112,8 +96,10 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
   return (
     <>
       <AdminHeading title={t("forum.moderation.title")}>{t("forum.moderation.lead")}</AdminHeading>
+      {/* A decision's outcome is a toast (the report it was about may have just left the list); a refusal stays here. */}
+      <ActionToast result={result} />
       <div aria-live="polite" className="mb-4">
-        <ActionResult result={result} />
+        <ActionResult result={result?.ok ? undefined : result} />
       </div>
       <ViewTabs
         label={t("forum.moderation.viewsLabel")}
@@ -152,89 +138,9 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
           ) : (
             <ul className="space-y-4">
               {reports.items.map((r) => {
-                const failure = failureFor(result, "reportId", r.id);
-                const opening = r.post.number === 1;
                 return (
                   <li key={r.id}>
-                    <article className="card p-5" aria-labelledby={`report-${r.id}`}>
-                      <h3 id={`report-${r.id}`} className="font-bold">
-                        <Link className="link" to={to(postHref(r.thread.forumSlug, r.thread.slug, r.post.number))}>
-                          {t("forum.moderation.reports.postIn", { number: r.post.number, title: r.thread.title })}
-                        </Link>
-                      </h3>
-                      <p className="mt-1 flex flex-wrap gap-2 text-xs">
-                        {r.post.hidden ? <Badge tone="danger">{t("forum.moderation.badges.postHidden")}</Badge> : null}
-                        {r.thread.hidden ? <Badge tone="danger">{t("forum.moderation.badges.threadHidden")}</Badge> : null}
-                        {r.post.deleted ? <Badge>{t("forum.moderation.badges.deleted")}</Badge> : null}
-                        {r.post.openReports > 1 ? (
-                          <Badge tone="info">{t("forum.moderation.badges.openReports", { count: r.post.openReports })}</Badge>
-                        ) : null}
-                      </p>
-                      <blockquote className="mt-3 whitespace-pre-line border-l-4 border-border pl-3 text-sm">{r.post.excerpt}</blockquote>
-                      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                        <dt className="text-muted-foreground">{t("forum.moderation.reports.author")}</dt>
-                        <dd>{name(r.post.author)}</dd>
-                        <dt className="text-muted-foreground">{t("forum.moderation.reports.reporter")}</dt>
-                        <dd>
-                          {name(r.reporter)} · {dateTime(r.createdAt)}
-                        </dd>
-                        <dt className="text-muted-foreground">{t("forum.moderation.reports.reason")}</dt>
-                        <dd className="whitespace-pre-line">{r.reason}</dd>
-                        {r.handledBy && r.handledAt ? (
-                          <>
-                            <dt className="text-muted-foreground">{t("forum.moderation.reports.handled")}</dt>
-                            <dd>
-                              {name(r.handledBy)} · {dateTime(r.handledAt)}
-                            </dd>
-                          </>
-                        ) : null}
-                      </dl>
-                      {r.status === "open" ? (
-                        <div className="mt-4 flex flex-wrap gap-2">
-                          <ConfirmAction
-                            tone="primary"
-                            label={t("forum.moderation.resolve")}
-                            question={t("forum.moderation.confirmResolve")}
-                            confirmLabel={t("forum.moderation.confirmResolveButton")}
-                            intent="resolve"
-                            fields={{ reportId: r.id }}
-                            open={failure?.values.intent === "resolve"}
-                          >
-                            {!r.post.deleted && !(opening ? r.thread.hidden : r.post.hidden) ? (
-                              <div className="flex items-start gap-2">
-                                <input
-                                  id={`hide-${r.id}`}
-                                  name="hide"
-                                  type="checkbox"
-                                  className="mt-1"
-                                  defaultChecked={failure ? failure.values.hide === "on" : false}
-                                  aria-describedby={`hide-${r.id}-hint`}
-                                />
-                                <div>
-                                  <label htmlFor={`hide-${r.id}`} className="text-sm font-semibold">
-                                    {t(opening ? "forum.moderation.hideThread" : "forum.moderation.hidePost")}
-                                  </label>
-                                  <p id={`hide-${r.id}-hint`} className="text-xs text-muted-foreground">
-                                    {t(opening ? "forum.moderation.hideThreadHint" : "forum.moderation.hidePostHint")}
-                                  </p>
-                                </div>
-                              </div>
-                            ) : null}
-                            <NoteField failure={failure?.values.intent === "resolve" ? failure : undefined} idSuffix={`resolve-${r.id}`} />
-                          </ConfirmAction>
-                          <ConfirmAction
-                            label={t("forum.moderation.ignore")}
-                            question={t("forum.moderation.confirmIgnore")}
-                            confirmLabel={t("forum.moderation.confirmIgnoreButton")}
-                            intent="ignore"
-                            fields={{ reportId: r.id }}
-                            open={failure?.values.intent === "ignore"}
-                          >
-                            <NoteField failure={failure?.values.intent === "ignore" ? failure : undefined} idSuffix={`ignore-${r.id}`} />
-                          </ConfirmAction>
-                        </div>
-                      ) : null}
-                    </article>
+                    <ReportCard report={r} result={result} />
                   </li>
                 );
               })}
