@@ -35,7 +35,7 @@ export function MiniAvatar({
         style={style}
         loading={size >= 96 ? undefined : "lazy"}
         decoding="async"
-        className={`shrink-0 rounded-full bg-muted object-cover ${className}`}
+        className={["shrink-0 rounded-full bg-muted object-cover", className].filter(Boolean).join(" ")}
       />
     );
   }
@@ -43,7 +43,7 @@ export function MiniAvatar({
     <span
       aria-hidden="true"
       style={{ ...style, fontSize: size * 0.45 }}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground ${className}`}
+      className={["inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground", className].filter(Boolean).join(" ")}
     >
       {avatarInitial(username, email)}
     </span>
