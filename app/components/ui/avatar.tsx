@@ -43,7 +43,9 @@ export function MiniAvatar({
     <span
       aria-hidden="true"
       style={{ ...style, fontSize: size * 0.45 }}
-      className={["inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground", className].filter(Boolean).join(" ")}
+      className={["inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground", className]
+        .filter(Boolean)
+        .join(" ")}
     >
       {avatarInitial(username, email)}
     </span>
