@@ -21,6 +21,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+function errorTitles(locale: Parameters<typeof serverT>[0], site: string) {
+  const t = serverT(locale);
+  return {
+    notFound: t("siteTitle", { title: t("errors.notFoundTitle"), site }),
+    error: t("siteTitle", { title: t("errors.title"), site }),
+  };
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = context;
   const flags = await services.settings.runtimeFlags();
@@ -34,7 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteName: services.env.siteName,
     baseUrl: services.env.baseUrl,
     requestId: context.requestId,
-    errorTitles: { notFound: serverT(context.locale)("errors.notFoundTitle"), error: serverT(context.locale)("errors.title") },
+    // Whole titles in the format every page uses ("… | <site> Community"), 404 and error pages alike.
+    errorTitles: errorTitles(context.locale, services.env.siteName),
     // Only what the header needs about the signed-in person; never roles' internals or secrets.
     viewer: actor
       ? {
@@ -58,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) return [{ title: "" }];
   if (!error) return [{ title: data.siteName }];
   const title = isRouteErrorResponse(error) && error.status === 404 ? data.errorTitles.notFound : data.errorTitles.error;
-  return [{ title: `${title} | ${data.siteName}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 /** Applies a "system" theme and a theme kept only in local storage before the first paint (no flash). */

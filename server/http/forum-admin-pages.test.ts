@@ -501,6 +501,11 @@ describe("moderation (Moderators and Admins)", () => {
 
 describe("users (Moderators and Admins)", () => {
   const until = () => new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+  /** The date as the ban form's three boxes send it (day, month, year). */
+  const boxes = (iso: string) => {
+    const [y, m, d] = iso.split("-");
+    return { "until-day": String(Number(d)), "until-month": String(Number(m)), "until-year": y! };
+  };
 
   it("refuses ban and unban to a visitor and a member", async () => {
     const bodies: Record<string, string>[] = [
@@ -524,26 +529,36 @@ describe("users (Moderators and Admins)", () => {
   it("bans until a date with a reason, keeps typed values on a bad submit, and unbans; both audited", async () => {
     let res = await post(
       "/en/admin/forum/users",
-      { intent: "ban", userId: ids.troll, name: trollName, reason: "no", duration: "until", until: until() },
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "no", duration: "until", ...boxes(until()) },
       cookies.moderator,
     );
     expect(res.status).toBe(400);
     let html = await textOf(res);
     expect(html).toContain("Write the reason for the ban (3 to 1,000 characters): the person will read it.");
-    expect(html).toContain(`value="${until()}"`);
+    expect(html).toContain(`name="until-year" value="${until().slice(0, 4)}"`);
     res = await post(
       "/en/admin/forum/users",
-      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: "2001-01-01" },
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", ...boxes("2001-01-01") },
       cookies.moderator,
     );
     expect(res.status).toBe(400);
     html = await textOf(res);
     expect(html).toContain("The end of the ban must be in the future.");
     expect(html).toContain("Spam links everywhere");
+    // A day that does not exist: refused before anything is written, the boxes as typed.
+    res = await post(
+      "/en/admin/forum/users",
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", ...boxes("2031-02-31") },
+      cookies.moderator,
+    );
+    expect(res.status).toBe(400);
+    html = await textOf(res);
+    expect(html).toContain("Enter a real date: day, month and year in numbers, for example 27 3 2027.");
+    expect(html).toContain('name="until-day" value="31"');
 
     res = await post(
       "/en/admin/forum/users",
-      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", until: until() },
+      { intent: "ban", userId: ids.troll, name: trollName, reason: "Spam links everywhere", duration: "until", ...boxes(until()) },
       cookies.moderator,
     );
     expect(res.status).toBe(200);

@@ -66,6 +66,13 @@ for (const locale of LOCALES) {
         await expect(page.getByRole("link", { name: tr(locale, "account:tabs.progress") })).toHaveAttribute("aria-current", "page");
         await expect(page.getByRole("heading", { level: 2, name: tr(locale, "progress:level.heading"), exact: true })).toBeVisible();
         await expect(page.getByRole("progressbar", { name: tr(locale, "progress:level.progressLabel") })).toBeVisible();
+        // The level's name carries its rank within a title several levels share ("Newcomer II"): the next
+        // level, named in the progress line, never reads the same as this one.
+        const title = (await page.locator("#level-heading + p").innerText()).split(" · ")[1]!;
+        expect(title).toMatch(/ [IVXLC]+$/);
+        const next = (await page.locator('section[aria-labelledby="level-heading"]').innerText()).match(/\(([^)]+)\)\./)?.[1];
+        expect(next).toBeTruthy();
+        expect(next).not.toBe(title);
         await expect(page.getByRole("heading", { level: 2, name: tr(locale, "progress:achievements.heading"), exact: true })).toBeVisible();
         // Locked and unlocked achievements alike, rarity written out.
         await expect(page.getByText(tr(locale, "badges:locked"), { exact: true }).first()).toBeVisible();

@@ -42,7 +42,7 @@ export function AchievementList({ achievements, locale }: { achievements: Achiev
             <h3 id={`achievements-${type}`} className="text-lg font-semibold">
               {t(`badges:type.${type}`)}
             </h3>
-            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {group.map((a) => (
                 <AchievementItem key={a.id} achievement={a} locale={locale} />
               ))}

@@ -38,7 +38,7 @@ export function LevelOverview({
           </h2>
           <p className="mt-1 text-2xl font-black">{t("level.levelTitle", { level: summary.level, title })}</p>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-sm text-muted-foreground">{t("level.xpTotal")}</p>
           <p className="text-2xl font-black">{t("levels:xp", { xp: n(summary.xp) })}</p>
         </div>

@@ -64,7 +64,7 @@ export function ProfileProgress({ profile, data }: { profile: PublicProfile; dat
       {d.achievements.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{t("profile.none", { username: profile.username })}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {d.achievements.map((a) => (
             <li key={a.id} className="flex items-center gap-3 rounded-xl border border-border p-3">
               <AchievementIcon achievementKey={a.key} icon={a.icon} rarity={a.rarity} size={18} />

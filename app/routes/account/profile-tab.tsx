@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
+import { FileInput } from "#app/components/ui/file-input";
 import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { refusal } from "#app/features/account/failure";
 import { readLimitedFormData } from "#app/features/account/multipart.server";
@@ -126,8 +127,11 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <RoleSection settings={settings} result={actionData} />
-      <UsernameSection settings={settings} result={actionData} />
-      <AvatarSection settings={settings} result={actionData} />
+      {/* Name and picture side by side where the column is wide. */}
+      <div className="grid items-start gap-8 xl:grid-cols-2">
+        <UsernameSection settings={settings} result={actionData} />
+        <AvatarSection settings={settings} result={actionData} />
+      </div>
       <AboutSection settings={settings} result={actionData} />
     </div>
   );
@@ -264,12 +268,11 @@ function AvatarSection({ settings, result }: { settings: Settings; result: Resul
             )}
             <figcaption className="text-sm text-muted-foreground">{t("profile.avatar.current")}</figcaption>
           </figure>
-          <Form ref={formRef} method="post" encType="multipart/form-data" className="min-w-64 flex-1 space-y-4">
+          <Form ref={formRef} method="post" encType="multipart/form-data" className="min-w-0 flex-1 basis-64 space-y-4">
             <input type="hidden" name="intent" value="avatar" />
-            <Field
+            <FileInput
               label={t("profile.avatar.file")}
               name="avatar"
-              type="file"
               accept={AVATAR_ACCEPT}
               required
               hint={t("profile.avatar.hint")}
@@ -324,7 +327,7 @@ function AboutSection({ settings, result }: { settings: Settings; result: Result
         <fieldset className="space-y-3">
           <legend className="text-base font-bold">{t("profile.about.links")}</legend>
           <p className="text-sm text-muted-foreground">{t("profile.about.linksHint")}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {SOCIAL_SITES.map((site) => (
               <Field
                 key={site}

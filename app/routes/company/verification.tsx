@@ -2,6 +2,7 @@ import { BadgeCheck, Clock, XCircle } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { FileInput } from "#app/components/ui/file-input";
 import { Field, FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { countryOptions } from "#app/features/company/countries";
 import { DESCRIPTION_MAX } from "#shared/company-limits";
@@ -212,10 +213,9 @@ export default function Verification({ loaderData, actionData }: Route.Component
               <img src={company.logoUrl} alt={t("form.currentLogo")} width={80} height={80} className="rounded-lg" />
             ) : null}
             <div className="min-w-0 flex-1">
-              <Field
+              <FileInput
                 label={t("form.logo")}
                 name="logo"
-                type="file"
                 accept="image/png,image/jpeg,image/webp"
                 hint={t("form.logoHint")}
                 error={failed?.fieldErrors.logo}

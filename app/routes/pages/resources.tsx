@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { levelName } from "#app/features/gamification/level-name";
 import { pageTools } from "#app/lib/page.server";
@@ -46,111 +47,153 @@ const GAMIFICATION_ADMIN_TABS = [
   ["ranking", "team"],
 ] as const;
 
-/** The resources wiki (SPEC §1): outside the side panel. Feature flags, then accounts, roles and permissions. */
+/** The wiki's sections in order: the anchor each has and the key of its title (the table of contents). */
+const SECTIONS = [
+  ["flags", "resources.flagsTitle"],
+  ["accounts", "resources.accounts.title"],
+  ["forum", "resources.forumGuide.title"],
+  ["forum-admin", "resources.forumAdmin.title"],
+  ["xp", "resources.gamificationGuide.title"],
+  ["xp-admin", "resources.gamificationAdmin.title"],
+] as const;
+
+/** Every section: a card with an anchor the table of contents links to, clear of the fixed header. */
+const SECTION = "card scroll-mt-24 p-5 sm:p-6";
+/** Tables scroll sideways inside their card on a narrow screen, never the page. */
+const TABLE_WRAP = "mt-4 -mx-1 overflow-x-auto px-1";
+
+function TocLinks() {
+  const { t } = useTranslation("site");
+  return (
+    <ol className="space-y-1 text-sm">
+      {SECTIONS.map(([id, key]) => (
+        <li key={id}>
+          <a href={`#${id}`} className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-muted hover:text-foreground">
+            {t(key)}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The resources wiki (SPEC §1): outside the side panel. Feature flags, then accounts, roles and permissions,
+ * the forum and XP guides. A table of contents stays in view beside the text on wide screens and folds into
+ * a disclosure above it on phones; the text keeps a reading width of about 70 characters.
+ */
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const site = useRootData()?.siteName ?? "";
   return (
-    <main id="main" className="max-w-3xl">
-      <h1 className="text-4xl font-black">{t("resources.heading")}</h1>
-      <p className="mt-3 text-lg text-muted-foreground">{t("resources.intro", { site })}</p>
-      <section aria-labelledby="flags-heading" className="card mt-8 p-6">
-        <h2 id="flags-heading" className="text-xl font-bold">
-          {t("resources.flagsTitle")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{t("resources.flagsText")}</p>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">
-                {t("resources.flag")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("resources.state")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(loaderData.flags).map(([key, on]) => (
-              <tr key={key} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4 font-normal">
-                  <code className="font-mono text-xs font-semibold">{key}</code>
-                  <p className="text-muted-foreground">{t(`resources.flags.${key}`)}</p>
-                </th>
-                <td className="py-2">{on ? t("resources.on") : t("resources.off")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section aria-labelledby="accounts-heading" className="card mt-8 p-6">
-        <h2 id="accounts-heading" className="text-xl font-bold">
-          {t("resources.accounts.title")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{t("resources.accounts.intro", { site })}</p>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">
-                {t("resources.accounts.who")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("resources.accounts.can")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+    <main id="main" className="lg:grid lg:grid-cols-[15rem_minmax(0,70ch)] lg:items-start lg:justify-center lg:gap-10">
+      <nav
+        aria-label={t("resources.toc")}
+        className="sticky top-20 hidden max-h-[calc(100vh-6rem)] overflow-y-auto lg:block"
+        data-toc="aside"
+      >
+        <p className="px-2 pb-2 text-sm font-bold">{t("resources.toc")}</p>
+        <TocLinks />
+      </nav>
+      <div className="min-w-0 max-w-[70ch]">
+        <h1 className="break-words text-3xl font-black sm:text-4xl">{t("resources.heading")}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">{t("resources.intro", { site })}</p>
+        <details className="group card mt-6 p-4 lg:hidden" data-toc="details">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-bold [&::-webkit-details-marker]:hidden">
+            {t("resources.toc")}
+            <ChevronDown aria-hidden="true" size={20} className="shrink-0 transition-transform group-open:rotate-180" />
+          </summary>
+          <nav aria-label={t("resources.toc")} className="mt-2">
+            <TocLinks />
+          </nav>
+        </details>
+        <section id="flags" aria-labelledby="flags-heading" className={`${SECTION} mt-8`}>
+          <h2 id="flags-heading" className="text-xl font-bold">
+            {t("resources.flagsTitle")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.flagsText")}</p>
+          <div className={TABLE_WRAP}>
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-4">
+                    {t("resources.flag")}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t("resources.state")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(loaderData.flags).map(([key, on]) => (
+                  <tr key={key} className="border-b border-border align-top">
+                    <th scope="row" className="py-2 pr-4 font-normal">
+                      <code className="break-all font-mono text-xs font-semibold">{key}</code>
+                      <p className="text-muted-foreground">{t(`resources.flags.${key}`)}</p>
+                    </th>
+                    <td className="whitespace-nowrap py-2">{on ? t("resources.on") : t("resources.off")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+        <section id="accounts" aria-labelledby="accounts-heading" className={`${SECTION} mt-8`}>
+          <h2 id="accounts-heading" className="text-xl font-bold">
+            {t("resources.accounts.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.accounts.intro", { site })}</p>
+          {/* Who can do what: a name above its text (two columns would squeeze both on a phone). */}
+          <dl className="mt-4 divide-y divide-border border-y border-border text-sm">
             {PEOPLE.map((who) => (
-              <tr key={who} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4 font-semibold">
-                  {t(`resources.accounts.people.${who}.name`)}
-                </th>
-                <td className="py-2 text-muted-foreground">{t(`resources.accounts.people.${who}.can`)}</td>
-              </tr>
+              <div key={who} className="py-2 sm:grid sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+                <dt className="font-semibold">{t(`resources.accounts.people.${who}.name`)}</dt>
+                <dd className="text-muted-foreground">{t(`resources.accounts.people.${who}.can`)}</dd>
+              </div>
             ))}
-          </tbody>
-        </table>
-        <h3 className="mt-6 font-bold">{t("resources.accounts.rulesTitle")}</h3>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-          {ACCOUNT_RULES.map((rule) => (
-            <li key={rule}>{t(`resources.accounts.rules.${rule}`)}</li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="forum-guide-heading" className="card mt-8 p-6">
-        <h2 id="forum-guide-heading" className="text-xl font-bold">
-          {t("resources.forumGuide.title")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{t("resources.forumGuide.intro")}</p>
-        <dl className="mt-4 space-y-3">
-          {FORUM_GUIDE.map((key) => (
-            <div key={key}>
-              <dt className="font-semibold">{t(`resources.forumGuide.items.${key}.name`)}</dt>
-              <dd className="text-muted-foreground">{t(`resources.forumGuide.items.${key}.text`)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+          </dl>
+          <h3 className="mt-6 font-bold">{t("resources.accounts.rulesTitle")}</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {ACCOUNT_RULES.map((rule) => (
+              <li key={rule}>{t(`resources.accounts.rules.${rule}`)}</li>
+            ))}
+          </ul>
+        </section>
+        <section id="forum" aria-labelledby="forum-guide-heading" className={`${SECTION} mt-8`}>
+          <h2 id="forum-guide-heading" className="text-xl font-bold">
+            {t("resources.forumGuide.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.forumGuide.intro")}</p>
+          <dl className="mt-4 space-y-3">
+            {FORUM_GUIDE.map((key) => (
+              <div key={key}>
+                <dt className="font-semibold">{t(`resources.forumGuide.items.${key}.name`)}</dt>
+                <dd className="text-muted-foreground">{t(`resources.forumGuide.items.${key}.text`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
 
-      <section aria-labelledby="forum-admin-heading" className="card mt-8 p-6">
-        <h2 id="forum-admin-heading" className="text-xl font-bold">
-          {t("resources.forumAdmin.title")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
-        <AdminTabsTable area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
-        <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
-        <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
-      </section>
+        <section id="forum-admin" aria-labelledby="forum-admin-heading" className={`${SECTION} mt-8`}>
+          <h2 id="forum-admin-heading" className="text-xl font-bold">
+            {t("resources.forumAdmin.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
+          <AdminTabsList area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
+          <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
+          <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
+        </section>
 
-      <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
+        <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
 
-      <section aria-labelledby="gamification-admin-heading" className="card mt-8 p-6">
-        <h2 id="gamification-admin-heading" className="text-xl font-bold">
-          {t("resources.gamificationAdmin.title")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
-        <AdminTabsTable area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
-      </section>
+        <section id="xp-admin" aria-labelledby="gamification-admin-heading" className={`${SECTION} mt-8`}>
+          <h2 id="gamification-admin-heading" className="text-xl font-bold">
+            {t("resources.gamificationAdmin.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
+          <AdminTabsList area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
+        </section>
+      </div>
     </main>
   );
 }
@@ -173,7 +216,7 @@ function GamificationGuide({ rules, levels }: GuideProps) {
     statPoints: rules.statPointsPerLevel,
   };
   return (
-    <section aria-labelledby="gamification-guide-heading" className="card mt-8 p-6">
+    <section id="xp" aria-labelledby="gamification-guide-heading" className={`${SECTION} mt-8`}>
       <h2 id="gamification-guide-heading" className="text-xl font-bold">
         {t("resources.gamificationGuide.title")}
       </h2>
@@ -188,39 +231,44 @@ function GamificationGuide({ rules, levels }: GuideProps) {
       </dl>
       <details className="mt-4">
         <summary className="cursor-pointer font-semibold">{t("resources.gamificationGuide.levelTable.summary")}</summary>
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-1 pr-4">
-                {t("resources.gamificationGuide.levelTable.level")}
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                {t("resources.gamificationGuide.levelTable.title")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("resources.gamificationGuide.levelTable.xp")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {levels.map((l) => (
-              <tr key={l.level} className="border-b border-border">
-                <th scope="row" className="py-1 pr-4 font-normal">
-                  {number.format(l.level)}
+        <div className={TABLE_WRAP}>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-1 pr-4">
+                  {t("resources.gamificationGuide.levelTable.level")}
                 </th>
-                <td className="py-1 pr-4">{levelName(t, l)}</td>
-                <td className="py-1 text-right tabular-nums">{number.format(l.xpRequired)}</td>
+                <th scope="col" className="py-1 pr-4">
+                  {t("resources.gamificationGuide.levelTable.title")}
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  {t("resources.gamificationGuide.levelTable.xp")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {levels.map((l) => (
+                <tr key={l.level} className="border-b border-border">
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {number.format(l.level)}
+                  </th>
+                  <td className="py-1 pr-4">{levelName(t, l)}</td>
+                  <td className="py-1 text-right tabular-nums">{number.format(l.xpRequired)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </section>
   );
 }
 
-/** An admin area's tabs, who uses each and what it is for (texts under `resources.<area>.tabs`). */
-function AdminTabsTable({
+/**
+ * An admin area's tabs, who uses each and what it is for (texts under `resources.<area>.tabs`): each tab's
+ * name and who uses it above what it is for, which reads on a phone as well as on a wide screen.
+ */
+function AdminTabsList({
   area,
   tabs,
 }: {
@@ -229,31 +277,18 @@ function AdminTabsTable({
 }) {
   const { t } = useTranslation("site");
   return (
-    <table className="mt-4 w-full text-left text-sm">
-      <thead>
-        <tr className="border-b border-border">
-          <th scope="col" className="py-2 pr-4">
-            {t("resources.forumAdmin.tab")}
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            {t("resources.forumAdmin.who")}
-          </th>
-          <th scope="col" className="py-2">
-            {t("resources.forumAdmin.what")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tabs.map(([tab, who]) => (
-          <tr key={tab} className="border-b border-border align-top">
-            <th scope="row" className="py-2 pr-4 font-semibold">
-              {t(`resources.${area}.tabs.${tab}.name`)}
-            </th>
-            <td className="py-2 pr-4">{t(`resources.forumAdmin.${who}`)}</td>
-            <td className="py-2 text-muted-foreground">{t(`resources.${area}.tabs.${tab}.what`)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <dl className="mt-4 divide-y divide-border border-y border-border text-sm">
+      {tabs.map(([tab, who]) => (
+        <div key={tab} className="py-2">
+          <dt className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold">{t(`resources.${area}.tabs.${tab}.name`)}</span>
+            <span className="text-xs text-muted-foreground">
+              {t("resources.forumAdmin.who")}: {t(`resources.forumAdmin.${who}`)}
+            </span>
+          </dt>
+          <dd className="mt-0.5 text-muted-foreground">{t(`resources.${area}.tabs.${tab}.what`)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

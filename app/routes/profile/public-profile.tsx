@@ -88,7 +88,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
     return href ? [{ site, href }] : [];
   });
   return (
-    <article className="max-w-3xl space-y-6">
+    <article className="space-y-6">
       <header className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
         <MiniAvatar url={profile.avatarUrl} userId={profile.id} username={profile.username} size={128} />
         <div className="min-w-0 flex-1 space-y-2">
@@ -131,56 +131,59 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
         </div>
       </header>
 
-      <section className="card p-6" aria-labelledby="profile-bio">
-        <h2 id="profile-bio" className="text-xl font-bold">
-          {t("bio")}
-        </h2>
-        {/* Plain text: React escapes it; line breaks are kept by CSS, never by HTML. */}
-        <p className="mt-3 whitespace-pre-line break-words">
-          {profile.bio || <span className="text-muted-foreground">{t("noBio", { username: profile.username })}</span>}
-        </p>
-      </section>
-
-      {links.length || profile.email || profile.company ? (
-        <section className="card p-6" aria-labelledby="profile-links">
-          <h2 id="profile-links" className="text-xl font-bold">
-            {t("links")}
+      {/* About and links side by side where the column is wide; one above the other on a phone. */}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section className="card p-6" aria-labelledby="profile-bio">
+          <h2 id="profile-bio" className="text-xl font-bold">
+            {t("bio")}
           </h2>
-          <ul className="mt-3 space-y-2">
-            {links.map(({ site, href }) => (
-              <li key={site} className="flex items-center gap-2">
-                <Globe aria-hidden="true" size={16} className="text-muted-foreground" />
-                <span className="font-semibold">{t(`link.${site}`)}:</span>
-                <a href={href} rel="me noopener nofollow ugc" target="_blank" className="link break-all">
-                  {href.replace(/^https:\/\//, "").replace(/\/$/, "")}
-                </a>
-              </li>
-            ))}
-            {profile.email ? (
-              <li className="flex items-center gap-2">
-                <Mail aria-hidden="true" size={16} className="text-muted-foreground" />
-                <span className="font-semibold">{t("email")}:</span>
-                <a href={`mailto:${profile.email}`} className="link break-all">
-                  {profile.email}
-                </a>
-              </li>
-            ) : null}
-            {profile.company ? (
-              <li className="flex items-center gap-2">
-                <Building2 aria-hidden="true" size={16} className="text-muted-foreground" />
-                <span className="font-semibold">{t("company")}:</span>
-                <Link
-                  to={to(`/company/${profile.company.slug}`)}
-                  className="link"
-                  aria-label={t("companyLink", { name: profile.company.name })}
-                >
-                  {profile.company.name}
-                </Link>
-              </li>
-            ) : null}
-          </ul>
+          {/* Plain text: React escapes it; line breaks are kept by CSS, never by HTML. */}
+          <p className="mt-3 whitespace-pre-line break-words">
+            {profile.bio || <span className="text-muted-foreground">{t("noBio", { username: profile.username })}</span>}
+          </p>
         </section>
-      ) : null}
+
+        {links.length || profile.email || profile.company ? (
+          <section className="card p-6" aria-labelledby="profile-links">
+            <h2 id="profile-links" className="text-xl font-bold">
+              {t("links")}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {links.map(({ site, href }) => (
+                <li key={site} className="flex items-center gap-2">
+                  <Globe aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <span className="font-semibold">{t(`link.${site}`)}:</span>
+                  <a href={href} rel="me noopener nofollow ugc" target="_blank" className="link break-all">
+                    {href.replace(/^https:\/\//, "").replace(/\/$/, "")}
+                  </a>
+                </li>
+              ))}
+              {profile.email ? (
+                <li className="flex items-center gap-2">
+                  <Mail aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <span className="font-semibold">{t("email")}:</span>
+                  <a href={`mailto:${profile.email}`} className="link break-all">
+                    {profile.email}
+                  </a>
+                </li>
+              ) : null}
+              {profile.company ? (
+                <li className="flex items-center gap-2">
+                  <Building2 aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <span className="font-semibold">{t("company")}:</span>
+                  <Link
+                    to={to(`/company/${profile.company.slug}`)}
+                    className="link"
+                    aria-label={t("companyLink", { name: profile.company.name })}
+                  >
+                    {profile.company.name}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        ) : null}
+      </div>
 
       {PROFILE_SECTIONS.map(({ id, Component }) => (
         <Component key={id} profile={profile} data={sections[id]} />

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateInput } from "#app/components/ui/date-input";
+import { readDateInput } from "#app/components/ui/date-input.server";
 import { TextAreaField } from "#app/components/ui/form-field";
 import { failureFor } from "#app/features/admin/forum-ui";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
@@ -54,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "ban") {
       // A date field gives a day: the ban ends when that day begins (UTC). "For good" sends no date.
-      const until = form.get("duration") === "forever" ? null : form.get("until");
+      const until = form.get("duration") === "forever" ? null : readDateInput(form, "until", { required: true });
       const r = await forum.banUser(actor, { userId: form.get("userId"), reason: form.get("reason"), until });
       return {
         ok: true,
@@ -83,7 +85,7 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation("admin");
   const { to } = useLocalePath();
   const { date } = useDateFormat();
-  const { members, me, suggestedUntil, minUntil } = loaderData;
+  const { members, me, suggestedUntil } = loaderData;
   const result = actionData as AdminActionResult | undefined;
   return (
     <>
@@ -107,7 +109,6 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
             const name = m.username ?? m.email;
             const failure = failureFor(result, "userId", m.id);
             const banFailure = failure?.values.intent === "ban" ? failure : undefined;
-            const untilId = `until-${m.id}`;
             const duration = banFailure?.values.duration ?? "until";
             return (
               <li key={m.id}>
@@ -199,29 +200,15 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
                                 {t("forum.users.durationUntil")}
                               </label>
                             </div>
-                            <div className="space-y-1 pl-6">
-                              <label htmlFor={untilId} className="block text-sm">
-                                {t("forum.users.untilLabel")}
-                              </label>
-                              <input
-                                id={untilId}
-                                name="until"
-                                type="date"
-                                className="input"
-                                min={minUntil}
-                                defaultValue={banFailure?.values.until ?? suggestedUntil}
-                                aria-describedby={`${untilId}-hint${banFailure?.fieldErrors.until ? ` ${untilId}-error` : ""}`}
-                                aria-invalid={banFailure?.fieldErrors.until ? true : undefined}
-                              />
-                              <p id={`${untilId}-hint`} className="text-xs text-muted-foreground">
-                                {t("forum.users.untilHint")}
-                              </p>
-                              {banFailure?.fieldErrors.until ? (
-                                <p id={`${untilId}-error`} className="text-sm font-medium text-danger">
-                                  {t(banFailure.fieldErrors.until)}
-                                </p>
-                              ) : null}
-                            </div>
+                            <DateInput
+                              className="pl-6"
+                              name="until"
+                              label={t("forum.users.untilLabel")}
+                              hint={t("forum.users.untilHint")}
+                              defaultValue={suggestedUntil}
+                              values={banFailure?.values}
+                              error={banFailure?.fieldErrors.until}
+                            />
                             <div className="flex items-center gap-2">
                               <input
                                 id={`duration-forever-${m.id}`}
