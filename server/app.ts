@@ -27,6 +27,7 @@ import { refuseControlCharacters } from "./http/bad-input";
 import { holdPendingCompanies } from "./http/company-hold";
 import { bodyLimits } from "./http/body-limits";
 import { PageCache, pageCacheMiddleware } from "./http/page-cache";
+import { countThreadViews } from "./http/thread-views";
 import { countStatements } from "./db/statement-count";
 import type { AppEnv } from "./http/types";
 import { clientBuildFolder, localesFolder } from "./paths";
@@ -202,6 +203,8 @@ export function createApp(opts: AppOptions) {
   );
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 
+  // Thread page views, counted in front of the page cache so cached pages count too (issue 12 point 7).
+  app.use("*", countThreadViews());
   // Visitors' forum pages, kept for a few seconds (decision 0016). Form posts to pages clear it.
   const pageCache = new PageCache({
     ttlSeconds: env.pageCacheSeconds,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import type { Database } from "./client";
-import { forumCategories, profiles, reports, threads as threadsTable } from "./schema";
+import { forumCategories, forums as forumsTable, profiles, reports, threads as threadsTable } from "./schema";
 
 const HOUR = 3600_000;
 
@@ -436,6 +436,16 @@ const demoReports = [
   },
 ] as const;
 
+/** Each demo forum's colour (issue 12 point 7: the topic list shows its forum's colour, as Discourse's categories). */
+const forumColors: Record<(typeof forumsSpec)[number]["slug"], string> = {
+  presentaciones: "#0ea5e9",
+  "charla-general": "#8b5cf6",
+  programacion: "#22c55e",
+  "arte-y-sonido": "#f97316",
+  contenido: "#e11d48",
+  promocion: "#eab308",
+};
+
 /**
  * The demo forum (issue 4 point 13): 3 categories, 6 forums, tags and over 30 threads in Spanish and English,
  * written by the demo accounts, with replies and likes spread over the last weeks. Only on an empty forum and
@@ -457,8 +467,11 @@ export async function seedDemoForum(db: Database, render?: (md: string) => { htm
   const categoryIds = new Map<string, string>();
   for (const [i, c] of categories.entries()) categoryIds.set(c.slug, (await createCategory(db, { ...c, position: i })).id);
   const forumIds = new Map<string, string>();
-  for (const [i, f] of forumsSpec.entries())
-    forumIds.set(f.slug, (await createForum(db, { ...f, categoryId: categoryIds.get(f.category)!, position: i })).id);
+  for (const [i, f] of forumsSpec.entries()) {
+    const id = (await createForum(db, { ...f, categoryId: categoryIds.get(f.category)!, position: i })).id;
+    await db.update(forumsTable).set({ color: forumColors[f.slug] }).where(eq(forumsTable.id, id));
+    forumIds.set(f.slug, id);
+  }
   for (const [slug, nameEs, nameEn] of tags) await createTag(db, { slug, nameEs, nameEn });
 
   const start = now.getTime() - threads.length * 12 * HOUR;
@@ -482,8 +495,12 @@ export async function seedDemoForum(db: Database, render?: (md: string) => { htm
       })),
       render,
     });
-    if (t.accepted)
-      await db.update(threadsTable).set({ resolved: true, acceptedPostId: made.posts[t.accepted].id }).where(eq(threadsTable.id, made.id));
+    // Readers so the demo list looks lived in: more for threads with more replies, varied from one to the next.
+    const viewCount = 12 + (t.replies?.length ?? 0) * 31 + ((i * 37) % 53);
+    await db
+      .update(threadsTable)
+      .set({ viewCount, ...(t.accepted ? { resolved: true, acceptedPostId: made.posts[t.accepted].id } : {}) })
+      .where(eq(threadsTable.id, made.id));
     postsOf.set(t.title, made.posts);
   }
   // A few open reports, so the forum admin's moderation queue has something to show.

@@ -323,7 +323,11 @@ describe("writing through the page actions", () => {
     );
     expect(res.status).toBe(303);
     threadPath = `/en/community/${forumSlug}/shaders-for-pixel-art`;
-    expect(res.headers.get("location")).toBe(threadPath);
+    // ?created=1: the new thread's page confirms it once (a line without JavaScript, a toast with it).
+    expect(res.headers.get("location")).toBe(`${threadPath}?created=1`);
+    const confirmed = mainOf(await (await get(`${threadPath}?created=1`, member.cookie)).text());
+    expect(confirmed).toMatch(/<p role="status"[^>]*>Your thread is published\.<\/p>/);
+    expect(mainOf(await (await get(threadPath, member.cookie)).text())).not.toContain("Your thread is published.");
     const html = await (await get(threadPath)).text();
     expect(html).toContain("Shaders for pixel art");
     expect(html).toContain("<strong>pixels crisp</strong>");

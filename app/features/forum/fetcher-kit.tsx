@@ -46,6 +46,7 @@ export function PendingButton({
   value,
   pressed,
   describedBy,
+  quiet = false,
 }: {
   pending: boolean;
   children: ReactNode;
@@ -54,6 +55,8 @@ export function PendingButton({
   value: string;
   pressed?: boolean;
   describedBy?: string;
+  /** No spinner: for optimistic controls, whose new state already shows. */
+  quiet?: boolean;
 }) {
   return (
     <button
@@ -68,7 +71,7 @@ export function PendingButton({
         if (pending) e.preventDefault();
       }}
     >
-      {pending ? <Spinner size={14} /> : null}
+      {pending && !quiet ? <Spinner size={14} /> : null}
       {children}
     </button>
   );

@@ -1,6 +1,7 @@
 import { CheckCircle2, Flag, Heart } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { toast } from "#app/components/ui/toast";
 import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import type { FormFailure } from "#app/lib/form";
@@ -9,7 +10,14 @@ import type { AcceptedAnswer, ThreadPost } from "#server/modules/forum/get-threa
 import { useForumT } from "./forum-t";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 
-const smallButton = "btn min-h-0 px-2 py-1 text-sm";
+/**
+ * A post's action: an icon button, 44 px square on phones (where its name is read, not shown) and a compact
+ * button with its word from the small breakpoint on. Its name is its text either way (WCAG 2.5.3).
+ */
+export const ACTION_BUTTON = "btn btn-ghost min-h-11 min-w-11 gap-1.5 px-2.5 py-1 text-sm sm:min-h-9";
+/** The action's word: read by screen readers on phones, shown beside the icon on wider screens. */
+export const ACTION_WORD = "sr-only sm:not-sr-only";
+const smallButton = ACTION_BUTTON;
 
 /** The refusal under a control, translated and announced. */
 function InlineError({ failure }: { failure: FormFailure | undefined }) {
@@ -30,47 +38,58 @@ export function LikeControl({ post, loginHref, failure }: { post: ThreadPost; lo
   const t = useForumT();
   const fetcher = useFetcher<InteractionResult>();
   const sending = fetcher.formData?.get("intent");
-  // While the answer comes, the page already shows the new state.
+  // Optimistic: from the press until the answer and the page's fresh data arrive, the new state shows at once.
   const liked = sending === "like" ? true : sending === "unlike" ? false : post.likedByViewer;
   const count = Math.max(0, post.likeCount + (liked === post.likedByViewer ? 0 : liked ? 1 : -1));
-  const error = failureOf(fetcher.data, ["like", "unlike"], post.id) ?? failure;
+  // Refused (the post was hidden meanwhile, a ban…): the state above falls back by itself; a toast says why.
+  const refused = failureOf(fetcher.data, ["like", "unlike"], post.id);
+  useEffect(() => {
+    if (refused?.formError)
+      toast({ variant: "destructive", title: t("interact.likeRefused"), description: t(refused.formError, refused.formErrorValues) });
+  }, [refused, t]);
+  const error = failure;
   const countId = `likes-${post.id}`;
   const countText = (
-    <span id={countId} className="text-muted-foreground">
-      {t("interact.likes", { count })}
+    <span id={countId} className="min-w-4 text-sm tabular-nums text-muted-foreground">
+      <span aria-hidden="true">{count > 0 ? count : ""}</span>
+      <span className="sr-only">{t("interact.likes", { count })}</span>
     </span>
   );
 
   if (!post.can.like) {
     if (!loginHref && count === 0 && !error) return null;
     return (
-      <li className="flex flex-wrap items-center gap-2">
+      <li className="flex flex-wrap items-center gap-1">
         {loginHref ? (
-          <Link className={`${smallButton} btn-ghost`} to={loginHref}>
-            <Heart aria-hidden="true" size={14} />
-            {t("interact.signInToLike")}
+          <Link className={smallButton} to={loginHref} aria-describedby={countId}>
+            <Heart aria-hidden="true" size={16} />
+            <span className={ACTION_WORD}>{t("interact.signInToLike")}</span>
           </Link>
-        ) : null}
-        {count > 0 ? countText : null}
+        ) : (
+          <Heart aria-hidden="true" size={16} className="mx-1 text-muted-foreground" />
+        )}
+        {countText}
         <InlineError failure={error} />
       </li>
     );
   }
   return (
-    <li className="flex flex-wrap items-center gap-2">
-      <fetcher.Form method="post" className="inline-flex items-center gap-2">
+    <li className="flex flex-wrap items-center gap-1">
+      <fetcher.Form method="post" className="inline-flex items-center gap-1">
         <JsFlag />
         <input type="hidden" name="postId" value={post.id} />
         <input type="hidden" name="number" value={post.number} />
         <PendingButton
+          // The new state already shows: a spinner would only say "wait". A second press waits for the answer.
           pending={fetcher.state === "submitting"}
+          quiet
           value={liked ? "unlike" : "like"}
           pressed={liked}
           describedBy={countId}
-          className={`${smallButton} ${liked ? "btn-outline border-primary text-primary" : "btn-ghost"}`}
+          className={`${smallButton} ${liked ? "text-primary" : ""}`}
         >
-          <Heart aria-hidden="true" size={14} fill={liked ? "currentColor" : "none"} />
-          {t("interact.like")}
+          <Heart aria-hidden="true" size={16} fill={liked ? "currentColor" : "none"} />
+          <span className={ACTION_WORD}>{t("interact.like")}</span>
         </PendingButton>
         {countText}
       </fetcher.Form>
@@ -91,13 +110,9 @@ export function AcceptControl({ post, threadId, failure }: { post: ThreadPost; t
         <input type="hidden" name="postId" value={post.id} />
         <input type="hidden" name="threadId" value={threadId} />
         <input type="hidden" name="number" value={post.number} />
-        <PendingButton
-          pending={fetcher.state !== "idle"}
-          value={post.accepted ? "unaccept" : "accept"}
-          className={`${smallButton} btn-ghost`}
-        >
-          <CheckCircle2 aria-hidden="true" size={14} />
-          {post.accepted ? t("interact.unaccept") : t("interact.accept")}
+        <PendingButton pending={fetcher.state !== "idle"} value={post.accepted ? "unaccept" : "accept"} className={smallButton}>
+          <CheckCircle2 aria-hidden="true" size={16} />
+          <span className={ACTION_WORD}>{post.accepted ? t("interact.unaccept") : t("interact.accept")}</span>
         </PendingButton>
       </fetcher.Form>
       <InlineError failure={error} />
@@ -140,11 +155,12 @@ export function ReportControl({ post, failure, sent }: { post: ThreadPost; failu
           if (el.open) el.querySelector("textarea")?.focus();
         }}
       >
-        <summary className={`${smallButton} btn-ghost list-none [&::-webkit-details-marker]:hidden`}>
-          <Flag aria-hidden="true" size={14} />
-          {t("interact.report")}
+        <summary className={`${smallButton} list-none [&::-webkit-details-marker]:hidden`}>
+          <Flag aria-hidden="true" size={16} />
+          <span className={ACTION_WORD}>{t("interact.report")}</span>
         </summary>
-        <div className="card absolute left-0 z-20 mt-2 w-[min(24rem,calc(100vw-3rem))] p-4 shadow-lg">
+        {/* Phones: a sheet along the bottom of the screen; wider screens: a panel under the button. */}
+        <div className="card fixed inset-x-3 bottom-3 z-30 max-h-[80vh] overflow-y-auto p-4 shadow-lg sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:mt-2 sm:w-96">
           <fetcher.Form method="post" className="space-y-3" aria-label={t("interact.reportPanel", { number: post.number })} noValidate>
             <JsFlag />
             <input type="hidden" name="postId" value={post.id} />

@@ -1,6 +1,8 @@
-import { CheckCircle2, EyeOff, Flag, History, Pencil, Quote, Send, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, EyeOff, Flag, History, MoreHorizontal, Pencil, Quote, Send, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
+import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import { formatDate } from "#app/i18n/format";
@@ -10,8 +12,15 @@ import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
 import { POST_INTENTS } from "#shared/forum-intents";
 import { failureOf } from "./fetcher-kit";
 import { useForumT } from "./forum-t";
-import { BanAuthorLink } from "./moderation-toolbar";
-import { AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "./post-actions";
+import {
+  ACTION_BUTTON,
+  ACTION_WORD,
+  AcceptControl,
+  AcceptedAnswerCard,
+  LikeControl,
+  PostModerationConfirm,
+  ReportControl,
+} from "./post-actions";
 import { MarkdownBody } from "./post-editor";
 
 /**
@@ -74,13 +83,30 @@ export function PostItem({
     POST_INTENTS.filter((i) => !handled.has(i)),
     post.id,
   );
+  // Less frequent actions go behind "more" (⋯), so the row stays one line on a phone.
+  const more: { key: string; to: string; icon: typeof Quote; label: string }[] = [
+    ...(post.revisionCount > 0 && !history
+      ? [{ key: "history", to: links.history, icon: History, label: t("thread.showHistory", { count: post.revisionCount }) }]
+      : []),
+    ...(post.can.delete && !deleting ? [{ key: "delete", to: links.delete, icon: Trash2, label: t("thread.delete") }] : []),
+    ...(post.can.hide && !moderation
+      ? [
+          post.hidden
+            ? { key: "publish", to: links.publish, icon: Send, label: t("moderation.publishPost") }
+            : { key: "hide", to: links.hide, icon: EyeOff, label: t("moderation.hidePost") },
+        ]
+      : []),
+    ...(view.can.ban && links.ban && post.author && post.author.id !== viewerId
+      ? [{ key: "ban", to: links.ban, icon: Ban, label: t("moderation.banAuthor") }]
+      : []),
+  ];
   return (
     <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
       <div className="flex gap-3">
         <div className="shrink-0">
           {author ? (
             <Link to={to(`/u/${author.username}`)} aria-label={t("profileOf", { username: author.username })}>
-              <MiniAvatar url={author.avatarUrl} username={author.username} size={40} />
+              <MiniAvatar url={author.avatarUrl} username={author.username} userId={author.id} size={40} />
             </Link>
           ) : (
             <MiniAvatar username="?" size={40} />
@@ -206,50 +232,78 @@ export function PostItem({
               </Link>
             </section>
           ) : null}
-
+        </div>
+      </div>
+      {actionsShown || (post.number === 1 && view.thread.acceptedAnswer && links.answer) ? (
+        // Under the post, the full card's width on phones (one line of icons), beside the avatar's column from sm.
+        <div className="mt-2 space-y-3 sm:pl-[3.25rem]">
           {actionsShown ? (
-            <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("thread.postActions", { number: post.number })}>
+            <ul
+              className="flex flex-wrap items-center gap-x-1 gap-y-1 text-sm"
+              aria-label={t("thread.postActions", { number: post.number })}
+            >
               <LikeControl post={post} loginHref={links.login} failure={failureOf(result, ["like", "unlike"], post.id)} />
               {post.can.accept ? (
                 <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
               ) : null}
               {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
-              {post.revisionCount > 0 && !history ? (
-                <PostAction to={links.history} icon={History} label={t("thread.showHistory", { count: post.revisionCount })} />
-              ) : null}
               {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
-              {post.can.delete && !deleting ? <PostAction to={links.delete} icon={Trash2} label={t("thread.delete")} /> : null}
               {post.can.report ? (
                 <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} />
               ) : links.login ? (
                 <PostAction to={links.login} icon={Flag} label={t("interact.report")} />
               ) : null}
-              {post.can.hide && !moderation ? (
-                post.hidden ? (
-                  <PostAction to={links.publish} icon={Send} label={t("moderation.publishPost")} />
-                ) : (
-                  <PostAction to={links.hide} icon={EyeOff} label={t("moderation.hidePost")} />
-                )
+              {more.length ? (
+                <MoreActions label={t("thread.moreActions", { number: post.number })}>
+                  {more.map(({ key, ...item }) => (
+                    <MenuAction key={key} {...item} />
+                  ))}
+                </MoreActions>
               ) : null}
-              {view.can.ban && links.ban && post.author && post.author.id !== viewerId ? <BanAuthorLink href={links.ban} /> : null}
             </ul>
           ) : null}
-
           {post.number === 1 && view.thread.acceptedAnswer && links.answer ? (
             <AcceptedAnswerCard answer={view.thread.acceptedAnswer} href={links.answer} />
           ) : null}
         </div>
-      </div>
+      ) : null}
     </li>
   );
 }
 
-/** One action under a post (quote, history, edit, delete): a link, so it works before JavaScript. */
+/** One action under a post (quote, edit, sign in to report): a link, so it works before JavaScript. */
 function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
   return (
     <li>
-      <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={to}>
-        <Icon aria-hidden="true" size={14} />
+      <Link className={ACTION_BUTTON} to={to}>
+        <Icon aria-hidden="true" size={16} />
+        <span className={ACTION_WORD}>{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The "more" menu (⋯) of a post: a disclosure, so it opens without JavaScript too; closes on Escape and outside clicks. */
+function MoreActions({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useDisclosureMenu();
+  return (
+    <li>
+      <details ref={ref} className="relative">
+        <summary className={`${ACTION_BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
+          <MoreHorizontal aria-hidden="true" size={18} />
+          <span className="sr-only">{label}</span>
+        </summary>
+        <ul className="card absolute right-0 z-20 mt-1 w-max min-w-48 max-w-[calc(100vw-2rem)] p-1 shadow-lg">{children}</ul>
+      </details>
+    </li>
+  );
+}
+
+function MenuAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
+  return (
+    <li>
+      <Link className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted" to={to}>
+        <Icon aria-hidden="true" size={16} />
         {label}
       </Link>
     </li>

@@ -88,3 +88,25 @@ export function Breadcrumbs({ items }: { items: { to?: string; label: string }[]
     </nav>
   );
 }
+
+/** Colours for forums without one of their own: picked from the slug, so a forum keeps its colour. */
+const FORUM_PALETTE = ["#0ea5e9", "#8b5cf6", "#22c55e", "#f97316", "#e11d48", "#eab308", "#14b8a6", "#6366f1"];
+
+/** A forum's colour (Discourse's category colour): its own, or one from the palette by its slug. */
+export function forumColor(forum: { slug: string; color: string | null }): string {
+  if (forum.color) return forum.color;
+  let h = 0;
+  for (const ch of forum.slug) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return FORUM_PALETTE[h % FORUM_PALETTE.length];
+}
+
+/** The forum's colour as a small square beside its name (decorative: the name says which forum it is). */
+export function ForumSwatch({ color, size = 12 }: { color: string; size?: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block shrink-0 rounded-[3px]"
+      style={{ width: size, height: size, backgroundColor: color }}
+    />
+  );
+}

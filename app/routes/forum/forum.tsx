@@ -1,10 +1,9 @@
-import { MessageCircle, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { MiniAvatar } from "#app/components/ui/avatar";
-import { RelativeTime } from "#app/components/ui/relative-time";
+import { Form, Link, useNavigate } from "react-router";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
-import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "#app/features/forum/ui";
+import { TopicList } from "#app/features/forum/topic-list";
+import { Breadcrumbs, forumColor, ForumSwatch, localized, Pagination, tagName } from "#app/features/forum/ui";
 import { nameParam } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
@@ -74,6 +73,8 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
   const newThread = `${base}/new`;
   const newThreadHref = signedIn ? to(newThread) : to(`/login?redirectTo=${encodeURIComponent(newThread)}`);
   const filtered = !!(filters.tag || filters.status);
+  const navigate = useNavigate();
+  const color = forumColor(forum);
   return (
     <div className="space-y-6">
       <Breadcrumbs
@@ -84,7 +85,10 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
       />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-3xl font-black sm:text-4xl">{localized(locale, forum.titleEs, forum.titleEn)}</h1>
+          <h1 className="flex items-center gap-3 text-3xl font-black sm:text-4xl">
+            <ForumSwatch color={color} size={20} />
+            {localized(locale, forum.titleEs, forum.titleEn)}
+          </h1>
           <p className="text-muted-foreground">{localized(locale, forum.descriptionEs, forum.descriptionEn)}</p>
           <p className="text-sm text-muted-foreground">
             {t("counts.threads", { count: forum.threadCount })} · {t("counts.posts", { count: forum.postCount })}
@@ -96,7 +100,19 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
-      <Form method="get" className="card flex flex-wrap items-end gap-4 p-4" aria-label={t("filters.label")}>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        aria-label={t("filters.label")}
+        // Each choice applies at once (no Apply button); without JavaScript the button in <noscript> sends it.
+        onChange={(e) => {
+          const chosen = new FormData(e.currentTarget);
+          const pick = (name: string) => String(chosen.get(name) ?? "") || null;
+          void navigate(query({ tag: pick("tag"), status: pick("status"), sort: pick("sort") === "latest" ? null : pick("sort") }), {
+            preventScrollReset: true,
+          });
+        }}
+      >
         <div className="space-y-1.5">
           <label htmlFor="filter-tag" className="block text-sm font-semibold">
             {t("filters.tag")}
@@ -135,11 +151,13 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn-outline">
-          {t("filters.apply")}
-        </button>
+        <noscript>
+          <button type="submit" className="btn btn-outline">
+            {t("filters.apply")}
+          </button>
+        </noscript>
         {filtered || filters.sort !== "latest" ? (
-          <Link className="link self-center text-sm" to={to(base)}>
+          <Link className="link inline-flex min-h-11 items-center text-sm" to={to(base)}>
             {t("filters.clear")}
           </Link>
         ) : null}
@@ -148,57 +166,7 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
       {list.items.length === 0 ? (
         <p className="card p-6 text-muted-foreground">{filtered ? t("forum.noMatches") : t("forum.empty")}</p>
       ) : (
-        <ul className="card divide-y divide-border" aria-label={t("forum.threadsLabel")}>
-          {list.items.map((th) => (
-            <li key={th.id} className="flex gap-3 p-4">
-              {th.author ? (
-                <Link
-                  to={to(`/u/${th.author.username}`)}
-                  aria-label={t("profileOf", { username: th.author.username })}
-                  className="shrink-0"
-                >
-                  <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={40} />
-                </Link>
-              ) : (
-                <MiniAvatar username="?" size={40} />
-              )}
-              <div className="min-w-0 flex-1 space-y-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="text-base font-bold">
-                    <Link className="hover:underline" to={to(`${base}/${th.slug}`)}>
-                      {th.title}
-                    </Link>
-                  </h2>
-                  <ThreadBadges thread={th} />
-                </div>
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                  <span>{th.author ? t("byAuthor", { username: th.author.username }) : t("deletedUser")}</span>
-                  <span className="inline-flex items-center gap-1">
-                    <MessageCircle aria-hidden="true" size={14} />
-                    {t("counts.replies", { count: th.replyCount })}
-                  </span>
-                  <span>
-                    {t("forum.lastActivity")} <RelativeTime date={th.lastActivityAt} locale={locale} />
-                  </span>
-                </p>
-                {th.tags.length ? (
-                  <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
-                    {th.tags.map((tag) => (
-                      <li key={tag.slug}>
-                        <Link
-                          className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline"
-                          to={query({ tag: tag.slug })}
-                        >
-                          {`#${tagName(locale, tag)}`}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <TopicList items={list.items} forumSlug={forum.slug} color={color} tagHref={(tag) => query({ tag })} />
       )}
       <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => query({ page })} label={t("pagination.threads")} />
     </div>

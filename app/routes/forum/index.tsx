@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import { requireForum } from "#app/features/forum/gate.server";
-import { localized } from "#app/features/forum/ui";
+import { forumColor, localized } from "#app/features/forum/ui";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -53,10 +53,18 @@ export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
                 {c.forums.map((f) => (
                   <li key={f.id} className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_9rem_minmax(0,14rem)] sm:items-center">
                     <div className="flex min-w-0 items-start gap-3">
-                      <MessageSquare aria-hidden="true" size={22} className="mt-0.5 shrink-0 text-primary" />
+                      {/* The forum's colour (its topic list wears it too). */}
+                      <span
+                        aria-hidden="true"
+                        className="mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-white"
+                        style={{ backgroundColor: forumColor(f) }}
+                      >
+                        <MessageSquare size={18} />
+                      </span>
                       <div className="min-w-0">
                         <h3 className="font-bold">
-                          <Link className="hover:underline" to={to(`/community/${f.slug}`)}>
+                          {/* A tap target of at least 44 px in height (WCAG 2.5.8 asks 24; main links get 44). */}
+                          <Link className="inline-flex min-h-11 items-center hover:underline" to={to(`/community/${f.slug}`)}>
                             {localized(locale, f.titleEs, f.titleEn)}
                           </Link>
                         </h3>
@@ -71,7 +79,10 @@ export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
                       {f.lastThread && f.lastActivityAt ? (
                         <>
                           <span className="sr-only">{t("index.latestActivity")}: </span>
-                          <Link className="line-clamp-1 font-medium hover:underline" to={to(`/community/${f.slug}/${f.lastThread.slug}`)}>
+                          <Link
+                            className="line-clamp-1 py-0.5 font-medium hover:underline"
+                            to={to(`/community/${f.slug}/${f.lastThread.slug}`)}
+                          >
                             {f.lastThread.title}
                           </Link>
                           <RelativeTime date={f.lastActivityAt} locale={locale} className="block text-xs text-muted-foreground" />

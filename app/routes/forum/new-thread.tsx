@@ -65,7 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       body: sent.get("body"),
       tags,
     });
-    return redirect(`${context.localePrefix}/community/${created.forumSlug}/${created.slug}`, 303);
+    // ?created=1: the thread page confirms (a toast, or a line without JavaScript) and drops it from the address.
+    return redirect(`${context.localePrefix}/community/${created.forumSlug}/${created.slug}?created=1`, 303);
   } catch (err) {
     if (isDomainErrorLike(err) && err.code === "not_found") notFoundFor(err);
     return actionFailure(err, sent, { "forum.tag_unknown": "tags", "forum.too_many_tags": "tags", "forum.duplicate_post": "body" });

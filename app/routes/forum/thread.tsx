@@ -1,8 +1,11 @@
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { ErrorView } from "#app/components/layout/error-view";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { RelativeTime } from "#app/components/ui/relative-time";
+import { toast } from "#app/components/ui/toast";
+import { useHydrated } from "#app/features/forum/fetcher-kit";
 import { FollowButton } from "#app/features/forum/follow-button";
 import { ForumTProvider } from "#app/features/forum/forum-t";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
@@ -58,6 +61,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       : null,
     ...modes,
     viewer: context.actor ? { id: context.actor.userId, emailVerified: context.actor.emailVerified } : null,
+    /** `?created=1`: the thread was just published (the new-thread form's redirect): said once. */
+    created: new URL(request.url).searchParams.get("created") === "1" && !!context.actor,
   };
 }
 
@@ -77,7 +82,8 @@ const failureFor = (result: Result, intent: string) =>
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
   const { locale, to } = useLocalePath();
-  const { view, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported } = loaderData;
+  const { view, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported, created } =
+    loaderData;
   const { thread, forum } = view;
   const base = threadPath(forum.slug, thread.slug);
   const pageHref = (page: number, extra = "") => {
@@ -99,6 +105,11 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
   /** Sign in, then back to this place of the page. */
   const loginTo = (anchor: string) => to(`/login?redirectTo=${encodeURIComponent(here + anchor)}`);
   const toolbarFailure = TOOLBAR_INTENTS.map((i) => failureFor(actionData, i)).find(Boolean);
+  const replyKey = useClearedAfterReply(!!replyFailure);
+  const hydrated = useHydrated();
+  useCreatedToast(created, t("newThread.created"));
+  // The "new posts since your last visit" line: before the first post past the member's last read one.
+  const firstNew = view.lastReadNumber !== null ? (view.posts.find((p) => p.number > view.lastReadNumber!)?.number ?? null) : null;
 
   return (
     <ForumTProvider value={t}>
@@ -121,6 +132,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               <RelativeTime date={thread.createdAt} locale={locale} />
             </span>
             <span>{t("counts.replies", { count: thread.replyCount })}</span>
+            <span>{t("counts.views", { count: thread.viewCount })}</span>
           </div>
           {view.can.follow || !viewer ? (
             <div className="flex flex-wrap items-center gap-3 pt-1">
@@ -162,40 +174,55 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
 
         <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(p) => pageHref(p)} label={t("pagination.posts")} />
 
+        {created && !hydrated ? (
+          // Without JavaScript the confirmation is a line on the page; with it, a toast (below).
+          <p role="status" className="rounded-lg border border-positive/60 bg-positive/10 px-4 py-3 font-medium">
+            {t("newThread.created")}
+          </p>
+        ) : null}
+
         <ol className="space-y-4" aria-label={t("thread.postsLabel")}>
           {view.posts.map((post) => (
-            <PostItem
-              key={post.id}
-              post={post}
-              view={view}
-              editing={editingId === post.id}
-              deleting={deletingId === post.id}
-              history={history && history.postId === post.id ? history : null}
-              failure={
-                failureFor(actionData, "edit") ??
-                failureFor(actionData, "delete") ??
-                failureFor(actionData, "hidePost") ??
-                failureFor(actionData, "publishPost")
-              }
-              result={actionData}
-              moderation={hidingId === post.id ? "hide" : publishingId === post.id ? "publish" : null}
-              reported={reported === post.id}
-              viewerId={viewer?.id ?? null}
-              links={{
-                quote: withParam("quote", post.id, "reply"),
-                edit: withParam("edit", post.id, `post-${post.number}`),
-                delete: withParam("delete", post.id, `post-${post.number}`),
-                history: withParam("history", post.id, `post-${post.number}`),
-                hide: withParam("hide", post.id, `post-${post.number}`),
-                publish: withParam("publish", post.id, `post-${post.number}`),
-                self: pageHref(view.page, `#post-${post.number}`),
-                login: viewer ? null : loginTo(`#post-${post.number}`),
-                ban: post.author ? to(`/admin/forum/users?q=${encodeURIComponent(post.author.username)}`) : null,
-                answer: view.thread.acceptedAnswer
-                  ? pageHref(pageOfPost(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`)
-                  : null,
-              }}
-            />
+            <Fragment key={post.id}>
+              {post.number === firstNew ? (
+                <li id="new-posts" className="flex scroll-mt-24 items-center gap-3 text-sm font-semibold text-primary">
+                  <span aria-hidden="true" className="h-px flex-1 bg-primary/60" />
+                  {t("thread.newSince")}
+                  <span aria-hidden="true" className="h-px flex-1 bg-primary/60" />
+                </li>
+              ) : null}
+              <PostItem
+                post={post}
+                view={view}
+                editing={editingId === post.id}
+                deleting={deletingId === post.id}
+                history={history && history.postId === post.id ? history : null}
+                failure={
+                  failureFor(actionData, "edit") ??
+                  failureFor(actionData, "delete") ??
+                  failureFor(actionData, "hidePost") ??
+                  failureFor(actionData, "publishPost")
+                }
+                result={actionData}
+                moderation={hidingId === post.id ? "hide" : publishingId === post.id ? "publish" : null}
+                reported={reported === post.id}
+                viewerId={viewer?.id ?? null}
+                links={{
+                  quote: withParam("quote", post.id, "reply"),
+                  edit: withParam("edit", post.id, `post-${post.number}`),
+                  delete: withParam("delete", post.id, `post-${post.number}`),
+                  history: withParam("history", post.id, `post-${post.number}`),
+                  hide: withParam("hide", post.id, `post-${post.number}`),
+                  publish: withParam("publish", post.id, `post-${post.number}`),
+                  self: pageHref(view.page, `#post-${post.number}`),
+                  login: viewer ? null : loginTo(`#post-${post.number}`),
+                  ban: post.author ? to(`/admin/forum/users?q=${encodeURIComponent(post.author.username)}`) : null,
+                  answer: view.thread.acceptedAnswer
+                    ? pageHref(pageOfPost(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`)
+                    : null,
+                }}
+              />
+            </Fragment>
           ))}
         </ol>
 
@@ -210,7 +237,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="threadId" value={thread.id} />
               <FormAlert message={replyFailure?.formError} values={replyFailure?.formErrorValues} />
               <MarkdownBody
-                key={quote ?? "reply"}
+                key={`${quote ?? "reply"}-${replyKey}`}
                 label={t("thread.replyLabel")}
                 defaultValue={replyFailure?.values.body ?? preview?.values.body ?? quote ?? ""}
                 error={replyFailure?.fieldErrors.body}
@@ -240,6 +267,42 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
       </article>
     </ForumTProvider>
   );
+}
+
+/**
+ * The reply box empties once a reply is posted (it invited double posts), and keeps its text when the reply is
+ * refused: a key that changes after a successful reply. Without JavaScript the redirect renders an empty box.
+ */
+function useClearedAfterReply(refused: boolean): number {
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === "reply";
+  const wasSending = useRef(false);
+  const [cleared, setCleared] = useState(0);
+  useEffect(() => {
+    if (sending) wasSending.current = true;
+    else if (navigation.state === "idle" && wasSending.current) {
+      wasSending.current = false;
+      if (!refused) setCleared((n) => n + 1);
+    }
+  }, [sending, navigation.state, refused]);
+  return cleared;
+}
+
+/** `?created=1` after publishing a thread: a toast once, then the address without it (a reload says nothing). */
+function useCreatedToast(created: boolean, message: string) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!created) return;
+    toast({ title: message, variant: "success" });
+    const params = new URLSearchParams(location.search);
+    params.delete("created");
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [created, message, location, navigate]);
 }
 
 /** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */

@@ -10,6 +10,7 @@ import { assertNotBanned, checkPostingLimits, lockAuthor } from "./guards";
 import { bodyField, slugField, tagsField, titleField } from "./input";
 import { assertCan } from "./policy";
 import { freeThreadSlug, threadSlug } from "./slug";
+import { markRead } from "./read-marks";
 
 const createThreadInput = z.object({ forumSlug: slugField, title: titleField, body: bodyField, tags: tagsField });
 export type CreateThreadInput = z.input<typeof createThreadInput>;
@@ -75,6 +76,7 @@ export async function createThread(
       .values({ id: postId, threadId, authorId: actor.userId, number: 1, bodyMd: data.body, bodyHtml: rendered.html, createdAt: now });
     if (tags.length) await tx.insert(threadTags).values(tags.map((t) => ({ threadId, tagId: t.id })));
     await tx.insert(threadFollows).values({ threadId, userId: actor.userId, createdAt: now }).onConflictDoNothing();
+    await markRead(tx, actor.userId, threadId, 1, now);
     await tx
       .update(forums)
       .set({

@@ -9,6 +9,7 @@ import {
   profiles,
   threadFollows,
   threads,
+  threadReads,
   threadSlugHistory,
   threadTags,
   forumTags,
@@ -18,6 +19,7 @@ import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { excerpt, htmlToText } from "./excerpt";
 import { slugField } from "./input";
+import { markRead } from "./read-marks";
 import { can, postAbilities, threadAbilities, type PostAbilities, type ThreadAbilities } from "./policy";
 
 const getThreadInput = z.object({ forumSlug: slugField, threadSlug: slugField, page: z.unknown().optional() });
@@ -70,6 +72,8 @@ export type ThreadView = {
     acceptedPostId: string | null;
     replyCount: number;
     likeCount: number;
+    /** Readers, once per visitor per day. */
+    viewCount: number;
     createdAt: Date;
     lastActivityAt: Date;
     tags: ThreadTag[];
@@ -86,6 +90,11 @@ export type ThreadView = {
   moveTargets: MoveTarget[];
   /** What the page may offer on the thread, from the policy alone. */
   can: ThreadAbilities;
+  /**
+   * For a member: the highest post number they had read before this visit (null: never opened the thread).
+   * The page draws its "new posts since your last visit" line before the first post past it.
+   */
+  lastReadNumber: number | null;
 };
 export type GetThreadResult = ThreadView | { redirectTo: { forumSlug: string; threadSlug: string } };
 
@@ -104,6 +113,8 @@ type AcceptedRow = {
  * (wherever it is), the forums a moderator may move it to, and 20 posts with their authors, like counts and
  * whether the viewer liked each. Two statements whatever the page size (one more to find an old slug's
  * thread). An old slug answers `{ redirectTo }`; a hidden thread is `not_found` except for moderators.
+ * For a member it also tells how far they had read before, and records that they have now read this page
+ * (one upsert, sent alongside the posts' statement).
  */
 export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<GetThreadResult> {
   const data = parseInput(getThreadInput, input);
@@ -135,6 +146,11 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
             MoveTarget[]
           >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
         : sql<MoveTarget[]>`'[]'::json`,
+      lastRead: viewerId
+        ? sql<
+            number | null
+          >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
+        : sql<number | null>`null`,
     })
     .from(threads)
     .innerJoin(forums, eq(forums.id, threads.forumId))
@@ -164,7 +180,11 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
   // The thread's chosen answer counts only while the thread is resolved (its answer in sight).
   const acceptedPostId = t.resolved ? t.acceptedPostId : null;
 
-  const rows = await db
+  // Read up to the last post of this page: recorded at the same time as the posts are read.
+  const readTo = Math.min(page * PAGE_SIZE, row.lastNumber);
+  const onAPage = (page - 1) * PAGE_SIZE < row.lastNumber;
+  const marking = viewerId && onAPage ? markRead(db, viewerId, t.id, readTo, new Date()) : null;
+  const postsRead = db
     .select({
       id: posts.id,
       number: posts.number,
@@ -188,6 +208,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
     .orderBy(asc(posts.number))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
+  const [rows] = await Promise.all([postsRead, marking]);
 
   const threadFacts = { authorId: t.authorId, locked: t.locked, acceptedPostId };
   return {
@@ -203,6 +224,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
       acceptedPostId,
       replyCount: t.replyCount,
       likeCount: t.likeCount,
+      viewCount: t.viewCount,
       createdAt: t.createdAt,
       lastActivityAt: t.lastActivityAt,
       tags: row.tags,
@@ -235,6 +257,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
     pageCount: Math.max(1, Math.ceil(row.lastNumber / PAGE_SIZE)),
     moveTargets: row.moveTargets ?? [],
     can: threadAbilities(actor, t),
+    lastReadNumber: viewerId ? (row.lastRead ?? null) : null,
   };
 }
 

@@ -40,6 +40,7 @@ import { createCategory, deleteCategory, moveCategory, updateCategory } from "./
 import { createForum, deleteForum, moveForum, updateForum } from "./manage-forums";
 import { createTag, deleteTag, updateTag } from "./manage-tags";
 import { resolveReportHiding } from "./resolve-report-hiding";
+import { createViewCounter, type ThreadViewHit } from "./thread-views";
 
 export type { ForumDeps, RenderMarkdown } from "./deps";
 export { latestThreads, type LatestThread } from "./latest-threads";
@@ -51,6 +52,7 @@ export { forumSitemapEntries, SITEMAP_THREAD_CAP, type ForumSitemapEntry } from 
  * its dependencies, each still taking the actor and checking its permission itself.
  */
 export function createForumModule(deps: ForumDeps) {
+  const views = createViewCounter(deps);
   return {
     listCategories: (actor: Actor) => listCategories(deps, actor),
     listThreads: (actor: Actor, input: unknown) => listThreads(deps, actor, input),
@@ -93,6 +95,13 @@ export function createForumModule(deps: ForumDeps) {
     threadForm: (actor: Actor, input: unknown) => threadForm(deps, actor, input),
     previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
     latestThreads: (limit?: number) => latestThreads(deps.db, limit),
+    /**
+     * A thread page was read (by its address, with the visitor's salted daily hash): counted in memory, written
+     * in batches off the request's path, once per visitor per day.
+     */
+    countView: (hit: Omit<ThreadViewHit, "day">) => views.add(hit),
+    /** Writes the views waiting in memory now (tests, shutdown). */
+    flushViews: () => views.flush(),
     userFollowState: (actor: Actor, input: unknown) => userFollowState(deps, actor, input),
     /** Links to threads and posts by id that the actor may open (the XP history's sources). */
     locateSources: (actor: Actor, input: unknown) => locateSources(deps, actor, input),

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { forumCategories, forums, threads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { ForumDeps } from "./deps";
+import { forumColor } from "./forum-color";
 import { can } from "./policy";
 
 export type ForumSummary = {
@@ -14,6 +15,8 @@ export type ForumSummary = {
   descriptionEn: string;
   threadCount: number;
   postCount: number;
+  /** #rrggbb, or null (the page picks one from the slug). */
+  color: string | null;
   lastActivityAt: Date | null;
   lastThread: { id: string; title: string; slug: string } | null;
 };
@@ -55,6 +58,7 @@ export async function listCategories(deps: Pick<ForumDeps, "db">, actor: Actor):
         descriptionEn: f.descriptionEn,
         threadCount: f.threadCount,
         postCount: f.postCount,
+        color: forumColor(f.color),
         lastActivityAt: f.lastActivityAt,
         lastThread: last?.id && (!last.hidden || seesHidden) ? { id: last.id, title: last.title, slug: last.slug } : null,
       })),

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { forumCategories, forums, forumTags, profiles, threads, threadTags } from "#server/db/schema";
+import { forumCategories, forums, forumTags, posts, profiles, threadReads, threads, threadTags } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import type { ThreadTag } from "./get-thread";
+import { forumColor } from "./forum-color";
 import { slugField } from "./input";
 import { can } from "./policy";
 
@@ -17,11 +18,25 @@ const listThreadsInput = z.object({
 });
 export type ListThreadsInput = z.input<typeof listThreadsInput>;
 
+/** A member shown in the topic list (an avatar, a name). */
+export type ListedMember = { id: string; username: string; avatarUrl: string | null };
+
 export type ThreadSummary = {
   id: string;
   title: string;
   slug: string;
-  author: { id: string; username: string; avatarUrl: string | null } | null;
+  author: ListedMember | null;
+  /** Up to four other members who posted lately (most recent first), besides the author. */
+  participants: ListedMember[];
+  /** Who wrote the last post (null: deleted account), and its number. */
+  lastPoster: ListedMember | null;
+  lastPostNumber: number;
+  viewCount: number;
+  /**
+   * For a member: null when the thread has nothing new; otherwise the first post they have not read
+   * (1 when they never opened it) and how many posts are new.
+   */
+  unread: { firstUnread: number; count: number; neverRead: boolean } | null;
   pinned: boolean;
   locked: boolean;
   hidden: boolean;
@@ -33,9 +48,13 @@ export type ThreadSummary = {
   tags: ThreadTag[];
 };
 
+type LastRow = { number: number; id: string | null; username: string | null; avatarUrl: string | null };
+
 /**
  * A forum's threads, 20 per page: pinned first, then by the chosen order (latest activity, most liked, newest).
- * Filters: one tag, resolved or open. Hidden threads are listed for moderators only.
+ * Filters: one tag, resolved or open. Hidden threads are listed for moderators only. Each thread comes with
+ * its tags, its last poster, up to four recent participants and, for a member, what is unread — inside the
+ * list's own statement (three statements whatever the page holds).
  */
 export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown) {
   const data = parseInput(listThreadsInput, input);
@@ -51,6 +70,7 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
       descriptionEn: forums.descriptionEn,
       threadCount: forums.threadCount,
       postCount: forums.postCount,
+      color: forums.color,
       category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
     })
     .from(forums)
@@ -77,8 +97,30 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     .select({ total: sql<number>`count(*)::int` })
     .from(threads)
     .where(and(...where));
+  const viewerId = actor?.userId ?? null;
   const rows = await db
-    .select({ t: threads, author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl } })
+    .select({
+      t: threads,
+      author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+      tags: sql<
+        ThreadTag[]
+      >`coalesce((select json_agg(json_build_object('slug', g.slug, 'nameEs', g.name_es, 'nameEn', g.name_en) order by g.slug) from ${threadTags} tt join ${forumTags} g on g.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
+      last: sql<LastRow | null>`(select json_build_object('number', p.number, 'id', pr.id, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.lastPostId})`,
+      // The latest 50 posts' authors other than the thread's, most recent first: bounded however long the thread.
+      participants: sql<ListedMember[]>`coalesce((
+        select json_agg(json_build_object('id', pr.id, 'username', pr.username, 'avatarUrl', pr.avatar_url) order by x.last desc)
+        from (
+          select r.author_id, max(r.number) as last
+          from (select p.author_id, p.number from ${posts} p where p.thread_id = ${threads.id} and p.deleted_at is null and not p.hidden order by p.number desc limit 50) r
+          where r.author_id is not null and r.author_id is distinct from ${threads.authorId}
+          group by r.author_id order by last desc limit 4
+        ) x join ${profiles} pr on pr.id = x.author_id), '[]'::json)`,
+      lastRead: viewerId
+        ? sql<
+            number | null
+          >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
+        : sql<number | null>`null`,
+    })
     .from(threads)
     .leftJoin(profiles, eq(profiles.id, threads.authorId))
     .where(and(...where))
@@ -86,33 +128,37 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 
-  const ids = rows.map((r) => r.t.id);
-  const tagRows = ids.length
-    ? await db
-        .select({ threadId: threadTags.threadId, slug: forumTags.slug, nameEs: forumTags.nameEs, nameEn: forumTags.nameEn })
-        .from(threadTags)
-        .innerJoin(forumTags, eq(forumTags.id, threadTags.tagId))
-        .where(inArray(threadTags.threadId, ids))
-        .orderBy(asc(forumTags.slug))
-    : [];
-
-  const items: ThreadSummary[] = rows.map(({ t, author }) => ({
-    id: t.id,
-    title: t.title,
-    slug: t.slug,
-    author: author?.id ? author : null,
-    pinned: t.pinned,
-    locked: t.locked,
-    hidden: t.hidden,
-    resolved: t.resolved,
-    replyCount: t.replyCount,
-    likeCount: t.likeCount,
-    createdAt: t.createdAt,
-    lastActivityAt: t.lastActivityAt,
-    tags: tagRows.filter((r) => r.threadId === t.id).map(({ slug, nameEs, nameEn }) => ({ slug, nameEs, nameEn })),
-  }));
+  const member = (m: { id: string | null; username: string | null; avatarUrl: string | null } | null): ListedMember | null =>
+    m?.id && m.username ? { id: m.id, username: m.username, avatarUrl: m.avatarUrl } : null;
+  const items: ThreadSummary[] = rows.map(({ t, author, tags, last, participants, lastRead }) => {
+    const lastPostNumber = last?.number ?? 1;
+    const readTo = lastRead ?? 0;
+    return {
+      id: t.id,
+      title: t.title,
+      slug: t.slug,
+      author: member(author),
+      participants: participants ?? [],
+      lastPoster: last ? member(last) : null,
+      lastPostNumber,
+      viewCount: t.viewCount,
+      unread:
+        viewerId && lastPostNumber > readTo
+          ? { firstUnread: readTo + 1, count: lastPostNumber - readTo, neverRead: lastRead === null }
+          : null,
+      pinned: t.pinned,
+      locked: t.locked,
+      hidden: t.hidden,
+      resolved: t.resolved,
+      replyCount: t.replyCount,
+      likeCount: t.likeCount,
+      createdAt: t.createdAt,
+      lastActivityAt: t.lastActivityAt,
+      tags: tags ?? [],
+    };
+  });
   return {
-    forum,
+    forum: { ...forum, color: forumColor(forum.color) },
     items,
     page,
     total,

@@ -9,6 +9,7 @@ import { PAGE_SIZE, parseInput, type ForumDeps } from "./deps";
 import { assertNotBanned, checkPostingLimits, lockAuthor } from "./guards";
 import { bodyField, idField } from "./input";
 import { assertCan, can } from "./policy";
+import { markRead } from "./read-marks";
 
 const replyInput = z.object({ threadId: idField, body: bodyField });
 export type ReplyInput = z.input<typeof replyInput>;
@@ -66,6 +67,8 @@ export async function reply(
       .set({ postCount: sql`${forums.postCount} + 1`, lastActivityAt: now, lastThreadId: thread.id })
       .where(eq(forums.id, thread.forumId));
     await tx.insert(threadFollows).values({ threadId: thread.id, userId: actor.userId, createdAt: now }).onConflictDoNothing();
+    // One's own reply is read: it is never "new since your last visit" for its author.
+    await markRead(tx, actor.userId, thread.id, number, now);
     events.add("post.created", {
       postId,
       threadId: thread.id,
