@@ -7,7 +7,8 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
   const { t } = useTranslation();
   const { to } = useLocalePath();
   const location = useLocation();
-  const linkClass = "text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline";
+  // Padded to a 28 px tall target (WCAG 2.2 target size), the list stays compact.
+  const linkClass = "inline-block py-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline";
   return (
     <footer className="mt-16 border-t border-border bg-[var(--header)]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -17,7 +18,7 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
         </div>
         <nav aria-label={t("footer.site")}>
           <h2 className="text-sm font-semibold">{t("footer.site")}</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-2 space-y-1">
             <li>
               <Link className={linkClass} to={to("/about")}>
                 {t("footer.about")}
@@ -44,7 +45,7 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
         </nav>
         <nav aria-label={t("footer.legal")}>
           <h2 className="text-sm font-semibold">{t("footer.legal")}</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-2 space-y-1">
             <li>
               <Link className={linkClass} to={to("/privacy-policy")}>
                 {t("footer.privacy")}

@@ -1,4 +1,4 @@
-import { Menu, Search } from "lucide-react";
+import { ChevronDown, Menu, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { NotificationBell } from "#app/features/notifications/bell";
@@ -12,6 +12,7 @@ import { LanguageSwitch } from "./language-switch";
 import {
   campaignsPathFor,
   currentView,
+  HEADER_ICON_BUTTON,
   headerLinks,
   HEADER_SCROLL_THRESHOLD_PX,
   isActivePath,
@@ -35,6 +36,14 @@ function useHoverOpen(ref: React.RefObject<HTMLDetailsElement | null>) {
   };
 }
 
+/**
+ * The fixed header. What it shows grows with the width (checked from 320 to 2560 px, in both languages,
+ * signed in and out, by tests/e2e/layout-fit.spec.ts); what has no room lives in the menu button:
+ * - below sm (640 px): logo, theme, the bell and user menu; everything else in the menu;
+ * - from sm: the language switch and the sign-in buttons; from md, the search page's icon;
+ * - from xl (1280 px): the main links inline, and the menu button only for a view group they do not cover;
+ * - from 2xl (1536 px): the view group as its own menu; from 1760 px, the search box.
+ */
 export function Header({ data }: { data: RootData }) {
   const { t } = useTranslation();
   const { to } = useLocalePath();
@@ -56,31 +65,41 @@ export function Header({ data }: { data: RootData }) {
   }, []);
 
   const links = headerLinks(data.flags.forum_enabled);
+  // The view group (SPEC §2) is for people with a creator or company profile; visitors and players have the main links.
+  const groupLinks = viewer?.profileRole ? viewLinks(view, data.flags.forum_enabled) : [];
+  // In the menu, the group lists only what the main links do not already offer (no link twice).
+  const menuGroupLinks = groupLinks.filter((g) => !links.some((l) => l.to === g.to));
   const linkClass = (active: boolean) =>
-    `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium no-underline ${active ? "bg-muted text-primary" : "text-foreground hover:bg-muted"}`;
+    `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-medium no-underline ${
+      active ? "bg-muted text-primary" : "text-foreground hover:bg-muted"
+    }`;
+  const menuLinkClass = (active: boolean) => `flex w-full ${linkClass(active)}`;
 
-  const navItems = links.map((l) => {
-    const active = isActivePath(l.to, path);
-    return (
+  const navItems = (className: (active: boolean) => string) =>
+    links.map((l) => {
+      const active = isActivePath(l.to, path);
+      return (
+        <li key={l.to}>
+          <NavLink to={to(l.to)} className={className(active)} aria-current={active ? "page" : undefined} prefetch="intent">
+            {t(l.labelKey)}
+          </NavLink>
+        </li>
+      );
+    });
+
+  const groupItems = (list: typeof groupLinks) =>
+    list.map((l) => (
       <li key={l.to}>
-        <NavLink to={to(l.to)} className={linkClass(active)} aria-current={active ? "page" : undefined} prefetch="intent">
+        <Link to={to(l.to)} className={menuLinkClass(isActivePath(l.to, path))}>
           {t(l.labelKey)}
-        </NavLink>
+        </Link>
       </li>
-    );
-  });
-
-  const viewItems = viewLinks(view, data.flags.forum_enabled).map((l) => (
-    <li key={l.to}>
-      <Link to={to(l.to)} className={`block ${linkClass(isActivePath(l.to, path))}`}>
-        {t(l.labelKey)}
-      </Link>
-    </li>
-  ));
+    ));
+  const groupTitle = t(view === "company" ? "views.company" : "views.creator");
 
   // On the search page the box keeps the query (keyed so it follows client-side navigation).
   const searchQ = path === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
-  const searchForm = (id: string) => (
+  const searchForm = (id: string, inputClass: string) => (
     <form role="search" method="get" action={to("/search")} className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
@@ -92,13 +111,16 @@ export function Header({ data }: { data: RootData }) {
         defaultValue={searchQ}
         key={searchQ}
         placeholder={t("search.placeholder")}
-        className="input h-9 min-h-0 w-40 py-1 text-sm"
+        className={`input h-11 min-h-0 py-1 text-sm ${inputClass}`}
       />
-      <button type="submit" className="btn btn-ghost min-h-9 px-2" aria-label={t("search.submit")}>
-        <Search aria-hidden="true" size={18} />
+      <button type="submit" className={HEADER_ICON_BUTTON} aria-label={t("search.submit")}>
+        <Search aria-hidden="true" size={20} />
       </button>
     </form>
   );
+
+  // Below xl the menu holds the main links; from xl only a view group the main links do not cover.
+  const menuButtonClass = menuGroupLinks.length > 0 ? "2xl:hidden" : "xl:hidden";
 
   return (
     <header
@@ -107,107 +129,110 @@ export function Header({ data }: { data: RootData }) {
         scrolled ? "border-border bg-[var(--header)] backdrop-blur-md" : "border-transparent bg-transparent"
       }`}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 2xl:max-w-[96rem]">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-4 2xl:max-w-[96rem]">
         <Link
           to={to("/")}
-          className="mr-2 flex items-center gap-2 whitespace-nowrap text-lg font-extrabold no-underline"
+          className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-lg font-extrabold no-underline"
           aria-label={t("homeLink", { site: data.siteName })}
         >
-          <img src="/images/logo.svg" alt="" width={28} height={28} />
-          {/* Between xl and 2xl the inline links need the room: the logo alone names the site (aria-label). */}
-          <span className="xl:hidden 2xl:inline">{data.siteName}</span>
+          <img src="/images/logo.svg" alt="" width={28} height={28} className="mx-2 sm:mx-0" />
+          {/* A signed-in phone header needs the room for the bell and the user menu: the logo alone names the site. */}
+          <span className={viewer ? "hidden min-[400px]:inline" : "inline"}>{data.siteName}</span>
         </Link>
 
-        <nav aria-label={t("nav.label")} className="hidden xl:block">
-          <ul className="flex items-center gap-1">{navItems}</ul>
+        <nav aria-label={t("nav.label")} className="ml-2 hidden xl:block">
+          <ul className="flex items-center gap-0.5">{navItems(linkClass)}</ul>
         </nav>
 
-        <details ref={viewRef} className="relative hidden 2xl:block" {...viewHover}>
-          <summary className="btn btn-ghost cursor-pointer list-none text-sm">
-            {t(view === "company" ? "views.company" : "views.creator")}
-          </summary>
-          <ul className="card absolute left-0 mt-2 w-52 p-2 shadow-lg">{viewItems}</ul>
-        </details>
+        {groupLinks.length > 0 ? (
+          <details ref={viewRef} className="relative hidden 2xl:block" {...viewHover}>
+            <summary className="btn btn-ghost min-h-11 cursor-pointer list-none whitespace-nowrap text-sm">
+              {groupTitle}
+              <ChevronDown aria-hidden="true" size={16} />
+            </summary>
+            <ul className="card absolute left-0 mt-2 w-56 p-2 shadow-lg">{groupItems(groupLinks)}</ul>
+          </details>
+        ) : null}
 
-        <div className="ml-auto flex items-center gap-2">
-          <div className="hidden min-[1800px]:block">{searchForm("header-search")}</div>
-          {/* Below 1800 px the Spanish header has room for the search page's link only. */}
-          <Link to={to("/search")} className="btn btn-ghost hidden px-2 lg:max-[1799px]:inline-flex" aria-label={t("search.label")}>
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
+          <div className="hidden min-[1760px]:block">{searchForm("header-search", "w-44")}</div>
+          <Link to={to("/search")} className={`${HEADER_ICON_BUTTON} hidden md:max-[1759px]:inline-flex`} aria-label={t("search.label")}>
             <Search aria-hidden="true" size={20} />
           </Link>
-          <LanguageSwitch className="hidden sm:flex" />
+          <LanguageSwitch compact className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
           {viewer ? <NotificationBell unread={viewer.unreadNotifications} /> : null}
           {viewer ? (
-            <details ref={userRef} className="relative">
+            <details ref={userRef} className="relative shrink-0">
               <summary
-                className="flex cursor-pointer list-none items-center rounded-full"
+                className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full"
                 aria-label={t("auth.userMenu", { name: viewer.username ?? viewer.email })}
               >
-                <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} />
+                <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} size={36} />
               </summary>
-              <ul className="card absolute right-0 mt-2 w-56 p-2 shadow-lg">
+              <ul className="card absolute right-0 mt-2 w-60 max-w-[calc(100vw-1rem)] p-2 shadow-lg">
                 {viewer.username ? (
                   <li>
-                    <Link className={`block ${linkClass(false)}`} to={to(`/u/${viewer.username}`)}>
+                    <Link className={menuLinkClass(false)} to={to(`/u/${viewer.username}`)}>
                       {t("auth.profile")}
                     </Link>
                   </li>
                 ) : null}
                 <li>
-                  <Link className={`block ${linkClass(false)}`} to={to("/account")}>
+                  <Link className={menuLinkClass(false)} to={to("/account")}>
                     {t("auth.account")}
                   </Link>
                 </li>
                 <li>
-                  <Link className={`block ${linkClass(false)}`} to={to(campaignsPathFor(viewer.profileRole))}>
+                  <Link className={menuLinkClass(false)} to={to(campaignsPathFor(viewer.profileRole))}>
                     {t("auth.campaigns")}
                   </Link>
                 </li>
                 {viewer.isStaff ? (
                   <li>
-                    <Link className={`block ${linkClass(false)}`} to={to("/admin")}>
+                    <Link className={menuLinkClass(false)} to={to("/admin")}>
                       {t("auth.admin")}
                     </Link>
                   </li>
                 ) : null}
                 <li>
-                  <SignOutButton className={`block w-full text-left ${linkClass(false)}`} />
+                  <SignOutButton className={`${menuLinkClass(false)} text-left`} />
                 </li>
               </ul>
             </details>
           ) : (
-            <div className="hidden items-center gap-2 sm:flex">
-              <Link to={to("/auth/login")} className="btn btn-ghost text-sm">
+            <div className="hidden shrink-0 items-center gap-1 sm:flex">
+              <Link to={to("/auth/login")} className="btn btn-ghost min-h-11 px-3 text-sm">
                 {t("auth.signIn")}
               </Link>
-              <Link to={to("/auth/register")} className="btn btn-primary text-sm">
+              <Link to={to("/auth/register")} className="btn btn-primary min-h-11 px-3 text-sm">
                 {t("auth.signUp")}
               </Link>
             </div>
           )}
 
-          {/* The menu button holds what the header has no room for: every link below xl, the view's links below 2xl. */}
-          <details ref={mobileRef} className="2xl:hidden">
-            <summary className="btn btn-ghost list-none px-2" aria-label={t("nav.openMenu")}>
+          <details ref={mobileRef} className={`shrink-0 ${menuButtonClass}`}>
+            <summary className={HEADER_ICON_BUTTON} aria-label={t("nav.openMenu")}>
               <Menu aria-hidden="true" size={22} />
             </summary>
-            <div className="card absolute inset-x-2 top-16 max-h-[80vh] overflow-y-auto p-4 shadow-xl">
-              <nav aria-label={t("nav.menu")} className="mb-4 xl:hidden">
-                <ul className="flex flex-col gap-1">{navItems}</ul>
+            <div className="card absolute inset-x-2 top-16 max-h-[calc(100dvh-5rem)] overflow-y-auto p-4 shadow-xl sm:left-auto sm:w-96">
+              <nav aria-label={t("nav.menu")} className="xl:hidden">
+                <ul className="flex flex-col gap-1">{navItems(menuLinkClass)}</ul>
               </nav>
-              <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                {t(view === "company" ? "views.company" : "views.creator")}
-              </p>
-              <ul className="mt-1 flex flex-col gap-1">{viewItems}</ul>
-              <div className="mt-4">{searchForm("mobile-search")}</div>
+              {menuGroupLinks.length > 0 ? (
+                <>
+                  <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{groupTitle}</p>
+                  <ul className="mt-1 flex flex-col gap-1">{groupItems(menuGroupLinks)}</ul>
+                </>
+              ) : null}
+              <div className="mt-4 min-[1760px]:hidden">{searchForm("mobile-search", "w-full min-w-0 flex-1")}</div>
               <LanguageSwitch className="mt-4 flex sm:hidden" />
               {viewer ? null : (
                 <div className="mt-4 flex gap-2 sm:hidden">
-                  <Link to={to("/auth/login")} className="btn btn-outline flex-1 text-sm">
+                  <Link to={to("/auth/login")} className="btn btn-outline min-h-11 flex-1 text-sm">
                     {t("auth.signIn")}
                   </Link>
-                  <Link to={to("/auth/register")} className="btn btn-primary flex-1 text-sm">
+                  <Link to={to("/auth/register")} className="btn btn-primary min-h-11 flex-1 text-sm">
                     {t("auth.signUp")}
                   </Link>
                 </div>

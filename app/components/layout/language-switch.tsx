@@ -3,8 +3,11 @@ import { useLocation } from "react-router";
 import { LOCALES, localizedPath } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 
-/** Español / English: the same page in the other language. A full load, so the server sets the cookie. */
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+/**
+ * Español / English: the same page in the other language. A full load, so the server sets the cookie.
+ * `compact` (the header) shows the two-letter codes; the names stay the links' accessible names.
+ */
+export function LanguageSwitch({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useLocalePath();
   const location = useLocation();
@@ -17,9 +20,13 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
             hrefLang={l}
             lang={l}
             aria-current={l === locale ? "true" : undefined}
-            className={`rounded-md px-2 py-1 no-underline ${l === locale ? "bg-muted font-semibold text-primary" : "hover:bg-muted"}`}
+            // The code is inside the name ("English (EN)"), so what is seen is what a voice user says (WCAG 2.5.3).
+            aria-label={compact ? `${t(`language.${l}`)} (${l.toUpperCase()})` : undefined}
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 no-underline ${
+              l === locale ? "bg-muted font-semibold text-primary" : "hover:bg-muted"
+            }`}
           >
-            {t(`language.${l}`)}
+            {compact ? l.toUpperCase() : t(`language.${l}`)}
           </a>
         </li>
       ))}

@@ -54,7 +54,10 @@ export function SidePanel({ data }: { data: SidePanelData }) {
                   <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={32} />
                 </Link>
                 <div className="min-w-0">
-                  <Link to={to(`/community/${th.forumSlug}/${th.slug}`)} className="line-clamp-2 font-medium hover:underline">
+                  <Link
+                    to={to(`/community/${th.forumSlug}/${th.slug}`)}
+                    className="line-clamp-2 py-0.5 font-medium leading-5 hover:underline"
+                  >
                     {th.title}
                   </Link>
                   <RelativeTime date={th.createdAt} locale={locale} className="block text-xs text-muted-foreground" />
@@ -82,7 +85,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
           </ol>
         )}
         <p className="mt-3">
-          <Link to={to("/leaderboard")} className="link text-sm">
+          <Link to={to("/leaderboard")} className="link inline-block py-1 text-sm">
             {t("sidePanel.seeLeaderboard")}
           </Link>
         </p>

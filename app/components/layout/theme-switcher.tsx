@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { HEADER_ICON_BUTTON } from "./nav";
 import { THEME_STORAGE_KEY, THEMES, type Theme } from "#shared/preferences";
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
@@ -54,7 +55,7 @@ export function ThemeSwitcher({ theme: initial }: { theme: Theme }) {
 
   return (
     <details ref={ref} className="relative">
-      <summary className="btn btn-ghost list-none px-2" aria-label={`${t("theme.label")}: ${t(`theme.${theme}`)}`}>
+      <summary className={HEADER_ICON_BUTTON} aria-label={`${t("theme.label")}: ${t(`theme.${theme}`)}`}>
         <Icon aria-hidden="true" size={20} />
       </summary>
       <form method="post" action="/api/v1/site/theme" onSubmit={choose} className="card absolute right-0 mt-2 w-40 p-1 shadow-lg">

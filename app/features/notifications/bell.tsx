@@ -2,6 +2,7 @@ import { Bell } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { HEADER_ICON_BUTTON } from "#app/components/layout/nav";
 import { Spinner } from "#app/components/ui/form-field";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -42,7 +43,7 @@ export function NotificationBell({ unread: fromLoader }: { unread: number }) {
       {hydrated ? (
         <BellMenu label={label} icon={icon} unread={unread} />
       ) : (
-        <Link to={to("/notifications")} className="btn btn-ghost relative px-2" aria-label={label}>
+        <Link to={to("/notifications")} className={HEADER_ICON_BUTTON} aria-label={label}>
           {icon}
         </Link>
       )}
@@ -67,7 +68,7 @@ function BellMenu({ label, icon, unread }: { label: string; icon: React.ReactNod
 
   return (
     <details ref={ref} className="relative" onToggle={(e) => e.currentTarget.open && void load(path)}>
-      <summary className="btn btn-ghost relative list-none px-2" aria-label={label}>
+      <summary className={HEADER_ICON_BUTTON} aria-label={label}>
         {icon}
       </summary>
       <div className="card fixed inset-x-2 top-16 z-40 p-2 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80">

@@ -53,7 +53,7 @@ export default function CodeSignIn() {
       title={t("code.title")}
       subtitle={sentTo ? t("code.sentText", { email: sentTo }) : t("code.text")}
       footer={
-        <Link className="link" to={to("/auth/login")}>
+        <Link className="link inline-block py-1" to={to("/auth/login")}>
           {t("common.backToLogin")}
         </Link>
       }

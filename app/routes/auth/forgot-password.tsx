@@ -39,7 +39,7 @@ export default function ForgotPassword() {
       title={t("forgot.title")}
       subtitle={t("forgot.text")}
       footer={
-        <Link className="link" to={to("/auth/login")}>
+        <Link className="link inline-block py-1" to={to("/auth/login")}>
           {t("common.backToLogin")}
         </Link>
       }

@@ -48,7 +48,7 @@ export default function ResetPassword() {
     <AuthCard
       title={t("reset.title")}
       footer={
-        <Link className="link" to={to("/auth/login")}>
+        <Link className="link inline-block py-1" to={to("/auth/login")}>
           {t("common.backToLogin")}
         </Link>
       }

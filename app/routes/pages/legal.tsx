@@ -46,7 +46,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
           {sections.map((s) => (
             <li key={s.id}>
-              <a className="link" href={`#${s.id}`}>
+              <a className="link inline-block py-1" href={`#${s.id}`}>
                 {s.heading}
               </a>
             </li>

@@ -1,0 +1,116 @@
+import type { APIRequestContext, BrowserContext, PlaywrightWorkerArgs } from "@playwright/test";
+import { BASE_URL, expect } from "./fixtures";
+
+/**
+ * Every page of the site, once, with the person it is for: the catalogue the layout test
+ * (layout-fit.spec.ts), the accessibility sweep (a11y-site.spec.ts) and `npm run screenshots` walk. A new page
+ * is added here and is then checked at every width, in both languages and both themes.
+ */
+export type Who = "visitor" | "creator" | "pendingCompany" | "verifiedCompany" | "moderator" | "admin";
+
+export type SitePage = { who: Who; path: string; status?: number; slug: string };
+
+const THREAD = "/community/programacion/godot-4-pathfinding-for-hundreds-of-units";
+
+const entries: [Who, string, number?][] = [
+  ["visitor", "/"],
+  ["visitor", "/about"],
+  ["visitor", "/connect"],
+  ["visitor", "/privacy-policy"],
+  ["visitor", "/cookie-policy"],
+  ["visitor", "/terms-and-conditions"],
+  ["visitor", "/search?q=godot"],
+  ["visitor", "/resources"],
+  ["visitor", "/no-such-page", 404],
+  ["visitor", "/auth/login"],
+  ["visitor", "/auth/register"],
+  ["visitor", "/auth/forgot-password"],
+  ["visitor", "/auth/code"],
+  ["visitor", "/auth/callback?error=TOKEN_EXPIRED"],
+  ["visitor", "/auth/reset-password"],
+  ["visitor", "/community"],
+  ["visitor", "/community/programacion"],
+  ["visitor", THREAD],
+  ["visitor", "/leaderboard"],
+  ["visitor", "/u/lucia_juega"],
+  ["visitor", "/company/estudio-brisa"],
+  ["creator", "/"],
+  ["creator", "/dashboard"],
+  ["creator", "/account"],
+  ["creator", "/account/connections"],
+  ["creator", "/account/security"],
+  ["creator", "/account/data"],
+  ["creator", "/account/notifications"],
+  ["creator", "/account/progress"],
+  ["creator", "/notifications"],
+  ["creator", THREAD],
+  ["creator", "/community/programacion/new"],
+  ["pendingCompany", "/company/verification"],
+  ["verifiedCompany", "/dashboard"],
+  ["moderator", THREAD],
+  ["moderator", "/admin"],
+  ["moderator", "/admin/forum/moderation"],
+  ["admin", "/admin"],
+  ["admin", "/admin/roles"],
+  ["admin", "/admin/companies"],
+  ["admin", "/admin/mail"],
+  ["admin", "/admin/settings"],
+  ["admin", "/admin/audit"],
+  ["admin", "/admin/forum"],
+  ["admin", "/admin/forum/moderation"],
+  ["admin", "/admin/forum/content"],
+  ["admin", "/admin/forum/settings"],
+  ["admin", "/admin/forum/users"],
+  ["admin", "/admin/gamification"],
+  ["admin", "/admin/gamification/levels"],
+  ["admin", "/admin/gamification/achievements"],
+  ["admin", "/admin/gamification/ranking"],
+];
+
+/** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */
+const slugOf = (who: Who, path: string) =>
+  `${who}-${
+    path
+      .replace(/[?=&]/g, "-")
+      .replace(/[^a-z0-9-]+/gi, "-")
+      .replace(/^-+|-+$/g, "") || "home"
+  }`;
+
+export const SITE_PAGES: SitePage[] = entries.map(([who, path, status]) => ({ who, path, status, slug: slugOf(who, path) }));
+
+export const localized = (locale: string, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
+
+const CREDENTIALS: Record<Exclude<Who, "visitor">, { email: string; password: string }> = {
+  creator: { email: "lucia.juega@demo.nexoindie.test", password: "demo-creator-2026" },
+  pendingCompany: { email: "team@demo.northwindpixel.test", password: "demo-company-2026" },
+  verifiedCompany: { email: "hola@demo.estudiobrisa.test", password: "demo-company-2026" },
+  moderator: { email: "moderator@demo.nexoindie.test", password: "demo-moderator-2026" },
+  admin: { email: "admin@demo.nexoindie.test", password: "demo-admin-2026" },
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * One API sign-in per demo person (sign-in is rate limited per client, so each from its own address), kept
+ * for the whole worker.
+ */
+export async function signInStates(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  people: Who[],
+  ipBlock: number,
+): Promise<Map<Who, StorageState | undefined>> {
+  const states = new Map<Who, StorageState | undefined>([["visitor", undefined]]);
+  let n = 0;
+  for (const who of new Set(people)) {
+    if (who === "visitor") continue;
+    const ctx: APIRequestContext = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.${ipBlock}.${Math.floor(Math.random() * 250)}.${++n}` },
+    });
+    const res = await ctx.post("/api/auth/sign-in/email", { data: CREDENTIALS[who] });
+    expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
+    states.set(who, await ctx.storageState());
+    await ctx.dispose();
+  }
+  return states;
+}
