@@ -142,6 +142,21 @@ for (const locale of LOCALES) {
         new Date("2031-03-01T00:00:00Z"),
       );
       await expect(admin.getByText(tr(locale, "admin:forum.users.bannedUntil", { name: member, date: shown }))).toBeVisible();
+
+      // The audit log's date filters (a GET form): a day that does not exist is no filter, and says so.
+      await gotoHydrated(admin, `/${locale}/admin/audit`);
+      const from = admin.getByRole("group", { name: tr(locale, "admin:audit.from") });
+      await expect(admin.locator('input[type="date"]')).toHaveCount(0);
+      await from.getByLabel(tr(locale, "ui.dateInput.day"), { exact: true }).fill("31");
+      await from.getByLabel(tr(locale, "ui.dateInput.month"), { exact: true }).fill("4");
+      await from.getByLabel(tr(locale, "ui.dateInput.year"), { exact: true }).fill("2026");
+      await admin.getByRole("button", { name: tr(locale, "admin:audit.apply") }).click();
+      await expect(admin).toHaveURL(/from-day=31&from-month=4&from-year=2026/);
+      await expect(from.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
+      await expect(from.getByLabel(tr(locale, "ui.dateInput.day"), { exact: true })).toHaveValue("31");
+      // A real day filters: nothing happened before 2000.
+      await admin.goto(`/${locale}/admin/audit?to-day=1&to-month=1&to-year=2000`);
+      await expect(admin.getByText(tr(locale, "admin:audit.noResults"))).toBeVisible();
     });
 
     test("the account's tabs are one row that scrolls on its own at 390 px, with the current tab in view", async ({ newContext }) => {

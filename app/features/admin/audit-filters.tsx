@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { DateInput } from "#app/components/ui/date-input";
 import type { AuditFilters as Filters } from "#server/modules/admin/list-audit";
 
 /**
@@ -11,11 +12,16 @@ export function AuditFilters({
   actions: allActions,
   actionFamilies,
   targetTypes: allTargetTypes,
+  dateErrors,
+  typed,
 }: {
   filters: Filters;
   actions: string[];
   actionFamilies: string[];
   targetTypes: string[];
+  /** A date typed that is not a real day (no filter then), and the query as typed, to show it again. */
+  dateErrors?: { from?: string; to?: string };
+  typed?: Record<string, string>;
 }) {
   const { t } = useTranslation("admin");
   const location = useLocation();
@@ -79,26 +85,9 @@ export function AuditFilters({
           ))}
         </select>
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="audit-from" className="block text-sm font-semibold">
-          {t("audit.from")}
-        </label>
-        <input id="audit-from" name="from" type="date" defaultValue={f.from} key={`from-${f.from}`} className="input" />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="audit-to" className="block text-sm font-semibold">
-          {t("audit.to")}
-        </label>
-        <input
-          id="audit-to"
-          name="to"
-          type="date"
-          defaultValue={f.to}
-          key={`to-${f.to}`}
-          className="input"
-          aria-describedby="audit-dates-hint"
-        />
-      </div>
+      {/* Day, month and year boxes in the page's language (not the browser's date control). */}
+      <DateInput name="from" label={t("audit.from")} defaultValue={f.from} values={typed} error={dateErrors?.from} key={`from-${f.from}`} />
+      <DateInput name="to" label={t("audit.to")} defaultValue={f.to} values={typed} error={dateErrors?.to} key={`to-${f.to}`} />
       <p id="audit-dates-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:self-center">
         {t("audit.datesHint")}
       </p>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { readDateFilter } from "#app/components/ui/date-input.server";
 import { adminPage, orRefused, searchParamsOf } from "#app/features/admin/route.server";
 import { AuditFilters } from "#app/features/admin/audit-filters";
 import { useAuditEntry } from "#app/features/admin/audit-entry";
@@ -11,8 +12,13 @@ export const handle = { i18n: ["admin", "badges", "levels"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, admin, seo } = adminPage(context, request);
-  const audit = await orRefused(context, request, admin.listAudit(actor, searchParamsOf(request)));
-  return { seo: seo("audit.title"), audit };
+  // The date filters come as day, month and year boxes (DateInput); a day that does not exist is no filter.
+  const query = searchParamsOf(request);
+  const params = new URL(request.url).searchParams;
+  const [from, to] = [readDateFilter(params, "from"), readDateFilter(params, "to")];
+  const audit = await orRefused(context, request, admin.listAudit(actor, { ...query, from: from.value, to: to.value }));
+  const dateErrors = { from: from.error ?? undefined, to: to.error ?? undefined };
+  return { seo: seo("audit.title"), audit, dateErrors, typed: query };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
@@ -28,7 +34,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title={t("audit.title")}>{t("audit.lead")}</AdminHeading>
-      <AuditFilters filters={f} actions={audit.actions} actionFamilies={audit.actionFamilies} targetTypes={audit.targetTypes} />
+      <AuditFilters
+        filters={f}
+        actions={audit.actions}
+        actionFamilies={audit.actionFamilies}
+        targetTypes={audit.targetTypes}
+        dateErrors={loaderData.dateErrors}
+        typed={loaderData.typed}
+      />
       {audit.items.length === 0 ? (
         <EmptyState>{filtered ? t("audit.noResults") : t("audit.empty")}</EmptyState>
       ) : (
