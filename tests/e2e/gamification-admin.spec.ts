@@ -9,6 +9,7 @@ import {
   setLanguageCookie,
   setThemeCookie,
   test,
+  toasts,
   tr,
   waitForQuiet,
   type Locale,
@@ -54,6 +55,8 @@ test.beforeAll(async ({ playwright }) => {
 const a = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => tr(locale, `admin:${key}`, vars);
 /** The action's answer, announced in the page's live region. */
 const outcome = (page: Page) => page.locator('main [aria-live="polite"]').first();
+/** The toast on screen (the site's toast region). */
+const toast = (page: Page, locale: Locale) => toasts(page, locale).first();
 
 /** Opens a disclosure (a <details> button) inside `scope` and returns its panel. */
 async function open(scope: Locator, label: string) {
@@ -93,7 +96,11 @@ for (const locale of LOCALES) {
       await nav.getByRole("link", { name: a(locale, "nav.gamificationAchievements") }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(a(locale, "gamification.achievements.title"));
       const names = { es: `Cronista ${locale}`, en: `Chronicler ${locale}` };
-      const form = await open(page.locator("main"), a(locale, "gamification.achievements.add"));
+      // "Add" opens the dialog (a modal <dialog> once hydrated); Escape would close it.
+      await page.getByRole("link", { name: a(locale, "gamification.achievements.add") }).click();
+      const form = page.getByRole("dialog", { name: a(locale, "gamification.achievements.addTitle") });
+      await expect(form).toBeVisible();
+      await expect(page).toHaveURL(/\?edit=new$/);
       await form.getByLabel(a(locale, "gamification.achievements.fields.key"), { exact: true }).fill(`e2e_chronicler_${locale}`);
       await form.getByLabel(a(locale, "gamification.achievements.fields.type"), { exact: true }).selectOption("posts");
       await form.getByLabel(a(locale, "gamification.achievements.fields.threshold"), { exact: true }).fill("500");
@@ -107,16 +114,42 @@ for (const locale of LOCALES) {
       await en.getByLabel(a(locale, "gamification.achievements.fields.name"), { exact: true }).fill(names.en);
       await en.getByLabel(a(locale, "gamification.achievements.fields.description"), { exact: true }).fill("Post 500 replies.");
       await form.getByRole("button", { name: a(locale, "gamification.achievements.create") }).click();
-      await expect(outcome(page)).toHaveText(a(locale, "gamification.achievements.created", { name: names[locale] }));
-      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) });
+      await expect(toast(page, locale)).toContainText(a(locale, "gamification.achievements.created", { name: names[locale] }));
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).not.toHaveURL(/edit=/);
+      const card = page.getByRole("row").filter({ has: page.getByRole("rowheader").filter({ hasText: names[locale] }) });
       await expect(card).toContainText(names.es);
       await expect(card).toContainText(names.en);
       await expect(card).toContainText(tr(locale, "badges:rarity.Legendary"));
-      const confirm = await open(card, a(locale, "gamification.achievements.delete"));
+      // Sorted by reward, most first: the new 120 XP achievement comes before the 100 XP ones.
+      await page.getByRole("link", { name: new RegExp(`^${a(locale, "gamification.achievements.columns.xp")}`) }).click();
+      await expect(page).toHaveURL(/sort=xp$/);
+      await page.getByRole("link", { name: new RegExp(`^${a(locale, "gamification.achievements.columns.xp")}`) }).click();
+      await expect(page).toHaveURL(/sort=xp&dir=desc$/);
+      const xpHeader = page.getByRole("columnheader", { name: new RegExp(`^${a(locale, "gamification.achievements.columns.xp")}`) });
+      await expect(xpHeader).toHaveAttribute("aria-sort", "descending");
+      const rewards = (await page.locator("tbody td.sm\\:table-cell").allInnerTexts()).filter((r) => r.includes("XP"));
+      const amounts = rewards.map((r) => Number(r.replace(/\D/g, "")));
+      expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
+      // Edit, keeping the order; the dialog closes with a toast and the row shows the change.
+      await card.getByRole("link", { name: a(locale, "gamification.achievements.edit", { name: names[locale] }) }).click();
+      const dialog = page.getByRole("dialog", { name: a(locale, "gamification.achievements.edit", { name: names[locale] }) });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(/sort=xp&dir=desc$/);
+      await card.getByRole("link", { name: a(locale, "gamification.achievements.edit", { name: names[locale] }) }).click();
+      await dialog.getByLabel(a(locale, "gamification.achievements.fields.rarity"), { exact: true }).selectOption("Epic");
+      await dialog.getByRole("button", { name: a(locale, "gamification.achievements.save") }).click();
+      await expect(toast(page, locale)).toContainText(a(locale, "gamification.achievements.saved", { name: names[locale] }));
+      await expect(page).toHaveURL(/sort=xp&dir=desc$/);
+      await expect(card).toContainText(tr(locale, "badges:rarity.Epic"));
+      // Deleted from its dialog, after confirming.
+      await card.getByRole("link", { name: a(locale, "gamification.achievements.edit", { name: names[locale] }) }).click();
+      const confirm = await open(dialog, a(locale, "gamification.achievements.delete"));
       await confirm.getByRole("button", { name: a(locale, "gamification.achievements.confirmDeleteButton") }).click();
-      await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: names[locale], exact: true }) })).toHaveCount(
-        0,
-      );
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(card).toHaveCount(0);
 
       // Ranking: the first member on the board gets XP with a reason; the confirmation says the new XP.
       await nav.getByRole("link", { name: a(locale, "nav.gamificationRanking") }).click();
@@ -147,8 +180,10 @@ for (const locale of LOCALES) {
       // The audit log has the adjustment, with its reason.
       await gotoHydrated(page, `/${locale}/admin/audit?action=gamification.xp.adjust`);
       const audit = page.locator("tbody tr").filter({ hasText: reason });
-      await expect(audit.first()).toContainText(a(locale, "audit.actions.gamification.xp.adjust"));
-      await expect(audit.first()).toContainText(name);
+      // A sentence with the member as a link to their profile, never the raw action key.
+      await expect(audit.first().getByRole("link", { name, exact: true })).toHaveAttribute("href", `/${locale}/u/${name}`);
+      await expect(audit.first()).toContainText("25 XP");
+      await expect(audit.first()).not.toContainText("gamification.xp.adjust");
     });
 
     test("a moderator reads the ranking and a member's history, without the admin tabs or the adjustment", async ({ newContext }) => {
@@ -177,6 +212,8 @@ const PAGES: ["moderator" | "admin", string, () => string][] = [
   ["admin", "settings", () => "/admin/gamification"],
   ["admin", "levels, editing one", () => "/admin/gamification/levels?level=5"],
   ["admin", "achievements", () => "/admin/gamification/achievements"],
+  ["admin", "achievements sorted, editing one", () => "/admin/gamification/achievements?sort=earned&dir=desc&edit=threads_1"],
+  ["admin", "achievements, adding one", () => "/admin/gamification/achievements?edit=new"],
   ["admin", "ranking with a member's history", () => `/admin/gamification/ranking?member=${memberId}`],
   ["admin", "weekly ranking with a search", () => "/admin/gamification/ranking?period=week&q=demo"],
   ["moderator", "ranking", () => "/admin/gamification/ranking"],

@@ -14,7 +14,8 @@ export type AchievementRow = AdminAchievement & { name: string };
 /**
  * The achievements as a table, sortable by its column headers: each header is a link to the same page with
  * `?sort=&dir=` (so sorting works without JavaScript), the sorted column marked with aria-sort. Each row's
- * Edit link opens the edit dialog (`?edit=<id>`). On a phone the condition and the reward fold under the name.
+ * Edit link opens the edit dialog (`?edit=<id>`). On a phone the condition, the reward and the unlocks fold
+ * under the name.
  */
 export function AchievementsTable({
   rows,
@@ -66,7 +67,7 @@ export function AchievementsTable({
             {header("condition", t("gamification.achievements.columns.condition"), "hidden md:table-cell")}
             {header("rarity", t("gamification.achievements.columns.rarity"))}
             {header("xp", t("gamification.achievements.columns.xp"), "hidden text-right sm:table-cell")}
-            {header("earned", t("gamification.achievements.columns.earned"), "text-right")}
+            {header("earned", t("gamification.achievements.columns.earned"), "hidden text-right sm:table-cell")}
             <th scope="col" className="p-2">
               <span className="sr-only">{t("gamification.achievements.columns.actions")}</span>
             </th>
@@ -80,6 +81,7 @@ export function AchievementsTable({
               threshold: formatNumber(a.threshold, locale),
             });
             const reward = tb("reward", { xp: formatNumber(a.rewardXp, locale) });
+            const members = t("gamification.achievements.members", { count: a.unlocks, formatted: formatNumber(a.unlocks, locale) });
             return (
               <tr key={a.id} className="border-b border-border align-top last:border-0">
                 <th scope="row" className="p-2 text-left font-normal">
@@ -96,7 +98,9 @@ export function AchievementsTable({
                         <code className="font-mono">{a.key}</code>
                       </p>
                       <p className="mt-1 text-xs md:hidden">{condition}</p>
-                      <p className="text-xs sm:hidden">{reward}</p>
+                      <p className="text-xs sm:hidden">
+                        {reward} · {members}
+                      </p>
                     </div>
                   </div>
                 </th>
@@ -105,9 +109,7 @@ export function AchievementsTable({
                   <RarityBadge rarity={a.rarity as Rarity} />
                 </td>
                 <td className="hidden p-2 text-right tabular-nums sm:table-cell">{reward}</td>
-                <td className="p-2 text-right tabular-nums">
-                  {t("gamification.achievements.members", { count: a.unlocks, formatted: formatNumber(a.unlocks, locale) })}
-                </td>
+                <td className="hidden p-2 text-right tabular-nums sm:table-cell">{members}</td>
                 <td className="p-2 text-right">
                   <Link
                     to={hrefWith({ edit: a.id })}

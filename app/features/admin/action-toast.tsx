@@ -21,7 +21,7 @@ export function ActionToast({ result }: { result: AdminActionResult | undefined 
     <details open className="toast-viewport [&:not([open])]:hidden" data-testid="action-toast">
       <summary
         aria-label={t("toast.close")}
-        className="absolute right-6 top-6 z-10 flex size-8 cursor-pointer list-none items-center justify-center rounded-md text-xl text-[var(--success-foreground)] [&::-webkit-details-marker]:hidden"
+        className="pointer-events-auto absolute right-6 top-6 z-10 flex size-8 cursor-pointer list-none items-center justify-center rounded-md text-xl text-[var(--success-foreground)] [&::-webkit-details-marker]:hidden"
       >
         <span aria-hidden="true">×</span>
       </summary>

@@ -20,7 +20,10 @@ export function EditDialog({ title, closeHref, children }: { title: string; clos
       d.showModal();
       setModal(true);
     }
-    const onClose = () => navigate(closeHref, { preventScrollReset: true });
+    // The close() above queues a close event of its own: only a dialog that stays closed leads back.
+    const onClose = () => {
+      if (!d.open) navigate(closeHref, { preventScrollReset: true });
+    };
     d.addEventListener("close", onClose);
     return () => d.removeEventListener("close", onClose);
   }, [closeHref, navigate]);

@@ -93,7 +93,7 @@ export function ReportCard({ report: r, result }: { report: ReportRow; result: A
                   id={`hide-${r.id}`}
                   name="hide"
                   type="checkbox"
-                  className="mt-1"
+                  className="mt-0.5 size-5 shrink-0"
                   defaultChecked={failure ? failure.values.hide === "on" : false}
                   aria-describedby={`hide-${r.id}-hint`}
                 />

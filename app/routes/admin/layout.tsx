@@ -96,7 +96,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {root ? <ThemeSwitcher theme={root.theme} /> : null}
             <p className="flex items-center gap-2 text-sm">
               <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} size={32} />
-              <span className="hidden md:inline">
+              <span className="hidden lg:inline">
                 <span className="sr-only">{t("signedInAs")} </span>
                 {viewer.username ?? viewer.email}
                 <span className="text-muted-foreground">

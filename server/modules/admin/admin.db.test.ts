@@ -425,6 +425,35 @@ describe("admin operations", () => {
       expect((await listAudit({ db }, admin, { actor: "the_mod", action: "company.verify" })).total).toBe(1);
     });
 
+    it("resolves the page's ids to today's names and addresses, one query per kind", async () => {
+      const grants = await listAudit({ db }, moderator, { action: "role.grant", target: "future_admin" });
+      const [row] = grants.items;
+      expect(grants.refs.users[row.actorId!]).toEqual({ username: "root_admin" });
+      expect(grants.refs.users[row.targetId]).toEqual({ username: "future_admin" });
+      const verified = await listAudit({ db }, moderator, { action: "company.verify", target: "Pixel Forge" });
+      expect(verified.refs.companies[verified.items[0].targetId]).toEqual({ name: "Pixel Forge", path: "/company/pixel-forge" });
+      expect(verified.refs.users[moderator.userId]).toEqual({ username: "the_mod" });
+      // A renamed person reads under their new name; an id whose row is gone is left out (the page keeps the stored name).
+      await db.update(profiles).set({ username: "chief_root" }).where(eq(profiles.id, admin.userId));
+      expect((await listAudit({ db }, moderator, { action: "role.grant", target: "future_admin" })).refs.users[admin.userId]).toEqual({
+        username: "chief_root",
+      });
+      await db.update(profiles).set({ username: "root_admin" }).where(eq(profiles.id, admin.userId));
+      // One query per kind whatever the number of rows: the whole page costs the same few reads.
+      let selects = 0;
+      const counting = new Proxy(db, {
+        get(target, prop, receiver) {
+          if (prop === "select" || prop === "selectDistinct") selects++;
+          const v = Reflect.get(target, prop, receiver);
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+      const page = await listAudit({ db: counting }, moderator, {});
+      expect(page.items.length).toBeGreaterThanOrEqual(3);
+      // count, rows, actions, target types, then at most one per kind of reference (eight kinds).
+      expect(selects).toBeLessThanOrEqual(4 + 8);
+    });
+
     it("counts people by role, pending companies and sign-ups per day", async () => {
       expect(await codeOf(quickView({ db }, null))).toBe("auth.unauthenticated");
       expect(await codeOf(quickView({ db }, creator))).toBe("auth.forbidden");
