@@ -32,9 +32,9 @@ export function DateInput({ name, label, hint, error, defaultValue, values, clas
     : isoToParts(values?.[name] ?? defaultValue);
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const boxes = [
-    { part: "day", width: "w-16", max: 2 },
-    { part: "month", width: "w-16", max: 2 },
-    { part: "year", width: "w-24", max: 4 },
+    { part: "day", width: "w-14", max: 2 },
+    { part: "month", width: "w-14", max: 2 },
+    { part: "year", width: "w-20", max: 4 },
   ] as const;
   return (
     <fieldset className={`min-w-0 space-y-1.5 ${error ? "field-error" : ""} ${className}`} aria-describedby={describedBy}>
@@ -48,7 +48,7 @@ export function DateInput({ name, label, hint, error, defaultValue, values, clas
           {t(error)}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap gap-2">
         {boxes.map(({ part, width, max }) => (
           <div key={part} className="space-y-1">
             <label htmlFor={`${id}-${part}`} className="block text-sm">

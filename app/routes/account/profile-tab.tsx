@@ -33,6 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     seo: seo({ title: `${t("profile.title")} · ${t("title")}`, description: t("description"), noindex: true }),
     settings: await accounts.getAccountSettings(actor),
+    // The generated picture of a member without one, as everywhere else.
+    userId: actor.userId,
     availability: check !== null ? await accounts.checkUsernameAvailability(actor, { username: check.slice(0, 100) }) : null,
   };
 }
@@ -130,7 +132,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
       {/* Name and picture side by side where the column is wide. */}
       <div className="grid items-start gap-8 xl:grid-cols-2">
         <UsernameSection settings={settings} result={actionData} />
-        <AvatarSection settings={settings} result={actionData} />
+        <AvatarSection settings={settings} userId={loaderData.userId} result={actionData} />
       </div>
       <AboutSection settings={settings} result={actionData} />
     </div>
@@ -236,7 +238,7 @@ function UsernameSection({ settings, result }: { settings: Settings; result: Res
   );
 }
 
-function AvatarSection({ settings, result }: { settings: Settings; result: Result }) {
+function AvatarSection({ settings, userId, result }: { settings: Settings; userId: string; result: Result }) {
   const { t } = useTranslation("account");
   const upload = resultFor(result, "avatar");
   const removal = resultFor(result, "remove-avatar");
@@ -264,7 +266,7 @@ function AvatarSection({ settings, result }: { settings: Settings; result: Resul
             {preview ? (
               <img src={preview} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" />
             ) : (
-              <MiniAvatar url={settings.avatarUrl} username={settings.username} email={settings.email} size={96} />
+              <MiniAvatar url={settings.avatarUrl} userId={userId} username={settings.username} email={settings.email} size={96} />
             )}
             <figcaption className="text-sm text-muted-foreground">{t("profile.avatar.current")}</figcaption>
           </figure>

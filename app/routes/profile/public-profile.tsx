@@ -87,6 +87,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
     const href = (profile.socialLinks as Partial<Record<string, string>>)[site];
     return href ? [{ site, href }] : [];
   });
+  const hasLinks = !!(links.length || profile.email || profile.company);
   return (
     <article className="space-y-6">
       <header className="card flex flex-col gap-6 p-6 sm:flex-row sm:items-center">
@@ -132,7 +133,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
       </header>
 
       {/* About and links side by side where the column is wide; one above the other on a phone. */}
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className={`grid gap-6 ${hasLinks ? "xl:grid-cols-2" : ""}`}>
         <section className="card p-6" aria-labelledby="profile-bio">
           <h2 id="profile-bio" className="text-xl font-bold">
             {t("bio")}
@@ -143,7 +144,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
           </p>
         </section>
 
-        {links.length || profile.email || profile.company ? (
+        {hasLinks ? (
           <section className="card p-6" aria-labelledby="profile-links">
             <h2 id="profile-links" className="text-xl font-bold">
               {t("links")}
