@@ -189,6 +189,8 @@ for (const locale of LOCALES) {
       await expect(toolbar.getByRole("button", { name: L("moderation.unlock"), exact: true })).toBeVisible();
 
       // Hiding the answer asks first; the moderator still sees it, marked.
+      // Hiding is behind the post's "more" menu (⋯), which opens from the keyboard too.
+      await pressWithKeyboard(mod, mod.locator("#post-2").locator("summary", { hasText: L("thread.moreActions", { number: 2 }) }));
       await pressWithKeyboard(mod, mod.locator("#post-2").getByRole("link", { name: L("moderation.hidePost"), exact: true }));
       const confirm = mod.getByRole("group", { name: L("moderation.hidePostConfirmLabel", { number: 2 }) });
       await expect(confirm).toBeVisible();

@@ -49,6 +49,8 @@ for (const locale of LOCALES) {
     await page.getByRole("checkbox", { name: locale === "es" ? "Ayuda" : "Help" }).check();
     await page.getByRole("button", { name: tr(locale, "forum:newThread.submit") }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    // The confirmation's ?created=1 leaves the address once said.
+    await expect(page).not.toHaveURL(/created=1/);
     const threadUrl = page.url();
     const tags = page.getByRole("list", { name: tr(locale, "forum:tags") });
     await expect(tags.getByRole("link")).toHaveCount(2);

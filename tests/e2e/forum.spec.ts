@@ -49,6 +49,7 @@ for (const locale of LOCALES) {
 
       await page.getByRole("button", { name: tr(locale, "forum:newThread.submit") }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page).not.toHaveURL(/created=1/);
       const threadUrl = page.url();
       expect(new URL(threadUrl).pathname).toMatch(
         new RegExp(`^/${locale}/community/programacion/(shaders-for|sombreadores-para)-pixel-art-[a-z0-9]+$`),

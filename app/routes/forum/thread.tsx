@@ -61,8 +61,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       : null,
     ...modes,
     viewer: context.actor ? { id: context.actor.userId, emailVerified: context.actor.emailVerified } : null,
-    /** `?created=1`: the thread was just published (the new-thread form's redirect): said once. */
-    created: new URL(request.url).searchParams.get("created") === "1" && !!context.actor,
+    /** `?created=1`: its author just published the thread (the new-thread form's redirect): said once, to them. */
+    created: new URL(request.url).searchParams.get("created") === "1" && !!thread.author && thread.author.id === context.actor?.userId,
   };
 }
 
