@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useLocation, useNavigate } from "react-router";
+import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SubmitButton } from "#app/components/ui/form-field";
 import { ActionToast } from "#app/features/admin/action-toast";
 import {
@@ -199,10 +199,13 @@ export default function GamificationAchievements({ loaderData, actionData }: Rou
   const editing = failedForm ? failedForm.replace(/^achievement-/, "") : result?.ok ? null : loaderData.edit;
   const editingRow = editing && editing !== "new" ? (achievements.find((a) => a.id === editing) ?? null) : null;
   const dialogOpen = editing === "new" || !!editingRow;
-  // With JavaScript, a saved change also takes `?edit=` out of the address (the toast says what happened).
+  // With JavaScript, a saved change also takes `?edit=` out of the address (the toast says what happened), once
+  // the page has reloaded its data (navigating sooner would cancel that reload).
+  const idle = useNavigation().state === "idle";
   useEffect(() => {
-    if (result?.ok && new URLSearchParams(location.search).has("edit")) navigate(closeHref, { replace: true, preventScrollReset: true });
-  }, [result, location.search, closeHref, navigate]);
+    if (idle && result?.ok && new URLSearchParams(location.search).has("edit"))
+      navigate(closeHref, { replace: true, preventScrollReset: true });
+  }, [idle, result, location.search, closeHref, navigate]);
   return (
     <>
       <AdminHeading title={t("gamification.achievements.title")}>
