@@ -47,6 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only what the header needs about the signed-in person; never roles' internals or secrets.
     viewer: actor
       ? {
+          // The id names the generated avatar (/avatars/{id}.svg); it is the person's own.
+          id: actor.userId,
           username: actor.username,
           email: actor.email,
           emailVerified: actor.emailVerified,

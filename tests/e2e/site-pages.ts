@@ -6,7 +6,7 @@ import { BASE_URL, expect } from "./fixtures";
  * (layout-fit.spec.ts), the accessibility sweep (a11y-site.spec.ts) and `npm run screenshots` walk. A new page
  * is added here and is then checked at every width, in both languages and both themes.
  */
-export type Who = "visitor" | "creator" | "pendingCompany" | "verifiedCompany" | "moderator" | "admin";
+export type Who = "visitor" | "unverified" | "creator" | "pendingCompany" | "verifiedCompany" | "moderator" | "admin";
 
 export type SitePage = { who: Who; path: string; status?: number; slug: string };
 
@@ -45,14 +45,21 @@ const entries: [Who, string, number?][] = [
   ["creator", "/notifications"],
   ["creator", THREAD],
   ["creator", "/community/programacion/new"],
+  ["creator", "/auth/verify-email"],
+  ["unverified", "/dashboard?welcome=1"],
+  ["unverified", "/auth/verify-email"],
   ["pendingCompany", "/company/verification"],
   ["verifiedCompany", "/dashboard"],
+  ["verifiedCompany", "/company/verification"],
+  ["verifiedCompany", "/company/estudio-brisa"],
   ["moderator", THREAD],
   ["moderator", "/admin"],
   ["moderator", "/admin/forum/moderation"],
   ["admin", "/admin"],
   ["admin", "/admin/roles"],
+  ["admin", "/admin/roles?q=lucia"],
   ["admin", "/admin/companies"],
+  ["admin", "/admin/companies?status=verified"],
   ["admin", "/admin/mail"],
   ["admin", "/admin/settings"],
   ["admin", "/admin/audit"],
@@ -80,7 +87,7 @@ export const SITE_PAGES: SitePage[] = entries.map(([who, path, status]) => ({ wh
 
 export const localized = (locale: string, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
 
-const CREDENTIALS: Record<Exclude<Who, "visitor">, { email: string; password: string }> = {
+const CREDENTIALS: Record<Exclude<Who, "visitor" | "unverified">, { email: string; password: string }> = {
   creator: { email: "lucia.juega@demo.nexoindie.test", password: "demo-creator-2026" },
   pendingCompany: { email: "team@demo.northwindpixel.test", password: "demo-company-2026" },
   verifiedCompany: { email: "hola@demo.estudiobrisa.test", password: "demo-company-2026" },
@@ -92,7 +99,7 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /**
  * One API sign-in per demo person (sign-in is rate limited per client, so each from its own address), kept
- * for the whole worker.
+ * for the whole worker; "unverified" is a new account that has not confirmed its email.
  */
 export async function signInStates(
   playwright: PlaywrightWorkerArgs["playwright"],
@@ -107,7 +114,12 @@ export async function signInStates(
       baseURL: BASE_URL,
       extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.${ipBlock}.${Math.floor(Math.random() * 250)}.${++n}` },
     });
-    const res = await ctx.post("/api/auth/sign-in/email", { data: CREDENTIALS[who] });
+    const res =
+      who === "unverified"
+        ? await ctx.post("/api/auth/sign-up/email", {
+            data: { email: `pages-${Date.now()}-${n}@e2e.test`, password: "pages-pass-2026", name: "pages" },
+          })
+        : await ctx.post("/api/auth/sign-in/email", { data: CREDENTIALS[who] });
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());
     await ctx.dispose();

@@ -168,7 +168,7 @@ export function Header({ data }: { data: RootData }) {
                 className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full"
                 aria-label={t("auth.userMenu", { name: viewer.username ?? viewer.email })}
               >
-                <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} size={36} />
+                <MiniAvatar url={viewer.avatarUrl} userId={viewer.id} username={viewer.username} email={viewer.email} size={36} />
               </summary>
               <ul className="card absolute right-0 mt-2 w-60 max-w-[calc(100vw-1rem)] p-2 shadow-lg">
                 {viewer.username ? (

@@ -5,7 +5,7 @@ import { useLocalePath } from "#app/lib/use-locale";
 
 /**
  * Español / English: the same page in the other language. A full load, so the server sets the cookie.
- * `compact` (the header) shows the two-letter codes; the names stay the links' accessible names.
+ * `compact` (the header) shows the two-letter codes, with the names for screen readers.
  */
 export function LanguageSwitch({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
@@ -20,13 +20,19 @@ export function LanguageSwitch({ className = "", compact = false }: { className?
             hrefLang={l}
             lang={l}
             aria-current={l === locale ? "true" : undefined}
-            // The code is inside the name ("English (EN)"), so what is seen is what a voice user says (WCAG 2.5.3).
-            aria-label={compact ? `${t(`language.${l}`)} (${l.toUpperCase()})` : undefined}
             className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 no-underline ${
               l === locale ? "bg-muted font-semibold text-primary" : "hover:bg-muted"
             }`}
           >
-            {compact ? l.toUpperCase() : t(`language.${l}`)}
+            {/* Compact: the code is seen and starts the name ("EN English"), so what is seen is what a voice user says (WCAG 2.5.3). */}
+            {compact ? (
+              <>
+                {l.toUpperCase()}
+                <span className="sr-only"> {t(`language.${l}`)}</span>
+              </>
+            ) : (
+              t(`language.${l}`)
+            )}
           </a>
         </li>
       ))}

@@ -51,7 +51,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
             {data.threads.map((th) => (
               <li key={`${th.forumSlug}/${th.slug}`} className="flex items-start gap-2">
                 <Link to={to(`/u/${th.author.username}`)} aria-label={th.author.username} className="shrink-0">
-                  <MiniAvatar url={th.author.avatarUrl} username={th.author.username} size={32} />
+                  <MiniAvatar url={th.author.avatarUrl} userId={th.author.id} username={th.author.username} size={32} />
                 </Link>
                 <div className="min-w-0">
                   <Link
@@ -76,7 +76,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
             {data.members.map((m) => (
               <li key={m.username} className="flex items-center justify-between gap-2">
                 <Link to={to(`/u/${m.username}`)} className="flex min-w-0 items-center gap-2 font-medium hover:underline">
-                  <MiniAvatar url={m.avatarUrl} username={m.username} size={28} />
+                  <MiniAvatar url={m.avatarUrl} userId={m.userId} username={m.username} size={28} />
                   <span className="truncate">{m.username}</span>
                 </Link>
                 <span className="shrink-0 text-xs text-muted-foreground">{t("levels:level", { level: m.level })}</span>
