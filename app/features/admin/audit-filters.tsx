@@ -86,9 +86,26 @@ export function AuditFilters({
         </select>
       </div>
       {/* Day, month and year boxes in the page's language (not the browser's date control). */}
-      <DateInput name="from" label={t("audit.from")} defaultValue={f.from} values={typed} error={dateErrors?.from} key={`from-${f.from}`} />
-      <DateInput name="to" label={t("audit.to")} defaultValue={f.to} values={typed} error={dateErrors?.to} key={`to-${f.to}`} />
-      <p id="audit-dates-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:self-center">
+      {/* Each date takes two columns on wide screens, so its day, month and year boxes stay on one line. */}
+      <DateInput
+        name="from"
+        label={t("audit.from")}
+        defaultValue={f.from}
+        values={typed}
+        error={dateErrors?.from}
+        key={`from-${f.from}`}
+        className="lg:col-span-2"
+      />
+      <DateInput
+        name="to"
+        label={t("audit.to")}
+        defaultValue={f.to}
+        values={typed}
+        error={dateErrors?.to}
+        key={`to-${f.to}`}
+        className="lg:col-span-2"
+      />
+      <p id="audit-dates-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-3 lg:self-center">
         {t("audit.datesHint")}
       </p>
       <div className="flex gap-2 lg:justify-end">
