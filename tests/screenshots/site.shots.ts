@@ -33,6 +33,14 @@ for (const locale of LOCALES) {
           await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
           await page.goto(localized(locale, path));
           await waitForQuiet(page);
+          // A full-page picture does not scroll, so lazy images below the fold would stay empty: load them all.
+          await page.evaluate(async () => {
+            const images = [...document.querySelectorAll("img")];
+            images.forEach((img) => (img.loading = "eager"));
+            const settled = (img: HTMLImageElement) =>
+              img.complete ? null : new Promise((r) => ["load", "error"].forEach((e) => img.addEventListener(e, r, { once: true })));
+            await Promise.race([Promise.all(images.map(settled)), new Promise((r) => setTimeout(r, 5000))]);
+          });
           for (const width of WIDTHS) {
             const dir = join(OUT, `${locale}-${theme}-${width}`);
             mkdirSync(dir, { recursive: true });
