@@ -7,6 +7,7 @@ import {
   markDocument,
   setConsentCookie,
   test,
+  toasts,
   tr,
   unreadInBell,
 } from "./fixtures";
@@ -135,7 +136,8 @@ for (const locale of LOCALES) {
       .click();
     await report.getByLabel(a("forum.moderation.hidePost")).check();
     await report.getByRole("button", { name: a("forum.moderation.confirmResolveButton") }).click();
-    await expect(mod.locator('main [aria-live="polite"]').first()).toHaveText(a("forum.moderation.resolvedHidden"));
+    // The outcome is a toast (the report has just left the queue).
+    await expect(toasts(mod, locale).first()).toContainText(a("forum.moderation.resolvedHidden"), { timeout: 15_000 });
 
     await gotoHydrated(mod, `/${locale}/admin/forum/users?q=${encodeURIComponent(rude)}`);
     const row = mod.getByRole("article").filter({ has: mod.getByRole("heading", { name: rude, exact: true }) });
@@ -151,8 +153,13 @@ for (const locale of LOCALES) {
     // 7. The audit log, filtered to the forum, shows the hidden post and the ban.
     await gotoHydrated(mod, `/${locale}/admin/audit?action=forum.&actor=${MODERATOR.username}`);
     const rows = mod.locator("tbody tr");
-    await expect(rows.filter({ hasText: "forum.post.hide" }).first()).toBeVisible();
-    await expect(rows.filter({ hasText: "forum.user.ban" }).filter({ hasText: rude }).first()).toBeVisible();
+    // Rows read as translated sentences ("moderadora hid …", "moderadora banned <name> from the forum…").
+    const upToTarget = (key: string, target: string) => {
+      const sentence = a(`audit.sentences.${key}`, { actor: MODERATOR.username, target: "\u0000" });
+      return sentence.slice(0, sentence.indexOf("\u0000")) + target;
+    };
+    await expect(rows.filter({ hasText: upToTarget("forum.post.hide", "") }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: upToTarget("forum.user.banUntil", rude) }).first()).toBeVisible();
 
     // The hidden post is gone for members; the moderator still sees it marked.
     await gotoHydrated(page, threadUrl);
