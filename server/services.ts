@@ -97,6 +97,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   });
   // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
   await gamification.start({ pollingIntervalSeconds: database.kind === "pglite" ? 30 : 5 });
+  const forum = createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log });
   return {
     env,
     log,
@@ -114,13 +115,15 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     jobs,
     admin: createAdminService({ db, mailer, settings, log, env, storage }),
     events,
-    forum: createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log }),
+    forum,
     notifications: createNotificationsModule({ db, events, realtime, now: () => new Date(), log: log.child({ area: "notifications" }) }),
     realtime,
     search: createSearchModule({ db, settings, now: () => new Date() }),
     gamification,
     async close() {
       await realtime.close();
+      // Thread views wait up to a few seconds in memory (forum/thread-views.ts): write them before the database closes.
+      await forum.flushViews().catch((err: unknown) => log.error("thread views not flushed", { err }));
       // The image workers (platform/images): a job still running is failed, not waited for.
       await closeImagePool();
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
