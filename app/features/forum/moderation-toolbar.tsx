@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Ban, EyeOff, Lock, LockOpen, Pin, PinOff, Send, ShieldCheck } from "lucide-react";
+import { ArrowRightLeft, EyeOff, Lock, LockOpen, Pin, PinOff, Send, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
@@ -160,18 +160,5 @@ export function ModerationToolbar({
         )}
       </div>
     </details>
-  );
-}
-
-/** A moderator's link to the ban page, with the author's name filled in (the admin page does the rest). */
-export function BanAuthorLink({ href }: { href: string }) {
-  const { t } = useTranslation("forum");
-  return (
-    <li>
-      <Link className="btn btn-ghost min-h-0 px-2 py-1 text-sm" to={href}>
-        <Ban aria-hidden="true" size={14} />
-        {t("moderation.banAuthor")}
-      </Link>
-    </li>
   );
 }

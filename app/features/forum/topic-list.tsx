@@ -84,7 +84,7 @@ export function TopicList({
               <div className="min-w-0 space-y-1.5">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <h2 className={`min-w-0 break-words text-base leading-snug ${unread ? "font-bold" : "font-semibold"}`}>
-                    <Link className="hover:underline" to={href}>
+                    <Link className="inline-block py-0.5 hover:underline" to={href}>
                       {th.title}
                     </Link>
                   </h2>

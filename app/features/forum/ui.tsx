@@ -66,17 +66,22 @@ export function Pagination({
   );
 }
 
-/** Community › category › forum › thread. */
+/**
+ * Community › category › forum › thread. A step named like the one before it (a category called like the
+ * community itself) is said once: "Comunidad › Comunidad" reads as a mistake.
+ */
 export function Breadcrumbs({ items }: { items: { to?: string; label: string }[] }) {
   const { t } = useTranslation("forum");
+  const same = (a: string, b: string) => a.trim().localeCompare(b.trim(), undefined, { sensitivity: "base" }) === 0;
+  const steps = items.filter((item, i) => i === 0 || !same(item.label, items[i - 1].label));
   return (
     <nav aria-label={t("breadcrumbs")} className="text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1.5">
-        {items.map((item, i) => (
+        {steps.map((item, i) => (
           <li key={i} className="flex items-center gap-1.5">
             {i > 0 ? <span aria-hidden="true">›</span> : null}
             {item.to ? (
-              <Link className="link" to={item.to}>
+              <Link className="link inline-block py-1" to={item.to}>
                 {item.label}
               </Link>
             ) : (

@@ -122,7 +122,7 @@ function SourceCell({
     const href = name ? achievementHref?.(row.achievementId) : null;
     if (!name) return <span className="text-muted-foreground">{t("history.gone")}</span>;
     return href ? (
-      <a href={href} className="link">
+      <a href={href} className="link inline-block py-1">
         {name}
       </a>
     ) : (
@@ -135,7 +135,7 @@ function SourceCell({
   const label =
     row.sourceKind === "thread" || !s.number || s.number === 1 ? s.title : t("history.post", { title: s.title, number: s.number });
   return s.path ? (
-    <Link to={to(s.path)} className="link break-words">
+    <Link to={to(s.path)} className="link inline-block break-words py-1">
       {label}
     </Link>
   ) : (

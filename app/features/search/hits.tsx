@@ -35,7 +35,7 @@ function Trail({ items }: { items: { to: string; label: string }[] }) {
       {items.map((item, i) => (
         <Fragment key={i}>
           {i > 0 ? <span aria-hidden="true">›</span> : null}
-          <Link className="link" to={to(item.to)}>
+          <Link className="link inline-block py-1" to={to(item.to)}>
             {item.label}
           </Link>
         </Fragment>
@@ -50,7 +50,7 @@ function Byline({ author, createdAt, children }: { author: ThreadHit["author"]; 
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
       {author ? (
-        <Link className="inline-flex items-center gap-1.5 hover:underline" to={to(`/u/${author.username}`)}>
+        <Link className="inline-flex min-h-7 items-center gap-1.5 hover:underline" to={to(`/u/${author.username}`)}>
           <MiniAvatar url={author.avatarUrl} userId={author.id} username={author.username} size={20} />
           <span>@{author.username}</span>
         </Link>
@@ -75,7 +75,7 @@ function ThreadResult({ hit }: { hit: ThreadHit }) {
         ]}
       />
       <h3 className="text-base font-bold">
-        <Link className="hover:underline" to={to(hit.path)}>
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
           <Highlighted segments={hit.title} />
         </Link>
       </h3>
@@ -98,7 +98,7 @@ function PostResult({ hit }: { hit: PostHit }) {
         ]}
       />
       <h3 className="text-base font-bold">
-        <Link className="hover:underline" to={to(hit.path)}>
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
           {t("search.postLink", { title: hit.thread.title, number: hit.number })}
         </Link>
       </h3>

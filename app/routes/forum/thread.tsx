@@ -150,7 +150,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               {thread.tags.map((tag) => (
                 <li key={tag.slug}>
                   <Link
-                    className="inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium hover:underline"
+                    className="inline-flex min-h-7 items-center rounded-full bg-muted px-2.5 text-xs font-medium hover:underline"
                     to={to(`/community/${forum.slug}?tag=${encodeURIComponent(tag.slug)}`)}
                   >
                     {`#${tagName(locale, tag)}`}
