@@ -53,7 +53,7 @@ export function AchievementsTable({
   };
 
   return (
-    <div className="card overflow-hidden">
+    <div className="card relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">
           {t("gamification.achievements.tableCaption", {

@@ -87,9 +87,9 @@ export function DayChart({
         <span>{date(days.at(-1)!.day)}</span>
       </div>
       <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-semibold">{showTableLabel}</summary>
+        <summary className="cursor-pointer py-1 text-sm font-semibold">{showTableLabel}</summary>
         {/* Focusable, so the scrolling table can be read with the keyboard. */}
-        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={tableCaption}>
+        <div className="relative mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={tableCaption}>
           <table className="w-full text-sm">
             <caption className="sr-only">{tableCaption}</caption>
             <thead>

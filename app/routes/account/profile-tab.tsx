@@ -124,7 +124,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-8">
       <p>
-        <Link className="link" to={to(`/u/${settings.username}`)}>
+        <Link className="link inline-block py-1" to={to(`/u/${settings.username}`)}>
           {t("profile.viewPublic")}
         </Link>
       </p>

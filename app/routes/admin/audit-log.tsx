@@ -45,7 +45,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {audit.items.length === 0 ? (
         <EmptyState>{filtered ? t("audit.noResults") : t("audit.empty")}</EmptyState>
       ) : (
-        <div className="card overflow-hidden">
+        <div className="card relative overflow-hidden">
           <table className="w-full table-fixed text-sm">
             <caption className="sr-only">{t("audit.tableCaption")}</caption>
             <thead>

@@ -120,7 +120,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                       <dt className="text-muted-foreground">{t("companies.fields.website")}</dt>
                       <dd className="break-all">
                         {c.website ? (
-                          <a className="link" href={c.website} rel="noopener noreferrer nofollow ugc" target="_blank">
+                          <a className="link inline-block py-1" href={c.website} rel="noopener noreferrer nofollow ugc" target="_blank">
                             {c.website}
                           </a>
                         ) : (
@@ -141,7 +141,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                         <>
                           <dt className="text-muted-foreground">{t("companies.fields.publicPage")}</dt>
                           <dd>
-                            <Link className="link" to={to(`/company/${c.slug}`)}>{`/company/${c.slug}`}</Link>
+                            <Link className="link inline-block py-1" to={to(`/company/${c.slug}`)}>{`/company/${c.slug}`}</Link>
                           </dd>
                         </>
                       ) : null}

@@ -20,7 +20,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["Admin", "Moderator"]);
   return {
     abilities: context.services.admin.abilities(actor) as AbilityFlags,
-    viewer: { username: actor.username, email: actor.email, avatarUrl: actor.avatarUrl, roles: actor.roles },
+    viewer: { id: actor.userId, username: actor.username, email: actor.email, avatarUrl: actor.avatarUrl, roles: actor.roles },
   };
 }
 
@@ -95,7 +95,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <LanguageSwitch className="hidden md:flex" />
             {root ? <ThemeSwitcher theme={root.theme} /> : null}
             <p className="flex items-center gap-2 text-sm">
-              <MiniAvatar url={viewer.avatarUrl} username={viewer.username} email={viewer.email} size={32} />
+              <MiniAvatar url={viewer.avatarUrl} userId={viewer.id} username={viewer.username} email={viewer.email} size={32} />
               <span className="hidden lg:inline">
                 <span className="sr-only">{t("signedInAs")} </span>
                 {viewer.username ?? viewer.email}

@@ -136,7 +136,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
       {mail.items.length === 0 ? (
         <EmptyState>{mail.to || mail.status ? t("mail.noResults") : t("mail.empty")}</EmptyState>
       ) : (
-        <div className="card overflow-x-auto">
+        <div className="card relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("mail.tableCaption")}</caption>
             <thead>

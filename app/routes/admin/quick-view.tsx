@@ -81,7 +81,7 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
         {view.latest.length === 0 ? (
           <p className="card p-6 text-center text-muted-foreground">{t("quickView.latest.empty")}</p>
         ) : (
-          <div className="card overflow-x-auto">
+          <div className="card relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("quickView.latest.title")}</caption>
               <thead>

@@ -75,7 +75,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
       {users.items.length === 0 ? (
         <EmptyState>{users.q ? t("roles.noResults", { q: users.q }) : t("roles.empty")}</EmptyState>
       ) : (
-        <div className="card overflow-x-auto">
+        <div className="card relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("roles.tableCaption")}</caption>
             <thead>
@@ -183,7 +183,7 @@ function CapabilityTable({ table }: { table: CapabilityTableData }) {
   const { t } = useTranslation("admin");
   const areas = [...new Set(table.rows.map((r) => r.area))];
   return (
-    <div className="card mt-4 overflow-x-auto">
+    <div className="card relative mt-4 overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{t("roles.capabilities.caption")}</caption>
         <thead>

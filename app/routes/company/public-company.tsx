@@ -93,7 +93,7 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
             <>
               <dt className="text-muted-foreground">{t("public.website")}</dt>
               <dd className="break-all">
-                <a className="link inline-flex items-center gap-1" href={company.website} rel="noopener nofollow ugc" target="_blank">
+                <a className="link inline-flex items-center gap-1 py-1" href={company.website} rel="noopener nofollow ugc" target="_blank">
                   {company.website.replace(/^https:\/\//, "")}
                   <ExternalLink aria-hidden="true" size={14} />
                   <span className="sr-only">{t("public.opensNewTab")}</span>

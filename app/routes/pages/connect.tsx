@@ -39,7 +39,7 @@ export default function Connect() {
         ))}
       </ul>
       <p className="mt-8">
-        <Link to={to("/contact")} className="link">
+        <Link to={to("/contact")} className="link inline-block py-1">
           {t("connect.notify", { site })}
         </Link>
       </p>

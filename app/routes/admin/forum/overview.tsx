@@ -62,7 +62,7 @@ export default function ForumOverview({ loaderData }: Route.ComponentProps) {
               <dd className="mt-1 text-3xl font-black tabular-nums">{overview.counts[key]}</dd>
               {href ? (
                 <dd className="mt-1 text-sm">
-                  <Link className="link" to={to(href)}>
+                  <Link className="link inline-block py-1" to={to(href)}>
                     {t(`forum.overview.links.${key}`)}
                   </Link>
                 </dd>

@@ -108,7 +108,7 @@ export default function ForumSettings({ loaderData, actionData }: Route.Componen
           </div>
           <SubmitButton pendingLabel={t("settings.saving")}>{t("forum.settings.switchSave")}</SubmitButton>
           <p className="text-sm text-muted-foreground">
-            <Link className="link" to={to("/admin/settings")}>
+            <Link className="link inline-block py-1" to={to("/admin/settings")}>
               {t("forum.settings.otherSettings")}
             </Link>
           </p>

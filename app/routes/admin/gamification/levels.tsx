@@ -177,7 +177,7 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
         {levels.length === 0 ? (
           <EmptyState>{t("gamification.levels.empty")}</EmptyState>
         ) : (
-          <div className="card overflow-x-auto">
+          <div className="card relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t("gamification.levels.tableCaption")}</caption>
               <thead className="border-b border-border text-xs uppercase text-muted-foreground">

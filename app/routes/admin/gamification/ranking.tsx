@@ -248,7 +248,7 @@ function MemberPanel({
       {ledger.items.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">{t("gamification.ranking.ledgerEmpty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("gamification.ranking.ledgerCaption", { name: member.username })}</caption>
             <thead className="border-b border-border text-xs uppercase text-muted-foreground">
@@ -382,7 +382,7 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
                       <span className="sr-only">{t("gamification.ranking.rank")} </span>
                       {e.rank}
                     </span>
-                    <MiniAvatar url={e.avatarUrl} username={e.username} size={32} />
+                    <MiniAvatar url={e.avatarUrl} userId={e.userId} username={e.username} size={32} />
                     <div className="min-w-0">
                       <Link className="link font-semibold" to={to(`/u/${e.username}`)}>
                         {e.username}
