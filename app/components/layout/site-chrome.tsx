@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { splitLocalePrefix } from "#shared/locales";
 import { useLocalePath, type RootData } from "#app/lib/use-locale";
-import { Spinner } from "#app/components/ui/form-field";
+import { Spinner } from "#app/components/ui/spinner";
 import { isGuardedPath } from "./nav";
 import { Footer } from "./footer";
 import { Header } from "./header";

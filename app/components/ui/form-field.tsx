@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { Spinner } from "./spinner";
 
 type FieldProps = {
   label: string;
@@ -156,13 +157,5 @@ export function SubmitButton({
   );
 }
 
-export function Spinner({ size = 24, label }: { size?: number; label?: string }) {
-  return (
-    <span
-      role={label ? "status" : undefined}
-      aria-label={label}
-      className="inline-block animate-spin rounded-full border-2 border-current border-t-transparent"
-      style={{ width: size, height: size }}
-    />
-  );
-}
+// The spinner lives in its own module, so pages that need only it (the header's bell) do not load the form kit.
+export { Spinner };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import type { FormFailure } from "#app/lib/form";
-import { Spinner } from "#app/components/ui/form-field";
+import { Spinner } from "#app/components/ui/spinner";
 
 /** What the thread and profile actions answer a fetcher: done, or the refused form with its message. */
 export type InteractionDone = { ok: true; intent: string; postId?: string };

@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { Spinner } from "#app/components/ui/form-field";
+import { Spinner } from "#app/components/ui/spinner";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { loader as notificationsLoader } from "#app/routes/notifications";

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { HEADER_ICON_BUTTON } from "#app/components/layout/nav";
-import { Spinner } from "#app/components/ui/form-field";
+import { Spinner } from "#app/components/ui/spinner";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { loader as notificationsLoader } from "#app/routes/notifications";
