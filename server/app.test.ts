@@ -101,16 +101,17 @@ describe("the HTTP app (Hono + React Router build)", () => {
     });
 
     it("answers 404 with a translated page for unknown paths and language prefixes", async () => {
-      for (const [path, text] of [
-        ["/no-such-page", "Page not found"],
-        ["/es/no-such-page", "Página no encontrada"],
-        ["/xx/about", "Page not found"],
-        ["/en/about/extra", "Page not found"],
+      // The title has the site suffix every other page has ("… | Nexo Indie Community").
+      for (const [path, text, title] of [
+        ["/no-such-page", "Page not found", "Page not found | Nexo Indie Community"],
+        ["/es/no-such-page", "Página no encontrada", "Página no encontrada | Comunidad Nexo Indie"],
+        ["/xx/about", "Page not found", "Page not found | Nexo Indie Community"],
+        ["/en/about/extra", "Page not found", "Page not found | Nexo Indie Community"],
       ]) {
         const { res, body } = await html(path, { headers: { "accept-language": "en" } });
         expect(res.status, path).toBe(404);
         expect(body, path).toContain(text);
-        expect(body, path).toContain(`<title>${text} | Nexo Indie</title>`);
+        expect(body, path).toContain(`<title>${title}</title>`);
         expect(body, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
       }
     });

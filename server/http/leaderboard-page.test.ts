@@ -241,7 +241,7 @@ describe("with members", () => {
     expect(names.slice(2)).toEqual(["hidee", "bulk_103", "bulk_102"]);
     expect(members).toContain('href="/en/u/ana_top"');
     expect(members).toContain(">Level 14</span>");
-    expect(members).toMatch(/<a class="link text-sm" href="\/en\/leaderboard"[^>]*>See the leaderboard<\/a>/);
+    expect(members).toMatch(/<a class="link inline-block py-1 text-sm" href="\/en\/leaderboard"[^>]*>See the leaderboard<\/a>/);
 
     // An achievement an admin created with typed names, unlocked last.
     const custom = await t.services.gamification.createAchievement(adminActor(), {
