@@ -95,8 +95,8 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
       </div>
       <SearchForm label={t("forum.users.searchLabel")} value={members.q}>
         <div className="flex items-center gap-2 pb-2">
-          <input id="members-banned" name="banned" type="checkbox" value="1" defaultChecked={members.banned} />
-          <label htmlFor="members-banned" className="py-1 text-sm font-semibold">
+          <input id="members-banned" name="banned" type="checkbox" value="1" defaultChecked={members.banned} className="size-6 shrink-0" />
+          <label htmlFor="members-banned" className="text-sm font-semibold">
             {t("forum.users.bannedOnly")}
           </label>
         </div>
