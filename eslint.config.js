@@ -26,7 +26,16 @@ const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "tests/**"];
 
 export default tseslint.config(
   {
-    ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/results/", "screenshots/"],
+    ignores: [
+      "build/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+      "screenshots/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
