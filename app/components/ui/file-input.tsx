@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldShell } from "./form-field";
 
 type FileInputProps = {
   label: string;
@@ -38,20 +39,7 @@ export function FileInput({ label, name, error, errorValues, hint, onChange, ...
 
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, `${id}-status`].filter(Boolean).join(" ");
   return (
-    <div className={`space-y-1.5 ${error ? "field-error" : ""}`}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-danger">
-          {t(error, errorValues)}
-        </p>
-      ) : null}
+    <FieldShell id={id} name={name} label={label} error={error} errorValues={errorValues} hint={hint}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <input
           ref={ref}
@@ -79,6 +67,6 @@ export function FileInput({ label, name, error, errorValues, hint, onChange, ...
           {chosen ? t("ui.fileInput.chosen", { name: chosen }) : t("ui.fileInput.none")}
         </span>
       </div>
-    </div>
+    </FieldShell>
   );
 }

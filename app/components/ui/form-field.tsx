@@ -16,7 +16,7 @@ type FieldProps = {
  * GOV.UK's order: the label, the hint, the error (each read before the control), then the control; a field in
  * error gets a bar at its start edge and a thicker border, so the error is seen without colour alone.
  */
-function FieldShell({ id, label, error, errorValues, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+export function FieldShell({ id, label, error, errorValues, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className={`space-y-1.5 ${error ? "field-error" : ""}`}>
