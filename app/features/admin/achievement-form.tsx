@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, TextAreaField } from "#app/components/ui/form-field";
+import { Field, SelectField, TextAreaField } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
 import { ACHIEVEMENT_ICON_LIST, ACHIEVEMENT_TYPE_LIST, GAMIFICATION_LIMITS as L, RARITY_LIST } from "#shared/gamification-limits";
 import type { withBothLanguages } from "./gamification.server";
@@ -43,66 +42,8 @@ export const valuesOf = (a: AdminAchievement): Values => ({
 /** The name in one language as members read it: typed, else built in, else the key. */
 export const shown = (text: { typed: string | null; builtIn: string | null }, fallback: string) => text.typed || text.builtIn || fallback;
 
-function Select({
-  id,
-  name,
-  label,
-  hint,
-  value,
-  error,
-  children,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  value?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="input"
-        defaultValue={value}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-      >
-        {children}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The fields of an achievement, shared by the create form and each edit form. */
-export function AchievementFields({
-  formId,
-  values,
-  failure,
-  existing,
-}: {
-  formId: string;
-  values: Values;
-  failure?: FormFailure;
-  existing?: AdminAchievement;
-}) {
+export function AchievementFields({ values, failure, existing }: { values: Values; failure?: FormFailure; existing?: AdminAchievement }) {
   const { t } = useTranslation("admin");
   const tb = useTranslation("badges").t;
   const err = (k: string) => failure?.fieldErrors[k];
@@ -122,11 +63,10 @@ export function AchievementFields({
         />
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <Select
-          id={`${formId}-type`}
+        <SelectField
           name="type"
           label={t("gamification.achievements.fields.type")}
-          value={values.type ?? "threads"}
+          defaultValue={values.type ?? "threads"}
           error={err("type")}
         >
           {ACHIEVEMENT_TYPE_LIST.map((type) => (
@@ -134,7 +74,7 @@ export function AchievementFields({
               {tb(`type.${type}`)}
             </option>
           ))}
-        </Select>
+        </SelectField>
         <Field
           label={t("gamification.achievements.fields.threshold")}
           name="threshold"
@@ -161,11 +101,10 @@ export function AchievementFields({
           hint={t("gamification.achievements.fields.rewardXpHint")}
           error={err("rewardXp")}
         />
-        <Select
-          id={`${formId}-rarity`}
+        <SelectField
           name="rarity"
           label={t("gamification.achievements.fields.rarity")}
-          value={values.rarity ?? "Common"}
+          defaultValue={values.rarity ?? "Common"}
           error={err("rarity")}
         >
           {RARITY_LIST.map((r) => (
@@ -173,13 +112,12 @@ export function AchievementFields({
               {tb(`rarity.${r}`)}
             </option>
           ))}
-        </Select>
-        <Select
-          id={`${formId}-icon`}
+        </SelectField>
+        <SelectField
           name="icon"
           label={t("gamification.achievements.fields.icon")}
           hint={t("gamification.achievements.fields.iconHint")}
-          value={values.icon ?? ""}
+          defaultValue={values.icon ?? ""}
           error={err("icon")}
         >
           <option value="">{t("gamification.achievements.icons.auto")}</option>
@@ -188,7 +126,7 @@ export function AchievementFields({
               {t(`gamification.achievements.icons.${i}`)}
             </option>
           ))}
-        </Select>
+        </SelectField>
       </div>
       {LANGS.map((lng) => {
         const suffix = lng === "es" ? "Es" : "En";

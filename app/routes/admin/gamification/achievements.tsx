@@ -141,7 +141,6 @@ function AchievementDialog({
         ) : null}
         {failure ? <ActionResult result={failure} /> : null}
         <AchievementFields
-          formId={formId}
           values={formFailure ? formFailure.values : a ? valuesOf(a) : {}}
           failure={formFailure}
           existing={a ?? undefined}
