@@ -300,17 +300,14 @@ test.describe("mobile menu", () => {
   }
 
   test("holds only what the header has no room for, and is not shown on wide screens", async ({ page }) => {
-    // From 1280 px the links sit in the header; the menu keeps the view's links until 1536 px.
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // Below 1280 px the main links live in the menu; from 1280 px they sit in the header and a visitor, who has
+    // no view group, has no menu button at all (a company keeps one for its group until 1536 px).
+    await page.setViewportSize({ width: 1024, height: 800 });
     await gotoHydrated(page, "/en/about");
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await page.getByLabel("Open menu").click();
-    await expect(page.getByRole("navigation", { name: tr("en", "nav.menu") })).toBeHidden();
-    await expect(
-      page.locator("details", { has: page.getByLabel("Open menu") }).getByRole("link", { name: tr("en", "views.opportunities") }),
-    ).toBeVisible();
+    await expect(page.getByRole("navigation", { name: tr("en", "nav.menu") })).toBeVisible();
 
-    await page.setViewportSize({ width: 1600, height: 800 });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByLabel("Open menu")).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
