@@ -105,7 +105,7 @@ const OUTPUT_TAIL_CHARS = 20_000;
 
 /**
  * Start `node build/server/main.js` on a free port with a fresh DATA_DIR and wait for
- * GET /api/health to answer 200. Returns { baseUrl, port, dataDir, stop }.
+ * GET /api/health to answer 200. Returns { baseUrl, port, dataDir, stop, pid }.
  * `stop()` is idempotent: SIGTERM, wait up to 10 s, then SIGKILL; then removes DATA_DIR.
  */
 export const BENCH_ACCOUNT = { email: "bench-admin@bench.test", password: "bench-admin-password-2026" };
@@ -113,6 +113,7 @@ export const BENCH_ACCOUNT = { email: "bench-admin@bench.test", password: "bench
 /**
  * `opts.dataDir`: use (and keep) this data directory instead of a fresh temporary one, e.g. one a seed
  * script prepared. `opts.env`: more environment for the server (DATABASE_URL, PAGE_CACHE_SECONDS…).
+ * `opts.nodeArgs`: node options before the entry (`--cpu-prof`, `--inspect=…`).
  */
 export async function startServer(opts = {}) {
   const port = await getFreePort();
@@ -132,7 +133,7 @@ export async function startServer(opts = {}) {
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -203,7 +204,8 @@ export async function startServer(opts = {}) {
   }
   forward = true;
   log(`server: ready at ${baseUrl} (database: ${DATABASE}, DATA_DIR ${dataDir})`);
-  return { baseUrl, port, dataDir, stop };
+  // `pid` is the server itself: node is spawned directly, with no shell or npm in between.
+  return { baseUrl, port, dataDir, stop, pid: child.pid };
 }
 
 /** Poll GET /api/health until 200; fail fast (with the server's output) if the process dies. */

@@ -22,6 +22,8 @@ import {
 import { runForumSuite } from "./forum.mjs";
 import { runLeaderboardSuite } from "./leaderboard.mjs";
 import { runOverloadSuite } from "./overload.mjs";
+import { runPages } from "./pages.mjs";
+import { runSoak } from "./soak.mjs";
 
 const CONNECTIONS = [1, 10];
 const WARMUP_SECONDS = 2;
@@ -29,9 +31,11 @@ const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
- * the overload run; with no name, the foundation targets, the forum suite, the leaderboard, then the overload run.
+ * the overload run, `pages` only the page cost, `soak` only the soak; with no name, the foundation targets, the
+ * forum suite, the leaderboard, the overload run, then the page cost (the soak takes 10 minutes: on its own).
  */
-const SUITE_ONLY = NAME === "forum" || NAME === "forum-large" || NAME === "leaderboard" || NAME === "overload";
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "soak"];
+const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
 /**
@@ -103,6 +107,8 @@ await withCleanup(async (onCleanup) => {
   if (RUN_ALL || NAME === "forum" || NAME === "forum-large") await runForum(onCleanup, NAME === "forum-large");
   if (RUN_ALL || NAME === "leaderboard") await runLeaderboard(onCleanup);
   if (RUN_ALL || NAME === "overload") await runOverload(onCleanup);
+  if (RUN_ALL || NAME === "pages") await runPages({ onCleanup, duration: DURATION, warmup: WARMUP_SECONDS, connections: CONNECTIONS });
+  if (NAME === "soak") await runSoak({ onCleanup });
 }).catch(exitOnError);
 
 async function runOverload(onCleanup) {

@@ -1,0 +1,254 @@
+// Page cost (issue 13): for each page of the mix, requests per second, latency, the server's CPU per request
+// (and, on PostgreSQL, its database backends' CPU), the HTML's raw and compressed size, the SQL statements, the
+// ratio to the node:http baseline of the same run, and a CPU profile summary per page.
+// Run by `npm run bench` and `npm run bench -- pages`; the soak (bench/soak.mjs) uses the same page mix.
+import { request } from "node:http";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import {
+  BENCH_ACCOUNT,
+  DATABASE,
+  RESULTS_DIR,
+  assertMostlyOk,
+  formatTable,
+  machineInfo,
+  measure,
+  round,
+  startBaselineServer,
+  startServer,
+} from "./lib.mjs";
+import { freshStorage, seed, signIn } from "./forum.mjs";
+import { databaseName, processCommand, startCpuMeter } from "./proc-cpu.mjs";
+import { profilePages } from "./page-profiles.mjs";
+
+/** What a browser sends: the load is measured with compression, as pages are served. */
+export const BROWSER_HEADERS = { "accept-language": "en", accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+
+/**
+ * The page mix. `as`: who asks (visitor, the seeded forum member, or the bench admin). `path` may be a key of the
+ * forum seed's paths ({ forumPath, thread20 }).
+ */
+export const PAGES = [
+  { name: "home", path: "/en/", as: "visitor" },
+  { name: "forum", seedPath: "forumPath", as: "visitor" },
+  { name: "thread-visitor", seedPath: "thread20", as: "visitor" },
+  { name: "thread-member", seedPath: "thread20", as: "member" },
+  { name: "leaderboard", path: "/en/leaderboard", as: "visitor" },
+  { name: "account", path: "/en/account", as: "member" },
+  { name: "admin-audit", path: "/en/admin/audit", as: "admin" },
+];
+
+/**
+ * Server environment for every page-cost run: page cache off (each request renders), the SQL statement header,
+ * and load shedding off (a 503 would be a cheap answer counted as a page).
+ */
+export const PAGE_SERVER_ENV = { PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true", OVERLOAD_LAG_MS: "0", OVERLOAD_MAX_REQUESTS: "0" };
+
+/** Fresh storage with the forum seed (bench/seed-forum.ts); answers { storage, paths }. */
+export async function seededStorage(label, onCleanup) {
+  const storage = await freshStorage(label, "pages");
+  onCleanup(storage.drop);
+  process.stderr.write(`pages bench (${label}): seeding ${DATABASE}\n`);
+  const paths = await seed(storage.seedArgs);
+  return { storage, paths };
+}
+
+/** Cookies per role on a running server. */
+export async function signInAll(baseUrl) {
+  return { visitor: null, member: await signIn(baseUrl), admin: await signIn(baseUrl, BENCH_ACCOUNT) };
+}
+
+/** Each page's path and request headers (cookie included) for the given cookies. */
+export function resolvePages(paths, cookies) {
+  return PAGES.map((p) => ({
+    ...p,
+    path: p.path ?? paths[p.seedPath],
+    headers: { ...BROWSER_HEADERS, ...(cookies[p.as] ? { cookie: cookies[p.as] } : {}) },
+  }));
+}
+
+/** One GET with the given accept-encoding: status, transfer bytes, decompressed bytes, X-Sql-Statements. */
+function fetchEncoded(url, headers, encoding) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { ...headers, "accept-encoding": encoding } }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const enc = res.headers["content-encoding"] ?? "identity";
+        const raw = enc === "br" ? brotliDecompressSync(body) : enc === "gzip" ? gunzipSync(body) : body;
+        resolve({
+          status: res.statusCode,
+          encoding: enc,
+          transfer: body.length,
+          raw: raw.length,
+          statements: res.headers["x-sql-statements"],
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Raw and compressed sizes of one page (checked to be a 200 in each encoding) and its SQL statements. */
+async function pageSizes(url, headers) {
+  const out = {};
+  for (const encoding of ["identity", "gzip", "br"]) {
+    const r = await fetchEncoded(url, headers, encoding);
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status} (accept-encoding ${encoding})`);
+    if (encoding !== "identity" && r.encoding !== encoding) throw new Error(`${url}: asked for ${encoding}, got ${r.encoding}`);
+    out[encoding] = r;
+  }
+  return {
+    htmlBytes: out.identity.raw,
+    gzipBytes: out.gzip.transfer,
+    brBytes: out.br.transfer,
+    sqlStatements: out.identity.statements == null ? null : Number(out.identity.statements),
+  };
+}
+
+/** One measured autocannon run with the server's (and its database backends') CPU around it. */
+async function measureWithCpu({ url, headers, connections, duration, pid, database }) {
+  const meter = await startCpuMeter({ pid, database });
+  const stats = await measure({ url, headers, connections, duration });
+  const cpu = await meter.stop();
+  const n = stats.requests || 1;
+  return {
+    ...stats,
+    cpuNodeMsPerReq: round(cpu.nodeMs / n, 2),
+    cpuDbMsPerReq: cpu.dbMs == null ? null : round(cpu.dbMs / n, 2),
+    cpuTotalMsPerReq: round((cpu.nodeMs + (cpu.dbMs ?? 0)) / n, 2),
+    cpuNodeShareOfWall: round(cpu.nodeMs / cpu.wallMs, 3), // 1.0 = one core busy the whole run
+    dbBackends: cpu.dbBackends,
+  };
+}
+
+/** The suite: baseline, each page at 1 and 10 connections with CPU, then a CPU profile per page. */
+export async function runPagesSuite({ timing, onCleanup, profiles = true }) {
+  const { connections, duration, warmup } = timing;
+  const { storage, paths } = await seededStorage("set", onCleanup);
+  const benchDb = storage.env.DATABASE_URL ? { url: process.env.DATABASE_URL, name: databaseName(storage.env.DATABASE_URL) } : null;
+
+  // The node:http ceiling, in the same run.
+  const baseline = await startBaselineServer();
+  onCleanup(baseline.close);
+  const baselineRows = [];
+  await measure({ url: baseline.url, connections: Math.max(...connections), duration: warmup });
+  for (const c of connections) {
+    process.stderr.write(`  baseline: ${c} connection(s), ${duration} s\n`);
+    baselineRows.push({ connections: c, ...(await measure({ url: baseline.url, connections: c, duration })) });
+  }
+  await baseline.close();
+
+  const server = await startServer({ dataDir: storage.dataDir, env: { ...storage.env, ...PAGE_SERVER_ENV } });
+  const rows = [];
+  try {
+    const command = processCommand(server.pid);
+    if (!command?.includes("build/server/main.js")) throw new Error(`server pid ${server.pid} is not the server: ${command}`);
+    const pages = resolvePages(paths, await signInAll(server.baseUrl));
+    for (const page of pages) {
+      const url = new URL(page.path, server.baseUrl).href;
+      const sizes = await pageSizes(url, page.headers);
+      process.stderr.write(`  ${page.name}: warm-up ${warmup} s (${page.path}, ${page.as})\n`);
+      assertMostlyOk(
+        { target: page.name, ...(await measure({ url, headers: page.headers, connections: Math.max(...connections), duration: warmup })) },
+        url,
+      );
+      const byConnections = {};
+      for (const c of connections) {
+        process.stderr.write(`  ${page.name}: ${c} connection(s), ${duration} s\n`);
+        const r = await measureWithCpu({ url, headers: page.headers, connections: c, duration, pid: server.pid, database: benchDb });
+        assertMostlyOk({ target: page.name, ...r }, url);
+        byConnections[c] = r;
+      }
+      rows.push({ page: page.name, path: page.path, as: page.as, ...sizes, runs: byConnections });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const top = Math.max(...connections);
+  const baseRps = baselineRows.find((r) => r.connections === top)?.rps;
+  for (const row of rows) row.rpsShareOfBaseline = baseRps ? Number((row.runs[top].rps / baseRps).toPrecision(3)) : null;
+
+  const profileResults = profiles ? await profilePages({ storage, paths, onCleanup }) : [];
+  return { baseline: baselineRows, rows, profiles: profileResults, paths };
+}
+
+/** `npm run bench -- pages`: run, print the table, write bench/results/pages(-pg).json. */
+export async function runPages({ onCleanup, duration, warmup, connections = [1, 10] }) {
+  const name = `pages${DATABASE === "postgresql" ? "-pg" : ""}`;
+  const suite = await runPagesSuite({ timing: { connections, duration, warmup }, onCleanup, profiles: !process.env.BENCH_NO_PROFILES });
+  const result = {
+    name,
+    date: new Date().toISOString(),
+    ...machineInfo(),
+    duration,
+    warmupSeconds: warmup,
+    requestHeaders: BROWSER_HEADERS,
+    serverEnv: PAGE_SERVER_ENV,
+    ...suite,
+  };
+  const top = Math.max(...connections);
+  const lo = Math.min(...connections);
+  const kb = (b) => round(b / 1024, 1);
+  const base = suite.baseline.find((r) => r.connections === top);
+  const base1 = suite.baseline.find((r) => r.connections === lo);
+  console.log(
+    `\nPage cost (${duration} s per run, ${DATABASE}, page cache off; baseline node:http ${Math.round(base.rps)} req/s at ${top} ` +
+      `connections, p50 ${base1.latencyP50Ms} ms at ${lo})\n`,
+  );
+  console.log(
+    formatTable(
+      [
+        "page",
+        `rps@${top}`,
+        "×baseline",
+        `p50@${lo} ms`,
+        `p99@${top} ms`,
+        "CPU ms/req node",
+        "CPU ms/req db",
+        "HTML KB",
+        "gzip KB",
+        "br KB",
+        "SQL",
+      ],
+      suite.rows.map((r) => [
+        r.page,
+        Math.round(r.runs[top].rps),
+        r.rpsShareOfBaseline,
+        r.runs[lo].latencyP50Ms,
+        r.runs[top].latencyP99Ms,
+        r.runs[top].cpuNodeMsPerReq,
+        r.runs[top].cpuDbMsPerReq,
+        kb(r.htmlBytes),
+        kb(r.gzipBytes),
+        kb(r.brBytes),
+        r.sqlStatements,
+      ]),
+    ),
+  );
+  if (suite.profiles.length) {
+    console.log("\nCPU profiles (bench/results/profiles/<page>.txt):");
+    console.log(
+      formatTable(
+        ["page", "requests", "JS ms/req", "GC ms/req", "top package", "share"],
+        suite.profiles.map((p) => [
+          p.page,
+          p.requests,
+          p.jsMsPerReq,
+          p.gcMsPerReq,
+          p.topPackages[0]?.package,
+          p.topPackages[0] ? `${p.topPackages[0].share}%` : null,
+        ]),
+      ),
+    );
+  }
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}
