@@ -7,9 +7,9 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import appCss from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance-page";
 import { BASE_NAMESPACES } from "#shared/locales";
-import { pickResources } from "./i18n/resources.server";
+import { i18nBootFor } from "./i18n/resources.server";
 import { serverI18n } from "./i18n/server";
-import { BootContext, scriptJson } from "./lib/boot";
+import { BootContext } from "./lib/boot";
 
 export const streamTimeout = 5_000;
 
@@ -36,11 +36,8 @@ export default function handleRequest(
   const { locale, nonce } = loadContext;
   const i18n = serverI18n(locale);
   const rootData = routerContext.staticHandlerContext.loaderData?.root as { flags?: { i18n_missing_enabled?: boolean } } | undefined;
-  const i18nPayload = scriptJson({
-    locale,
-    resources: pickResources(locale, namespacesFor(routerContext)),
-    reportMissing: rootData?.flags?.i18n_missing_enabled === true,
-  });
+  // The page names its translation files; the browser fetches (or already keeps) them before it hydrates.
+  const i18nBoot = i18nBootFor(locale, namespacesFor(routerContext), rootData?.flags?.i18n_missing_enabled === true);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -50,7 +47,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <BootContext.Provider value={{ nonce, i18nPayload }}>
+      <BootContext.Provider value={{ nonce, i18nPayload: i18nBoot.json, i18nPreload: i18nBoot.preload }}>
         <I18nextProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>

@@ -80,7 +80,7 @@ d.classList.toggle("dark",t==="dark"||(t==="system"&&matchMedia("(prefers-color-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const { nonce, i18nPayload } = useBoot();
+  const { nonce, i18nPayload, i18nPreload } = useBoot();
   const theme = data?.theme ?? "dark";
   return (
     <html lang={data?.locale ?? "en"} className={theme === "dark" ? "dark" : undefined} data-theme={theme} suppressHydrationWarning>
@@ -91,10 +91,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        {/* The page's translation files, fetched beside the scripts so hydration does not wait for them. */}
+        {i18nPreload?.map((href) => (
+          <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" />
+        ))}
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <script id="i18n-resources" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: i18nPayload }} />
+        <script id="i18n-boot" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: i18nPayload }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

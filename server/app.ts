@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
@@ -8,7 +6,6 @@ import { compressResponse } from "./http/compress";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "#shared/preferences";
-import { isLocale } from "#shared/locales";
 import { loadActor } from "./modules/accounts/load-actor";
 import { authRateLimits } from "./http/auth-guard";
 import type { Actor } from "./modules/accounts/actor";
@@ -28,6 +25,7 @@ import { holdPendingCompanies } from "./http/company-hold";
 import { bodyLimits } from "./http/body-limits";
 import { PageCache, pageCacheMiddleware } from "./http/page-cache";
 import { countThreadViews } from "./http/thread-views";
+import { i18nAssets } from "./http/i18n-assets";
 import { countStatements } from "./db/statement-count";
 import type { AppEnv } from "./http/types";
 import { clientBuildFolder, localesFolder } from "./paths";
@@ -172,18 +170,7 @@ export function createApp(opts: AppOptions) {
     );
   }
 
-  // Translation namespaces for the browser (SPEC §7: loaded per language and namespace).
-  app.get("/locales/:lng/:ns{[a-z][a-z0-9-]{0,40}\\.json}", async (c) => {
-    const lng = c.req.param("lng");
-    if (!isLocale(lng)) return c.notFound();
-    try {
-      const body = await readFile(join(localesFolder, lng, c.req.param("ns")), "utf8");
-      c.header("Cache-Control", opts.mode === "production" ? "public, max-age=3600" : "no-cache");
-      return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" });
-    } catch {
-      return c.notFound();
-    }
-  });
+  app.route("/locales", i18nAssets({ folder: localesFolder, production: opts.mode === "production" }));
 
   app.use("/api/auth/*", authRateLimits());
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));

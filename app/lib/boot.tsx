@@ -1,7 +1,10 @@
 import { createContext, useContext } from "react";
 
-/** Per-request values the document needs: the CSP nonce and the translations the page hydrates with. */
-export type Boot = { nonce: string; i18nPayload: string };
+/**
+ * Per-request values the document needs: the CSP nonce, the boot JSON naming the translation files the page
+ * hydrates with, and those files' addresses (preloaded from <head>; the server render only).
+ */
+export type Boot = { nonce: string; i18nPayload: string; i18nPreload?: string[] };
 export const BootContext = createContext<Boot>({ nonce: "", i18nPayload: "{}" });
 export const useBoot = () => useContext(BootContext);
 

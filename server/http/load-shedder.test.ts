@@ -31,7 +31,8 @@ describe("load shedding", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const base = await serve(shedder, async (req) => {
-      if (new URL(req.url).pathname === "/api/health") return Response.json({ status: "ok" });
+      const path = new URL(req.url).pathname;
+      if (path === "/api/health" || path.startsWith("/locales/")) return Response.json({ status: "ok" });
       await gate;
       return new Response("page");
     });
@@ -61,6 +62,8 @@ describe("load shedding", () => {
     // The load balancer's check is never shed.
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
+    // Nor are the translation files: a page that got through cannot hydrate without them.
+    expect((await fetch(`${base}/locales/en/common.1a2b.json`)).status).toBe(200);
 
     release();
     const done = await Promise.all(inFlight);

@@ -19,8 +19,8 @@ export type LoadShedderOptions = {
   refusalDelayMs?: number;
 };
 
-/** Paths never shed: the load balancer's health check and the immutable build assets (served from memory-cheap files). */
-const NEVER_SHED = /^\/(?:api\/health$|assets\/)/;
+/** Paths never shed: the load balancer's health check, the immutable build assets and the translation files (memory-cheap; a page cannot hydrate without them). */
+const NEVER_SHED = /^\/(?:api\/health$|assets\/|locales\/)/;
 
 /**
  * Refuses new requests with a light 503 when the process is overloaded, so the requests it admits keep a short
