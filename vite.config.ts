@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { iconSprite } from "./scripts/icon-sprite";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), iconSprite(), reactRouter()],
   resolve: { tsconfigPaths: true },
   server: { hmr: true },
   build: { assetsInlineLimit: 0 },

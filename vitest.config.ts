@@ -1,10 +1,13 @@
 import { defineConfig } from "vitest/config";
+import { iconSprite } from "./scripts/icon-sprite";
 
 /**
  * `unit`: every test, data-layer ones on PGlite. `data-pg`: the data-layer tests (*.db.test.ts) again on the
  * PostgreSQL at TEST_DATABASE_URL (each file gets its own fresh database).
  */
 export default defineConfig({
+  // Components import the icon sprite's address (virtual:icon-sprite).
+  plugins: [iconSprite()],
   resolve: { tsconfigPaths: true },
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
