@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { FormAlert } from "#app/components/ui/form-field";
@@ -89,7 +89,7 @@ export default function Dashboard() {
             <li key={a.key}>
               <Link to={to(a.to)} className="card flex h-full flex-col gap-1 p-5 no-underline transition-colors hover:border-primary">
                 <span className="flex items-center justify-between font-semibold">
-                  {t(`actions.${a.key}.title`)} <ArrowRight aria-hidden="true" size={18} />
+                  {t(`actions.${a.key}.title`)} <Icon name="arrow-right" size={18} />
                 </span>
                 <span className="text-sm text-muted-foreground">{t(`actions.${a.key}.text`)}</span>
               </Link>

@@ -1,4 +1,4 @@
-import { Menu, Search } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { NotificationBell } from "#app/features/notifications/bell";
@@ -114,7 +114,7 @@ export function Header({ data }: { data: RootData }) {
         className={`input h-11 min-h-0 py-1 text-sm ${inputClass}`}
       />
       <button type="submit" className={HEADER_ICON_BUTTON} aria-label={t("search.submit")}>
-        <Search aria-hidden="true" size={20} />
+        <Icon name="search" size={20} />
       </button>
     </form>
   );
@@ -160,7 +160,7 @@ export function Header({ data }: { data: RootData }) {
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
           <div className="hidden min-[1760px]:block">{searchForm("header-search", "w-44")}</div>
           <Link to={to("/search")} className={`${HEADER_ICON_BUTTON} hidden md:max-[1759px]:inline-flex`} aria-label={t("search.label")}>
-            <Search aria-hidden="true" size={20} />
+            <Icon name="search" size={20} />
           </Link>
           <LanguageSwitch compact className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
@@ -216,7 +216,7 @@ export function Header({ data }: { data: RootData }) {
 
           <details ref={mobileRef} className={`shrink-0 ${menuButtonClass}`}>
             <summary className={HEADER_ICON_BUTTON} aria-label={t("nav.openMenu")}>
-              <Menu aria-hidden="true" size={22} />
+              <Icon name="menu" size={22} />
             </summary>
             <div className="card absolute inset-x-2 top-16 max-h-[calc(100dvh-5rem)] overflow-y-auto p-4 shadow-xl sm:left-auto sm:w-96">
               <nav aria-label={t("nav.menu")} className="xl:hidden">

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { RelativeTime } from "#app/components/ui/relative-time";
-import { Trophy } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { IconTooltip } from "#app/components/ui/tooltip";
 import { iconByKey } from "#app/features/gamification/icon-by-key";
 import { achievementName } from "#app/features/gamification/achievement-name";
@@ -97,7 +97,6 @@ export function SidePanel({ data }: { data: SidePanelData }) {
         ) : (
           <ul className="space-y-3">
             {data.achievements.map((a) => {
-              const Icon = iconByKey(a.key);
               return (
                 <li key={`${a.username}-${a.key}`}>
                   <p className="flex flex-wrap items-center gap-x-1.5">
@@ -107,7 +106,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
                     <span>{t("sidePanel.unlocked")}</span>
                     <IconTooltip label={achievementName(t, locale, a)}>
                       <span className="inline-flex size-7 items-center justify-center rounded-full bg-primary/15 text-primary">
-                        <Icon aria-hidden="true" size={16} />
+                        <Icon name={iconByKey(a.key)} size={16} />
                       </span>
                     </IconTooltip>
                   </p>
@@ -130,7 +129,7 @@ export function SidePanel({ data }: { data: SidePanelData }) {
           />
         </a>
         <p className="mt-2 text-muted-foreground">
-          <Trophy aria-hidden="true" size={14} className="mr-1 inline" />
+          <Icon name="trophy" size={14} className="mr-1 inline" />
           {t("sidePanel.announcementText")}
         </p>
       </Card>

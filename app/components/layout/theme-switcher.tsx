@@ -1,12 +1,12 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon, type IconName } from "#app/components/ui/icon";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { HEADER_ICON_BUTTON } from "./nav";
 import { THEME_STORAGE_KEY, THEMES, type Theme } from "#shared/preferences";
 
-const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+const icons: Record<Theme, IconName> = { light: "sun", dark: "moon", system: "monitor" };
 
 export function applyTheme(theme: Theme) {
   const dark = theme === "dark" || (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
@@ -23,7 +23,6 @@ export function ThemeSwitcher({ theme: initial }: { theme: Theme }) {
   const location = useLocation();
   const [theme, setTheme] = useState<Theme>(initial);
   const ref = useDisclosureMenu();
-  const Icon = icons[theme];
 
   useEffect(() => {
     if (theme !== "system") return;
@@ -56,14 +55,13 @@ export function ThemeSwitcher({ theme: initial }: { theme: Theme }) {
   return (
     <details ref={ref} className="relative">
       <summary className={HEADER_ICON_BUTTON} aria-label={`${t("theme.label")}: ${t(`theme.${theme}`)}`}>
-        <Icon aria-hidden="true" size={20} />
+        <Icon name={icons[theme]} size={20} />
       </summary>
       <form method="post" action="/api/v1/site/theme" onSubmit={choose} className="card absolute right-0 mt-2 w-40 p-1 shadow-lg">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <fieldset>
           <legend className="px-2 py-1 text-xs font-semibold text-muted-foreground">{t("theme.label")}</legend>
           {THEMES.map((option) => {
-            const OptionIcon = icons[option];
             return (
               <button
                 key={option}
@@ -73,7 +71,7 @@ export function ThemeSwitcher({ theme: initial }: { theme: Theme }) {
                 aria-pressed={option === theme}
                 className={`flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm hover:bg-muted ${option === theme ? "font-semibold text-primary" : ""}`}
               >
-                <OptionIcon aria-hidden="true" size={16} />
+                <Icon name={icons[option]} size={16} />
                 {t(`theme.${option}`)}
               </button>
             );

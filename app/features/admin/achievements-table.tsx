@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Icon } from "#app/components/ui/icon";
 import { achievementIcon } from "#app/features/gamification/achievement-icon";
 import { RarityBadge } from "#app/features/gamification/rarity-badge";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -36,7 +36,7 @@ export function AchievementsTable({
   const header = (col: AchievementSort, label: string, className = "") => {
     const current = sort === col;
     const next: SortDir = current && dir === "asc" ? "desc" : "asc";
-    const Icon = current ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+    const icon = current ? (dir === "asc" ? "arrow-up" : "arrow-down") : "arrow-up-down";
     return (
       <th key={col} scope="col" className={`p-2 ${className}`} aria-sort={current ? (dir === "asc" ? "ascending" : "descending") : "none"}>
         <Link
@@ -45,7 +45,7 @@ export function AchievementsTable({
           className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 font-semibold no-underline hover:text-primary"
         >
           {label}
-          <Icon aria-hidden="true" size={14} className={current ? "text-primary" : "text-muted-foreground"} />
+          <Icon name={icon} size={14} className={current ? "text-primary" : "text-muted-foreground"} />
           <span className="sr-only">{t(next === "asc" ? "gamification.achievements.sortAsc" : "gamification.achievements.sortDesc")}</span>
         </Link>
       </th>
@@ -75,7 +75,6 @@ export function AchievementsTable({
         </thead>
         <tbody>
           {rows.map((a) => {
-            const Icon = achievementIcon(a.key, a.icon);
             const condition = t("gamification.achievements.conditionValue", {
               type: tb(`type.${a.type}`),
               threshold: formatNumber(a.threshold, locale),
@@ -87,7 +86,7 @@ export function AchievementsTable({
                 <th scope="row" className="p-2 text-left font-normal">
                   <div className="flex min-w-0 gap-2">
                     <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
-                      <Icon aria-hidden="true" size={16} />
+                      <Icon name={achievementIcon(a.key, a.icon)} size={16} />
                     </span>
                     <div className="min-w-0 break-words">
                       <p className="font-semibold">{a.name}</p>

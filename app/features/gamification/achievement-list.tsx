@@ -1,4 +1,4 @@
-import { CheckCircle2, Lock } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "#shared/locales";
 import { formatDate } from "#app/i18n/format";
@@ -75,14 +75,14 @@ function AchievementItem({ achievement: a, locale }: { achievement: AchievementP
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
         {a.unlocked && a.unlockedAt ? (
           <p className="flex items-center gap-1.5 text-sm font-medium text-positive">
-            <CheckCircle2 aria-hidden="true" size={16} />
+            <Icon name="circle-check" size={16} />
             {t("badges:unlockedOn", { date: formatDate(a.unlockedAt, locale) })}
           </p>
         ) : (
           <div className="space-y-1">
             <p className="flex items-center justify-between gap-2 text-sm">
               <span className="inline-flex items-center gap-1.5 font-medium text-muted-foreground">
-                <Lock aria-hidden="true" size={14} />
+                <Icon name="lock" size={14} />
                 {t("badges:locked")}
               </span>
               <span>{progressText}</span>

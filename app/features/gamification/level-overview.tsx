@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "#shared/locales";
 import type { PersonSummary } from "#server/modules/gamification";
@@ -91,7 +91,7 @@ export function LevelOverview({
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-xl border border-border p-4">
           <h3 className="flex items-center gap-2 font-semibold">
-            <Sparkles aria-hidden="true" size={18} className="text-primary" />
+            <Icon name="sparkles" size={18} className="text-primary" />
             {t("level.statPoints")}
           </h3>
           <p className="mt-1 text-2xl font-black">{n(summary.statPoints)}</p>

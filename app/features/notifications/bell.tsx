@@ -1,4 +1,4 @@
-import { Bell } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -26,7 +26,7 @@ export function NotificationBell({ unread: fromLoader }: { unread: number }) {
   const label = t("notifications.unread", { count: unread });
   const icon = (
     <>
-      <Bell aria-hidden="true" size={20} />
+      <Icon name="bell" size={20} />
       {unread > 0 ? (
         <span
           aria-hidden="true"

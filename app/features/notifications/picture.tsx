@@ -1,12 +1,12 @@
-import { ShieldCheck, Sparkles, MessagesSquare, type LucideIcon } from "lucide-react";
 import { MiniAvatar } from "#app/components/ui/avatar";
+import { Icon, type IconName } from "#app/components/ui/icon";
 import { iconByKey } from "#app/features/gamification/icon-by-key";
 import { notificationPicture, type NotificationIcon, type NotificationItem } from "./describe";
 
-const ICONS: Record<Exclude<NotificationIcon, "achievement">, LucideIcon> = {
-  level: Sparkles,
-  moderation: ShieldCheck,
-  community: MessagesSquare,
+const ICONS: Record<Exclude<NotificationIcon, "achievement">, IconName> = {
+  level: "sparkles",
+  moderation: "shield-check",
+  community: "messages-square",
 };
 
 /**
@@ -21,7 +21,7 @@ export function NotificationPictureView({ n, size = 36 }: { n: Pick<Notification
         <MiniAvatar url={picture.avatarUrl} userId={picture.userId} username={picture.username} size={size} />
       </span>
     );
-  const Icon = picture.icon === "achievement" ? iconByKey(picture.achievementKey ?? "") : ICONS[picture.icon];
+  const icon = picture.icon === "achievement" ? iconByKey(picture.achievementKey ?? "") : ICONS[picture.icon];
   return (
     <span
       aria-hidden="true"
@@ -29,7 +29,7 @@ export function NotificationPictureView({ n, size = 36 }: { n: Pick<Notification
       style={{ width: size, height: size }}
       className="inline-flex shrink-0 items-center justify-center rounded-full border border-primary/40 bg-muted text-primary"
     >
-      <Icon size={Math.round(size * 0.55)} />
+      <Icon name={icon} size={Math.round(size * 0.55)} />
     </span>
   );
 }

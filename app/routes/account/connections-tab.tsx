@@ -1,4 +1,4 @@
-import { KeyRound, Link2 } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
@@ -68,7 +68,7 @@ export default function ConnectionsTab({ loaderData, actionData }: Route.Compone
 
       <section className="card p-6" aria-labelledby="password-heading">
         <h2 id="password-heading" className="flex items-center gap-2 text-xl font-bold">
-          <KeyRound aria-hidden="true" size={20} />
+          <Icon name="key-round" size={20} />
           {t("connections.password")}
         </h2>
         <p className="mt-3">{methods.hasPassword ? t("connections.passwordSet") : t("connections.passwordNotSet")}</p>
@@ -83,7 +83,7 @@ export default function ConnectionsTab({ loaderData, actionData }: Route.Compone
 
       <section className="card p-6" aria-labelledby="linked-heading">
         <h2 id="linked-heading" className="flex items-center gap-2 text-xl font-bold">
-          <Link2 aria-hidden="true" size={20} />
+          <Icon name="link-2" size={20} />
           {t("connections.linkedHeading")}
         </h2>
         <div className="mt-3 space-y-3">

@@ -1,4 +1,4 @@
-import { Download, TriangleAlert } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
@@ -64,7 +64,7 @@ export default function DataTab({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-2">{t("data.export.text")}</p>
         <p className="mt-4">
           <a href={to("/account/export")} download className="btn btn-outline">
-            <Download aria-hidden="true" size={16} />
+            <Icon name="download" size={16} />
             {t("data.export.link")}
           </a>
         </p>
@@ -75,7 +75,7 @@ export default function DataTab({ loaderData, actionData }: Route.ComponentProps
           {t("data.delete.heading")}
         </h2>
         <p className="mt-2 flex items-start gap-2 font-medium text-danger">
-          <TriangleAlert aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
+          <Icon name="triangle-exclamation-point" size={20} className="mt-0.5 shrink-0" />
           {t("data.delete.warning")}
         </p>
         <Form method="post" className="mt-4 space-y-4" noValidate>

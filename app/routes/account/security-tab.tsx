@@ -1,4 +1,4 @@
-import { Laptop, LogOut } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
@@ -195,7 +195,7 @@ function SessionsSection({ sessions, result }: { sessions: Sessions; result: Rou
             return (
               <li key={s.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                 <div className="flex gap-3">
-                  <Laptop aria-hidden="true" size={20} className="mt-0.5 text-muted-foreground" />
+                  <Icon name="laptop" size={20} className="mt-0.5 text-muted-foreground" />
                   <div>
                     <p className="font-semibold">
                       {device}
@@ -232,7 +232,7 @@ function SessionsSection({ sessions, result }: { sessions: Sessions; result: Rou
                     className="btn btn-outline"
                     aria-label={t("security.sessions.revokeLabel", { device })}
                   >
-                    <LogOut aria-hidden="true" size={16} />
+                    <Icon name="log-out" size={16} />
                     {t("security.sessions.revoke")}
                   </button>
                 </Form>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Menu } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ErrorView } from "#app/components/layout/error-view";
@@ -89,7 +89,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </span>
           <div className="ml-auto flex shrink-0 items-center gap-2">
             <Link to={to("/")} className="btn btn-ghost hidden text-sm sm:inline-flex">
-              <ArrowLeft aria-hidden="true" size={16} />
+              <Icon name="arrow-left" size={16} />
               {t("backToSite")}
             </Link>
             <LanguageSwitch className="hidden md:flex" />
@@ -113,7 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {/* Phones: the navigation folds away and closes on every navigation. */}
           <details ref={mobileNav} className="card lg:hidden">
             <summary className="flex cursor-pointer list-none items-center gap-2 p-3 font-semibold">
-              <Menu aria-hidden="true" size={20} />
+              <Icon name="menu" size={20} />
               {t("nav.toggle")}
             </summary>
             <div className="px-2 pb-2">

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { companySections } from "#app/features/company/sections";
 import { countryName } from "#app/features/company/countries";
@@ -95,7 +95,7 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
               <dd className="break-all">
                 <a className="link inline-flex items-center gap-1 py-1" href={company.website} rel="noopener nofollow ugc" target="_blank">
                   {company.website.replace(/^https:\/\//, "")}
-                  <ExternalLink aria-hidden="true" size={14} />
+                  <Icon name="external-link" size={14} />
                   <span className="sr-only">{t("public.opensNewTab")}</span>
                 </a>
               </dd>

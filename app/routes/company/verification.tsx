@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, XCircle } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -107,7 +107,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
 
       {status === "verified" ? (
         <section className="card mt-6 flex gap-4 p-6" aria-labelledby="status-heading">
-          <BadgeCheck aria-hidden="true" className="shrink-0 text-positive" size={32} />
+          <Icon name="badge-check" className="shrink-0 text-positive" size={32} />
           <div>
             <h2 id="status-heading" className="text-xl font-bold">
               {t("verification.verified.title")}
@@ -127,7 +127,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
         </section>
       ) : status === "rejected" ? (
         <section className="card mt-6 flex gap-4 border-danger/60 p-6" aria-labelledby="status-heading">
-          <XCircle aria-hidden="true" className="shrink-0 text-danger" size={32} />
+          <Icon name="circle-x" className="shrink-0 text-danger" size={32} />
           <div>
             <h2 id="status-heading" className="text-xl font-bold">
               {t("verification.rejected.title")}
@@ -141,7 +141,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
         </section>
       ) : (
         <section className="card mt-6 flex gap-4 p-6" aria-labelledby="status-heading">
-          <Clock aria-hidden="true" className="shrink-0 text-primary" size={32} />
+          <Icon name="clock" className="shrink-0 text-primary" size={32} />
           <div>
             <h2 id="status-heading" className="text-xl font-bold">
               {t("verification.pending.title")}

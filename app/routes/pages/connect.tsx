@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageTools } from "#app/lib/page.server";
@@ -27,7 +27,7 @@ export default function Connect() {
       <h1 className="text-4xl font-black">{t("connect.title", { site })}</h1>
       <p className="mt-4 text-lg text-muted-foreground">{t("connect.lead", { site })}</p>
       <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-border bg-card px-4 py-2 font-semibold">
-        <CalendarClock aria-hidden="true" size={18} className="text-primary" />
+        <Icon name="calendar-clock" size={18} className="text-primary" />
         {t("connect.availability")}
       </p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-3">

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { levelName } from "#app/features/gamification/level-name";
 import { pageTools } from "#app/lib/page.server";
@@ -101,7 +101,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <details className="group card mt-6 p-4 lg:hidden" data-toc="details">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-bold [&::-webkit-details-marker]:hidden">
             {t("resources.toc")}
-            <ChevronDown aria-hidden="true" size={20} className="shrink-0 transition-transform group-open:rotate-180" />
+            <Icon name="chevron-down" size={20} className="shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <nav aria-label={t("resources.toc")} className="mt-2">
             <TocLinks />

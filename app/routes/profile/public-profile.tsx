@@ -1,4 +1,4 @@
-import { Building2, Calendar, Globe, Mail, Pencil } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
@@ -99,7 +99,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
               {t(`role.${profile.role ?? "player"}`)}
             </span>
             <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-              <Calendar aria-hidden="true" size={16} />
+              <Icon name="calendar" size={16} />
               {t("joined", { date: formatDate(profile.joinedAt, locale) })}
             </span>
           </p>
@@ -124,7 +124,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
           {isMe ? (
             <p>
               <Link to={to("/account")} className="btn btn-outline">
-                <Pencil aria-hidden="true" size={16} />
+                <Icon name="pencil" size={16} />
                 {t("edit")}
               </Link>
             </p>
@@ -152,7 +152,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
             <ul className="mt-3 space-y-2">
               {links.map(({ site, href }) => (
                 <li key={site} className="flex items-center gap-2">
-                  <Globe aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <Icon name="globe" size={16} className="text-muted-foreground" />
                   <span className="font-semibold">{t(`link.${site}`)}:</span>
                   <a href={href} rel="me noopener nofollow ugc" target="_blank" className="link break-all">
                     {href.replace(/^https:\/\//, "").replace(/\/$/, "")}
@@ -161,7 +161,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
               ))}
               {profile.email ? (
                 <li className="flex items-center gap-2">
-                  <Mail aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <Icon name="mail" size={16} className="text-muted-foreground" />
                   <span className="font-semibold">{t("email")}:</span>
                   <a href={`mailto:${profile.email}`} className="link break-all">
                     {profile.email}
@@ -170,7 +170,7 @@ export default function PublicProfilePage({ loaderData, actionData }: Route.Comp
               ) : null}
               {profile.company ? (
                 <li className="flex items-center gap-2">
-                  <Building2 aria-hidden="true" size={16} className="text-muted-foreground" />
+                  <Icon name="building-complex" size={16} className="text-muted-foreground" />
                   <span className="font-semibold">{t("company")}:</span>
                   <Link
                     to={to(`/company/${profile.company.slug}`)}

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -158,7 +158,7 @@ function MoveButtons({
       <input type="hidden" name="direction" value={direction} />
       <input type="hidden" name="name" value={name} />
       <button type="submit" className="btn btn-outline min-h-9 px-2 py-1 text-sm" disabled={disabled}>
-        {direction === "up" ? <ArrowUp aria-hidden="true" size={16} /> : <ArrowDown aria-hidden="true" size={16} />}
+        {direction === "up" ? <Icon name="arrow-up" size={16} /> : <Icon name="arrow-down" size={16} />}
         <span className="sr-only">{t(direction === "up" ? "forum.content.moveUp" : "forum.content.moveDown", { name })}</span>
       </button>
     </Form>
