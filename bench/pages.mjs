@@ -41,9 +41,16 @@ export const PAGES = [
 
 /**
  * Server environment for every page-cost run: page cache off (each request renders), the SQL statement header,
- * and load shedding off (a 503 would be a cheap answer counted as a page).
+ * load shedding off (a 503 would be a cheap answer counted as a page), no demo data.
  */
-export const PAGE_SERVER_ENV = { PAGE_CACHE_SECONDS: "0", SQL_STATEMENTS_HEADER: "true", OVERLOAD_LAG_MS: "0", OVERLOAD_MAX_REQUESTS: "0" };
+export const PAGE_SERVER_ENV = {
+  PAGE_CACHE_SECONDS: "0",
+  SQL_STATEMENTS_HEADER: "true",
+  OVERLOAD_LAG_MS: "0",
+  OVERLOAD_MAX_REQUESTS: "0",
+  // Only the bench's own data, on PGlite as on PostgreSQL (freshStorage sets it for PostgreSQL only).
+  SEED_DEMO: "false",
+};
 
 /** Fresh storage with the forum seed (bench/seed-forum.ts); answers { storage, paths }. */
 export async function seededStorage(label, onCleanup) {

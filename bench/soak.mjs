@@ -128,13 +128,15 @@ export async function runSoak({ onCleanup }) {
     for (let k = 1; !stop; k++) {
       const wait = started + k * SAMPLE_EVERY_S * 1000 - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      if (stop || performance.now() - started > seconds * 1000) break;
+      if (stop || performance.now() - started > seconds * 1000 - 1000) break;
       await sample((performance.now() - started) / 1000);
     }
   })();
   const result = await load;
   stop = true;
   await sampler;
+  await sample((performance.now() - started) / 1000); // the end of the run
+  cdp.close(); // an open DevTools session would hold the server's exit
   await server.stop();
 
   const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
