@@ -47,7 +47,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <BootContext.Provider value={{ nonce, i18nPayload: i18nBoot.json, i18nPreload: i18nBoot.preload }}>
+      <BootContext.Provider value={{ nonce, i18nPayload: i18nBoot.json, i18nPreload: i18nBoot.preload, htmlOnce: loadContext.htmlOnce }}>
         <I18nextProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>

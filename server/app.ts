@@ -232,6 +232,7 @@ export function createApp(opts: AppOptions) {
       abilities: { staff: canAccounts(actor, "admin.panel") },
       clientKey: c.var.clientKey,
       country: c.var.country,
+      htmlOnce: c.req.method === "GET" && !c.req.path.endsWith(".data") ? new Map() : null,
     };
     const res = await handle(c.req.raw, context as never);
     // Pages vary by the language cookie and Accept-Language when they carry no prefix.

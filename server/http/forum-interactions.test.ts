@@ -36,8 +36,8 @@ const mainOf = (page: string) => page.slice(page.indexOf('<main id="main"'), pag
 const postOf = (page: string, n: number) => {
   const start = page.indexOf(`id="post-${n}"`);
   expect(start, `post ${n} on the page`).toBeGreaterThan(-1);
-  const next = page.indexOf('id="post-', start + 10);
-  return page.slice(start, next === -1 ? undefined : next);
+  const next = page.slice(start + 10).search(/id="post-\d/);
+  return page.slice(start, next === -1 ? undefined : start + 10 + next);
 };
 /** The opening tag of the button whose text ends with `label` (its attributes: aria-pressed, value…); the word may sit in a span. */
 const buttonTag = (fragment: string, label: string) => {
@@ -116,20 +116,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("visitors", () => {
-  it("see counts, and links to sign in (with the way back) instead of like, follow and report; no moderation", async () => {
+  it("see counts, one way to sign in for the thread (with the way back) instead of controls on every post; no moderation", async () => {
     await t.services.db.update(posts).set({ likeCount: 2 }).where(eq(posts.id, thread.posts[1].id));
     const page = await html(path);
     const p2 = postOf(page, 2);
     expect(p2).toContain("2 likes");
     expect(p2).not.toContain("aria-pressed");
-    expect(p2).toContain(`href="/en/login?redirectTo=${encodeURIComponent(`/community/motores/${thread.slug}#post-2`)}"`);
-    expect(p2).toContain("Sign in to like");
-    expect(p2).toMatch(/>Report(<\/span>)?<\/a>/);
+    // Issue 13: a visitor's post carries no controls they cannot use: no form, no sign-in link, no report.
+    expect(p2).not.toContain("<form");
+    expect(p2).not.toContain("/login");
+    expect(p2).not.toContain("Report");
+    expect(page).toContain(
+      `href="/en/login?redirectTo=${encodeURIComponent(`/community/motores/${thread.slug}#reply`)}" data-discover="true">Sign in to reply, like or report</a>`,
+    );
     expect(page).toContain("Sign in to follow");
     expect(page).toContain(`href="/en/login?redirectTo=${encodeURIComponent(`/community/motores/${thread.slug}#thread-title`)}"`);
     expect(page).not.toContain("Moderation");
     expect(page).not.toContain("Accept as answer");
     await t.services.db.update(posts).set({ likeCount: 0 }).where(eq(posts.id, thread.posts[1].id));
+  });
+
+  it("get each post's body once: in the page, not again in its hydration data; a client navigation's data carries it", async () => {
+    const page = await html(path);
+    const hydration = page.slice(page.indexOf("window.__reactRouterContext"));
+    expect(page.split("<p>Try Godot: the <em>editor</em> is quick.</p>").length - 1).toBe(1);
+    // Neither the HTML nor the Markdown of the posts is in the data the page hydrates with.
+    expect(hydration).not.toContain("Try Godot");
+    expect(hydration).not.toContain("Bevy if you like Rust");
+    const data = await (await t.request(`${path}.data`)).text();
+    expect(data).toContain("<p>Try Godot: the <em>editor</em> is quick.</p>");
+    // The Markdown only travels for the post whose edit form is open.
+    expect(data).not.toContain("Try Godot: the *editor*");
   });
 
   it("posting any intent sends them to sign in and back", async () => {

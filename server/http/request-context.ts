@@ -22,4 +22,9 @@ export type RequestContext = {
   abilities: { staff: boolean };
   clientKey: string;
   country: string;
+  /**
+   * A document request's HTML fragments kept out of its hydration data (app/lib/html-once.server.ts): the page
+   * renders them, the browser reads them back from the page. Null for data requests, which carry them inline.
+   */
+  htmlOnce: Map<string, string> | null;
 };

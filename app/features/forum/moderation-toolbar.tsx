@@ -8,6 +8,7 @@ import { TOOLBAR_INTENTS } from "#shared/forum-intents";
 import type { Locale } from "#shared/locales";
 import type { FormFailure } from "#app/lib/form";
 import type { ThreadView } from "#server/modules/forum/get-thread";
+import type { PageView } from "./page-post";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 import { localized } from "./ui";
 
@@ -31,7 +32,7 @@ export function ModerationToolbar({
   confirmingHide,
   failure,
 }: {
-  view: ThreadView;
+  view: PageView;
   locale: Locale;
   page: number;
   hideHref: string;

@@ -6,7 +6,8 @@ import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import type { FormFailure } from "#app/lib/form";
 import { MODERATION_NOTE_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN } from "#shared/forum-limits";
-import type { AcceptedAnswer, ThreadPost } from "#server/modules/forum/get-thread";
+import type { AcceptedAnswer } from "#server/modules/forum/get-thread";
+import type { PagePost } from "./page-post";
 import { useForumT } from "./forum-t";
 import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
 
@@ -32,9 +33,9 @@ function InlineError({ failure }: { failure: FormFailure | undefined }) {
 
 /**
  * Like / unlike (a toggle button: aria-pressed says whether I like the post) with the count. Members see the
- * button on others' posts; the author sees the count; a visitor sees the count and a way to sign in.
+ * button on others' posts; the author and visitors see the count.
  */
-export function LikeControl({ post, loginHref, failure }: { post: ThreadPost; loginHref: string | null; failure?: FormFailure }) {
+export function LikeControl({ post, failure }: { post: PagePost; failure?: FormFailure }) {
   const t = useForumT();
   const fetcher = useFetcher<InteractionResult>();
   const sending = fetcher.formData?.get("intent");
@@ -56,18 +57,12 @@ export function LikeControl({ post, loginHref, failure }: { post: ThreadPost; lo
     </span>
   );
 
+  // Visitors, the author and the banned see the count (a visitor's one way to sign in is the thread's, below).
   if (!post.can.like) {
-    if (!loginHref && count === 0 && !error) return null;
+    if (count === 0 && !error) return null;
     return (
       <li className="flex flex-wrap items-center gap-1">
-        {loginHref ? (
-          <Link className={smallButton} to={loginHref} aria-describedby={countId}>
-            <Heart aria-hidden="true" size={16} />
-            <span className={ACTION_WORD}>{t("interact.signInToLike")}</span>
-          </Link>
-        ) : (
-          <Heart aria-hidden="true" size={16} className="mx-1 text-muted-foreground" />
-        )}
+        <Heart aria-hidden="true" size={16} className="mx-1 text-muted-foreground" />
         {countText}
         <InlineError failure={error} />
       </li>
@@ -99,7 +94,7 @@ export function LikeControl({ post, loginHref, failure }: { post: ThreadPost; lo
 }
 
 /** Accept a reply as the answer, or take the acceptance back (the thread's author and moderators). */
-export function AcceptControl({ post, threadId, failure }: { post: ThreadPost; threadId: string; failure?: FormFailure }) {
+export function AcceptControl({ post, threadId, failure }: { post: PagePost; threadId: string; failure?: FormFailure }) {
   const t = useForumT();
   const fetcher = useFetcher<InteractionResult>();
   const error = failureOf(fetcher.data, ["accept", "unaccept"], post.id) ?? failure;
@@ -125,7 +120,7 @@ export function AcceptControl({ post, threadId, failure }: { post: ThreadPost; t
  * is required; the answer is a thank-you, or why the report was refused ('Failed to submit report.' and,
  * when known, the cause: already reported, too short…).
  */
-export function ReportControl({ post, failure, sent }: { post: ThreadPost; failure?: FormFailure; sent: boolean }) {
+export function ReportControl({ post, failure, sent }: { post: PagePost; failure?: FormFailure; sent: boolean }) {
   const t = useForumT();
   const fetcher = useFetcher<InteractionResult>();
   const ref = useDisclosureMenu();
@@ -207,7 +202,7 @@ export function PostModerationConfirm({
   failure,
   cancelHref,
 }: {
-  post: ThreadPost;
+  post: PagePost;
   mode: "hide" | "publish";
   failure?: FormFailure;
   cancelHref: string;

@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, EyeOff, Flag, History, MoreHorizontal, Pencil, Quote, Send, Trash2 } from "lucide-react";
+import { Ban, CheckCircle2, EyeOff, History, MoreHorizontal, Pencil, Quote, Send, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
@@ -8,7 +8,7 @@ import { RelativeTime } from "#app/components/ui/relative-time";
 import { formatDate } from "#app/i18n/format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
-import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
+import { HtmlOnceBlock } from "#app/components/ui/html-once";
 import { POST_INTENTS } from "#shared/forum-intents";
 import { failureOf } from "./fetcher-kit";
 import { useForumT } from "./forum-t";
@@ -22,6 +22,7 @@ import {
   ReportControl,
 } from "./post-actions";
 import { MarkdownBody } from "./post-editor";
+import type { PagePost, PageView } from "./page-post";
 
 /**
  * One post of a thread page: author, permalink, body (or its trace, or its edit form), the open confirmation
@@ -40,8 +41,8 @@ export function PostItem({
   viewerId,
   links,
 }: {
-  post: ThreadPost;
-  view: ThreadView;
+  post: PagePost;
+  view: PageView;
   editing: boolean;
   deleting: boolean;
   history: { postId: string; revisions: { id: number; bodyMd: string; editedBy: { username: string } | null; createdAt: Date }[] } | null;
@@ -60,7 +61,6 @@ export function PostItem({
     hide: string;
     publish: string;
     self: string;
-    login: string | null;
     ban: string | null;
     answer: string | null;
   };
@@ -100,6 +100,18 @@ export function PostItem({
       ? [{ key: "ban", to: links.ban, icon: Ban, label: t("moderation.banAuthor") }]
       : []),
   ];
+  // A visitor's row holds only a like count: without likes there is nothing to list.
+  const actionRow =
+    actionsShown &&
+    (post.can.like ||
+      post.likeCount > 0 ||
+      post.can.accept ||
+      view.can.reply ||
+      post.can.edit ||
+      post.can.report ||
+      more.length > 0 ||
+      // A refused like (unconfirmed email…) is said under its control.
+      !!failureOf(result, ["like", "unlike"], post.id));
   return (
     <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
       <div className="flex gap-3">
@@ -181,7 +193,7 @@ export function PostItem({
             </Form>
           ) : (
             // Sanitized by the server's Markdown renderer when the post was saved.
-            <div className="post-body break-words" dangerouslySetInnerHTML={{ __html: post.bodyHtml! }} />
+            <HtmlOnceBlock id={`post-body-${post.id}`} className="post-body break-words" html={post.bodyHtml!} />
           )}
 
           {deleting && !post.deleted ? (
@@ -234,25 +246,21 @@ export function PostItem({
           ) : null}
         </div>
       </div>
-      {actionsShown || (post.number === 1 && view.thread.acceptedAnswer && links.answer) ? (
+      {actionRow || (post.number === 1 && view.thread.acceptedAnswer && links.answer) ? (
         // Under the post, the full card's width on phones (one line of icons), beside the avatar's column from sm.
         <div className="mt-2 space-y-3 sm:pl-[3.25rem]">
-          {actionsShown ? (
+          {actionRow ? (
             <ul
               className="flex flex-wrap items-center gap-x-1 gap-y-1 text-sm"
               aria-label={t("thread.postActions", { number: post.number })}
             >
-              <LikeControl post={post} loginHref={links.login} failure={failureOf(result, ["like", "unlike"], post.id)} />
+              <LikeControl post={post} failure={failureOf(result, ["like", "unlike"], post.id)} />
               {post.can.accept ? (
                 <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
               ) : null}
               {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
               {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
-              {post.can.report ? (
-                <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} />
-              ) : links.login ? (
-                <PostAction to={links.login} icon={Flag} label={t("interact.report")} />
-              ) : null}
+              {post.can.report ? <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} /> : null}
               {more.length ? (
                 <MoreActions label={t("thread.moreActions", { number: post.number })}>
                   {more.map(({ key, ...item }) => (

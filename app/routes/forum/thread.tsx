@@ -11,6 +11,9 @@ import { ForumTProvider } from "#app/features/forum/forum-t";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
 import { ModerationToolbar, offersModeration } from "#app/features/forum/moderation-toolbar";
 import { PostItem } from "#app/features/forum/post";
+import { pageView } from "#app/features/forum/page-posts.server";
+import { JsonLdOnce } from "#app/components/ui/html-once";
+import { jsonLdOnce } from "#app/lib/html-once.server";
 import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
 import { threadAction, type PreviewResult } from "#app/features/forum/thread-action.server";
 import { threadJsonLd } from "#app/features/forum/thread-json-ld";
@@ -50,9 +53,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       path: `${path}${view.page > 1 ? `?page=${view.page}` : ""}`,
       type: "article",
       noindex,
-      jsonLd: [threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))],
     }),
-    view,
+    // In the page's body rather than its metadata, so the hydration data does not carry it again.
+    jsonLd: jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
+    view: pageView(context, view, modes.editingId),
     quote: quoted
       ? `> ${t("thread.quoteWrote", { username: quoted.username ?? t("deletedUser") })}\n${quoted.bodyMd
           .split("\n")
@@ -82,7 +86,7 @@ const failureFor = (result: Result, intent: string) =>
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
   const { locale, to } = useLocalePath();
-  const { view, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported, created } =
+  const { view, jsonLd, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported, created } =
     loaderData;
   const { thread, forum } = view;
   const base = threadPath(forum.slug, thread.slug);
@@ -113,6 +117,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <ForumTProvider value={t}>
+      <JsonLdOnce id="thread-ld" json={jsonLd} />
       <article className="space-y-6" aria-labelledby="thread-title">
         <Breadcrumbs
           items={[
@@ -215,7 +220,6 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
                   hide: withParam("hide", post.id, `post-${post.number}`),
                   publish: withParam("publish", post.id, `post-${post.number}`),
                   self: pageHref(view.page, `#post-${post.number}`),
-                  login: viewer ? null : loginTo(`#post-${post.number}`),
                   ban: post.author ? to(`/admin/forum/users?q=${encodeURIComponent(post.author.username)}`) : null,
                   answer: view.thread.acceptedAnswer
                     ? pageHref(pageOfPost(view.thread.acceptedAnswer.number), `#post-${view.thread.acceptedAnswer.number}`)
@@ -255,7 +259,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
           ) : !viewer ? (
             <p>
               <Link className="btn btn-primary" to={to(`/login?redirectTo=${encodeURIComponent(returnHere)}`)}>
-                {t("thread.signInToReply")}
+                {t("thread.signInToTakePart")}
               </Link>
             </p>
           ) : thread.locked ? (
