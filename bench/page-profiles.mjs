@@ -63,7 +63,8 @@ export async function profilePages({ storage, paths, onCleanup }) {
     const summary = summarise(profile, { from, to, top: 25 });
     const title =
       `CPU profile of ${name} (${DATABASE}, page cache off): ${PROFILE.requests} requests at ${PROFILE.connections} connections ` +
-      `after ${PROFILE.warmup} warm-up requests (left out). ${new Date().toISOString()}`;
+      `after ${PROFILE.warmup} warm-up requests (left out). ${new Date().toISOString()}\n` +
+      `Again from the raw profile: node bench/profile-summary.mjs bench/results/profiles/${profileName}.cpuprofile --from ${from} --to ${to}`;
     const txt = path.join(PROFILES_DIR, `${profileName}.txt`);
     await writeFile(txt, formatSummary(summary, { title, requests: PROFILE.requests }));
     out.push({
