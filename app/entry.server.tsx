@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
@@ -10,6 +9,7 @@ import { BASE_NAMESPACES } from "#shared/locales";
 import { i18nBootFor } from "./i18n/resources.server";
 import { serverI18n } from "./i18n/server";
 import { BootContext } from "./lib/boot";
+import { CoalesceStream } from "./lib/coalesce-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -56,12 +56,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new CoalesceStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
