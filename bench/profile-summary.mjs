@@ -6,7 +6,8 @@
 // --from/--to keep only the samples taken in that window (V8's monotonic clock in µs, the profile's own
 // timestamps; bench/pages.mjs passes the measured window so start-up and warm-up are left out).
 // A sample's self time is the gap to the next sample. Packages: node_modules/<pkg> (scoped: @scope/pkg),
-// "app (build/server/<file>)" for the project's own bundles, "node:internal" for Node's own JavaScript, and
+// "app (build/server/<file>)" for the project's own bundles, "node:internal" for Node's own JavaScript,
+// "(wasm: PGlite)" for WebAssembly (PGlite's PostgreSQL), and
 // the V8 pseudo-functions (garbage collector), (program), (idle) and (root). Shares are of the active time:
 // (idle) and (program) are left out of the total, and so is the (garbage collector), which is shown apart.
 import { readFileSync } from "node:fs";
@@ -27,6 +28,8 @@ export function packageOf(url, functionName) {
     return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
   }
   if (url.startsWith("node:")) return "node:internal";
+  // WebAssembly: in this server, PGlite's PostgreSQL (the only wasm module it loads).
+  if (url.startsWith("wasm://")) return "(wasm: PGlite)";
   const build = url.indexOf("/build/server/");
   if (build >= 0) return `app (build/server/${url.slice(build + "/build/server/".length).split("/")[0]})`;
   if (url.includes("/build/")) return "app (build)";
