@@ -3,7 +3,7 @@
 // ratio to the node:http baseline of the same run, and a CPU profile summary per page.
 // Run by `npm run bench` and `npm run bench -- pages`; the soak (bench/soak.mjs) uses the same page mix.
 import { request } from "node:http";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
@@ -254,8 +254,38 @@ export async function runPages({ onCleanup, duration, warmup, connections = [1, 
       ),
     );
   }
+  await compareWithBefore(suite.rows, top);
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
+}
+
+/** Issue 13's goals are relative to the figures before the work (bench/results/issue13-before(-pg).json): print the change. */
+export async function compareWithBefore(rows, top) {
+  const file = path.join(RESULTS_DIR, `issue13-before${DATABASE === "postgresql" ? "-pg" : ""}.json`);
+  const before = JSON.parse(await readFile(file, "utf8").catch(() => "null"));
+  if (!before) return;
+  const ratio = (now, then) => (now != null && then ? round(now / then, 2) : null);
+  console.log(`\nAgainst ${path.basename(file)} (${before.date}); now ÷ before:`);
+  console.log(
+    formatTable(
+      ["page", "CPU ms/req node+db", "before", "÷", "HTML KB", "before", "÷", "×baseline ÷"],
+      rows.map((r) => {
+        const b = before.rows.find((x) => x.page === r.page);
+        const cpu = r.runs[top].cpuTotalMsPerReq;
+        const cpuBefore = b?.runs[top]?.cpuTotalMsPerReq;
+        return [
+          r.page,
+          cpu,
+          cpuBefore ?? null,
+          ratio(cpu, cpuBefore),
+          round(r.htmlBytes / 1024, 1),
+          b ? round(b.htmlBytes / 1024, 1) : null,
+          ratio(r.htmlBytes, b?.htmlBytes),
+          ratio(r.rpsShareOfBaseline, b?.rpsShareOfBaseline),
+        ];
+      }),
+    ),
+  );
 }
