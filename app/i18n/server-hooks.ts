@@ -3,7 +3,7 @@
  * the page calls a few hundred times per render, answers from a cache. On the server an i18next instance serves
  * one language for its whole life (app/i18n/server.ts) and never loads anything, so the hook's subscriptions,
  * wrappers and memos buy nothing there. The browser keeps the package's own hook (it loads namespaces as pages
- * need them). Wired by the Vite plugin in scripts/server-i18n-hooks.ts, for the server build only.
+ * need them). Wired by the Vite plugin in scripts/server-render-shortcuts.ts, for the server build only.
  */
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
