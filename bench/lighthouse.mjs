@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Lighthouse audit of the home page and a forum thread page, each in both languages (`npm run lighthouse`).
 // Builds if needed, starts the production server, audits each URL with the mobile preset
-// (simulated throttling), prints a table and writes bench/results/lighthouse.json.
+// (simulated throttling) LIGHTHOUSE_RUNS times (default 3) and keeps the median run, prints a table
+// and writes bench/results/lighthouse.json.
+// LIGHTHOUSE_URL=http://127.0.0.1:4810 audits a server that is already running (no build, no start; it must
+// have the bench admin account, see README). LIGHTHOUSE_PAGES=/en/,/es/ limits the pages (paths as listed).
 // Low scores are a measurement, not a failure: exit code stays 0 (warnings are printed).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdir, writeFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { BENCH_ACCOUNT, RESULTS_DIR, ensureBuild, exitOnError, formatTable, machineInfo, startServer, withCleanup } from "./lib.mjs";
 
@@ -17,10 +21,17 @@ const CHROME_FLAGS = CHROMIUM_FLAGS.map((f) => (f === "--headless" ? "--headless
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-/** Below these scores (0-100) a warning is printed; the run still exits 0. */
+/** Below these scores (0-100) a warning is printed; the run still exits 0. Issue 13: the same for home and thread. */
 const THRESHOLDS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
-/** Issue 4: a thread page scores at least 90 for performance, 100 for accessibility and SEO (mobile). */
-const THREAD_THRESHOLDS = { performance: 90, accessibility: 100, "best-practices": 95, seo: 100 };
+const THREAD_THRESHOLDS = THRESHOLDS;
+/** Above these times (ms) a warning is printed (issue 13: both paints under 1.8 s on the simulated phone). */
+const METRIC_LIMITS = { fcpMs: 1800, lcpMs: 1800 };
+
+/** Audits per page; the median run by performance score is recorded (simulated throttling is noisy on a busy machine). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** An already running server to audit instead of building and starting one. */
+const EXTERNAL_URL = process.env.LIGHTHOUSE_URL;
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
 
 /** A demo thread with several replies, likes and a tag (server/db/seed-forum.ts). */
 const DEMO_THREAD = "/community/charla-general/cual-es-el-mejor-indie-de-2025";
@@ -31,7 +42,7 @@ const PAGES = [
   { path: "/en/", thresholds: THRESHOLDS },
   { path: `/es${DEMO_THREAD}`, thresholds: THREAD_THRESHOLDS, forum: true },
   { path: `/en${DEMO_THREAD}`, thresholds: THREAD_THRESHOLDS, forum: true },
-];
+].filter((p) => !ONLY || ONLY.includes(p.path));
 
 // Lighthouse's default config is already mobile + simulated throttling; spelled out here so
 // a future default change cannot silently change what we measure (checked after each run too).
@@ -53,9 +64,14 @@ const MAX_EXAMPLES = 3;
 // (Constants stay above the top-level await: declarations below it are not initialized yet.)
 
 await withCleanup(async (onCleanup) => {
-  await ensureBuild();
-  const server = await startServer();
-  onCleanup(server.stop);
+  let server;
+  if (EXTERNAL_URL) {
+    server = { baseUrl: EXTERNAL_URL };
+  } else {
+    await ensureBuild();
+    server = await startServer();
+    onCleanup(server.stop);
+  }
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -72,16 +88,23 @@ await withCleanup(async (onCleanup) => {
   for (const { path: pagePath, thresholds } of PAGES) {
     const url = new URL(pagePath, server.baseUrl).href;
     await warmUp(url);
-    let lhr = await audit(url, chrome.port);
-    if (lhr.runtimeError) {
-      // Trace recording is occasionally flaky (e.g. NO_NAVSTART); Lighthouse itself says to re-run.
-      process.stderr.write(`lighthouse: ${pagePath} failed (${lhr.runtimeError.code}), retrying once\n`);
-      lhr = await audit(url, chrome.port);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      let lhr = await audit(url, chrome.port);
+      if (lhr.runtimeError) {
+        // Trace recording is occasionally flaky (e.g. NO_NAVSTART); Lighthouse itself says to re-run.
+        process.stderr.write(`lighthouse: ${pagePath} failed (${lhr.runtimeError.code}), retrying once\n`);
+        lhr = await audit(url, chrome.port);
+      }
+      assertMobilePreset(lhr);
+      lighthouseVersion = lhr.lighthouseVersion;
+      runs.push(lhr);
     }
-    assertMobilePreset(lhr);
-    lighthouseVersion = lhr.lighthouseVersion;
+    const lhr = medianRun(runs);
 
     const page = summarize(pagePath, lhr, thresholds);
+    page.runs = runs.map((r) => ({ performance: scoreOf(r, "performance"), ...coreMetrics(r) }));
+    page.initialJs = await initialJs(lhr);
     if (page.error) runtimeFailure = true;
     pages.push(page);
   }
@@ -92,6 +115,8 @@ await withCleanup(async (onCleanup) => {
     lighthouseVersion,
     formFactor: "mobile",
     throttlingMethod: "simulate",
+    runsPerPage: RUNS,
+    metricLimits: METRIC_LIMITS,
     pages,
   };
 
@@ -113,6 +138,96 @@ async function audit(url, port) {
   const runnerResult = await lighthouse(url, { port, logLevel: "error" }, CONFIG);
   if (!runnerResult?.lhr) throw new Error(`lighthouse returned no result for ${url}`);
   return runnerResult.lhr;
+}
+
+/** The run whose performance score is the median (equal scores ordered by LCP, the slower first). */
+function medianRun(runs) {
+  const ok = runs.filter((r) => !r.runtimeError);
+  if (!ok.length) return runs[runs.length - 1];
+  const sorted = [...ok].sort(
+    (a, b) =>
+      (scoreOf(a, "performance") ?? 0) - (scoreOf(b, "performance") ?? 0) ||
+      (b.audits["largest-contentful-paint"]?.numericValue ?? 0) - (a.audits["largest-contentful-paint"]?.numericValue ?? 0),
+  );
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function scoreOf(lhr, category) {
+  const score = lhr.categories[category]?.score;
+  return score == null ? null : Math.round(score * 100);
+}
+
+function round(v) {
+  return typeof v === "number" ? Math.round(v) : null;
+}
+
+/** The simulated (throttled) metrics that make up the performance score. */
+function coreMetrics(lhr) {
+  const value = (id) => lhr.audits[id]?.numericValue;
+  return {
+    fcpMs: round(value("first-contentful-paint")),
+    lcpMs: round(value("largest-contentful-paint")),
+    tbtMs: round(value("total-blocking-time")),
+    cls: typeof value("cumulative-layout-shift") === "number" ? Number(value("cumulative-layout-shift").toFixed(3)) : null,
+    speedIndexMs: round(value("speed-index")),
+  };
+}
+
+/**
+ * The LCP element and its simulated phases (TTFB, load delay, load time, render delay) from the
+ * largest-contentful-paint-element audit; the lcp-breakdown insight gives the same split as observed
+ * on this machine without throttling.
+ */
+function lcpDetails(lhr) {
+  const tables = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = {};
+  for (const row of tables[1]?.items ?? []) phases[row.phase] = round(row.timing);
+  const observed = {};
+  for (const part of lhr.audits["lcp-breakdown-insight"]?.details?.items ?? []) {
+    for (const row of part.type === "table" ? part.items : []) observed[row.subpart ?? row.label] = round(row.duration);
+  }
+  return {
+    element: node ? { selector: node.selector, snippet: node.snippet, label: node.nodeLabel } : null,
+    phasesMs: phases,
+    observedPhasesMs: observed,
+  };
+}
+
+/**
+ * The JavaScript the page loads without any interaction: every script requested while Lighthouse watched the load
+ * (it waits for the network and the main thread to go quiet), as gzip bytes (asked again of the server with
+ * Accept-Encoding: gzip, as the issue's budget is gzipped), bytes as transferred to Lighthouse's Chromium (brotli,
+ * with headers) and raw. `beforeLoadEvent` is the part that finished before the load event: with the scripts
+ * loaded after the first paint (app/lib/paint-first.server.ts) it is none.
+ */
+async function initialJs(lhr) {
+  const loadMs = lhr.audits.metrics?.details?.items?.[0]?.observedLoad;
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((r) => r.resourceType === "Script");
+  const gzip = new Map();
+  for (const r of scripts) gzip.set(r.url, await gzipSize(r.url));
+  const early = scripts.filter((r) => loadMs != null && r.networkEndTime <= loadMs);
+  return {
+    scripts: scripts.length,
+    gzipBytes: scripts.reduce((sum, r) => sum + gzip.get(r.url), 0),
+    transferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    rawBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    beforeLoadEvent: { scripts: early.length, gzipBytes: early.reduce((sum, r) => sum + gzip.get(r.url), 0) },
+  };
+}
+
+/** Bytes on the wire for `url` with Accept-Encoding: gzip (headers not counted). */
+function gzipSize(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }
 
 /**
@@ -195,6 +310,8 @@ function summarize(pagePath, lhr, thresholds) {
     path: pagePath,
     thresholds,
     scores,
+    metrics: coreMetrics(lhr),
+    lcp: lcpDetails(lhr),
     failingAudits,
     // e.g. ERRORED_DOCUMENT_REQUEST when the page answered 500: scores are then meaningless.
     ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
@@ -224,10 +341,26 @@ function printReport(pages) {
   console.log("\nLighthouse (mobile, simulated throttling)\n");
   console.log(
     formatTable(
-      ["page", ...CATEGORIES],
-      pages.map((p) => [p.path, ...CATEGORIES.map((c) => p.scores[c])]),
+      ["page", ...CATEGORIES, "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "JS gz KB"],
+      pages.map((p) => [
+        p.path,
+        ...CATEGORIES.map((c) => p.scores[c]),
+        p.metrics.fcpMs,
+        p.metrics.lcpMs,
+        p.metrics.tbtMs,
+        p.metrics.cls,
+        p.metrics.speedIndexMs,
+        p.initialJs ? (p.initialJs.gzipBytes / 1024).toFixed(1) : null,
+      ]),
     ),
   );
+  console.log(`(median of ${RUNS} run${RUNS === 1 ? "" : "s"} by performance score)`);
+  for (const p of pages) {
+    const phases = Object.entries(p.lcp.phasesMs)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ");
+    console.log(`${p.path} LCP element: ${p.lcp.element?.selector ?? "?"} (${phases})`);
+  }
 
   for (const page of pages) {
     if (page.error) console.log(`\nERROR ${page.path}: ${page.error}`);
@@ -252,6 +385,10 @@ function printReport(pages) {
       if (score == null || score < min) {
         warnings.push(`WARNING: ${page.path} ${category} ${score ?? "n/a"} < ${min}`);
       }
+    }
+    for (const [metric, max] of Object.entries(METRIC_LIMITS)) {
+      const value = page.metrics?.[metric];
+      if (value == null || value >= max) warnings.push(`WARNING: ${page.path} ${metric} ${value ?? "n/a"} >= ${max}`);
     }
   }
   if (warnings.length) console.log(`\n${warnings.join("\n")}`);
