@@ -13,24 +13,43 @@ export * from "react-i18next";
 
 type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
 
-/** Keys and plain strings are finite, but a cap keeps a key built from input from growing the cache for ever. */
-const MAX_PLAIN = 20_000;
+/**
+ * Answers are kept per fixed `t`: for a bare key, and for options whose values are all strings, numbers or
+ * booleans (counts, names, numbers: most calls), keyed by the key and those values. The instance never changes,
+ * so the same question always has the same answer. Names and counts are many but a page repeats them; the map
+ * starts again when it reaches its cap, so it never grows without bound.
+ */
+const MAX_ANSWERS = 20_000;
 const byInstance = new WeakMap<I18n, Map<string, Translation>>();
 
-/** A fixed `t` whose answers to a bare key (no options: most calls) are kept; anything else goes to i18next. */
+function answerKey(key: string, options: unknown): string | null {
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let id = key;
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean") return null;
+    id += `\u0000${name}\u0001${type[0]}${value as string}`;
+  }
+  return id;
+}
+
 function cachedT(i18n: I18n, ns: string | readonly string[] | undefined, keyPrefix: string | undefined): TFunction {
   const fixed = i18n.getFixedT(i18n.language, (ns ?? null) as string | null, keyPrefix);
   const base = fixed as unknown as (...args: unknown[]) => unknown;
-  const plain = new Map<string, string>();
+  let answers = new Map<string, unknown>();
   const t = ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length === 0 && typeof key === "string") {
-      const hit = plain.get(key);
-      if (hit !== undefined) return hit;
-      const value = base(key) as unknown;
-      if (typeof value === "string" && plain.size < MAX_PLAIN) plain.set(key, value);
-      return value;
+    const id = typeof key === "string" && rest.length <= 1 ? answerKey(key, rest[0]) : null;
+    if (id === null) return base(key, ...rest);
+    const hit = answers.get(id);
+    if (hit !== undefined) return hit;
+    const value = base(key, ...rest);
+    if (typeof value === "string") {
+      if (answers.size >= MAX_ANSWERS) answers = new Map();
+      answers.set(id, value);
     }
-    return base(key, ...rest);
+    return value;
   }) as unknown as TFunction;
   return t;
 }
