@@ -1,4 +1,4 @@
-import { Bell, BellRing } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { FormFailure } from "#app/lib/form";
@@ -28,7 +28,7 @@ export function FollowButton({
   if (loginHref) {
     return (
       <Link className="btn btn-outline" to={loginHref}>
-        <Bell aria-hidden="true" size={16} />
+        <Icon name="bell" size={16} />
         {t("interact.signInToFollow")}
       </Link>
     );
@@ -48,7 +48,7 @@ export function FollowButton({
         pressed={on}
         className={on ? "btn btn-primary" : "btn btn-outline"}
       >
-        {on ? <BellRing aria-hidden="true" size={16} /> : <Bell aria-hidden="true" size={16} />}
+        {on ? <Icon name="bell-ring" size={16} /> : <Icon name="bell" size={16} />}
         {label}
       </PendingButton>
       {error?.formError ? (

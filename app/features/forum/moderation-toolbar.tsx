@@ -1,4 +1,4 @@
-import { ArrowRightLeft, EyeOff, Lock, LockOpen, Pin, PinOff, Send, ShieldCheck } from "lucide-react";
+import { Icon, type IconName } from "#app/components/ui/icon";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
@@ -59,9 +59,9 @@ export function ModerationToolbar({
     const name = localized(locale, f.categoryEs, f.categoryEn);
     byCategory.set(name, [...(byCategory.get(name) ?? []), f]);
   }
-  const button = (intent: string, Icon: typeof Pin, label: string) => (
+  const button = (intent: string, icon: IconName, label: string) => (
     <PendingButton pending={sending === intent} value={intent} className="btn btn-outline">
-      <Icon aria-hidden="true" size={16} />
+      <Icon name={icon} size={16} />
       {label}
     </PendingButton>
   );
@@ -69,7 +69,7 @@ export function ModerationToolbar({
   return (
     <details className="card" open={confirmingHide || !!error || undefined}>
       <summary className="btn btn-ghost w-full cursor-pointer justify-start list-none [&::-webkit-details-marker]:hidden">
-        <ShieldCheck aria-hidden="true" size={16} />
+        <Icon name="shield-check" size={16} />
         {t("moderation.toolbar")}
       </summary>
       <div className="space-y-4 border-t border-border p-4">
@@ -120,18 +120,18 @@ export function ModerationToolbar({
               {!view.can.pin
                 ? null
                 : thread.pinned
-                  ? button("unpin", PinOff, t("moderation.unpin"))
-                  : button("pin", Pin, t("moderation.pin"))}
+                  ? button("unpin", "pin-off", t("moderation.unpin"))
+                  : button("pin", "pin", t("moderation.pin"))}
               {!view.can.lock
                 ? null
                 : thread.locked
-                  ? button("unlock", LockOpen, t("moderation.unlock"))
-                  : button("lock", Lock, t("moderation.lock"))}
+                  ? button("unlock", "lock-open", t("moderation.unlock"))
+                  : button("lock", "lock", t("moderation.lock"))}
               {!view.can.hide ? null : thread.hidden ? (
-                button("publishThread", Send, t("moderation.publishThread"))
+                button("publishThread", "send", t("moderation.publishThread"))
               ) : (
                 <Link className="btn btn-outline" to={hideHref}>
-                  <EyeOff aria-hidden="true" size={16} />
+                  <Icon name="eye-off" size={16} />
                   {t("moderation.hideThread")}
                 </Link>
               )}
@@ -154,7 +154,7 @@ export function ModerationToolbar({
                     ))}
                   </select>
                 </div>
-                {button("move", ArrowRightLeft, t("moderation.move"))}
+                {button("move", "arrow-right-left", t("moderation.move"))}
               </div>
             ) : null}
           </fetcher.Form>

@@ -1,4 +1,4 @@
-import { CheckCircle2, Flag, Heart } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "#app/components/ui/toast";
@@ -62,7 +62,7 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
     if (count === 0 && !error) return null;
     return (
       <li className="flex flex-wrap items-center gap-1">
-        <Heart aria-hidden="true" size={16} className="mx-1 text-muted-foreground" />
+        <Icon name="heart" size={16} className="mx-1 text-muted-foreground" />
         {countText}
         <InlineError failure={error} />
       </li>
@@ -83,7 +83,7 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
           describedBy={countId}
           className={`${smallButton} ${liked ? "text-primary" : ""}`}
         >
-          <Heart aria-hidden="true" size={16} fill={liked ? "currentColor" : "none"} />
+          <Icon name="heart" size={16} fill={liked ? "currentColor" : undefined} />
           <span className={ACTION_WORD}>{t("interact.like")}</span>
         </PendingButton>
         {countText}
@@ -106,7 +106,7 @@ export function AcceptControl({ post, threadId, failure }: { post: PagePost; thr
         <input type="hidden" name="threadId" value={threadId} />
         <input type="hidden" name="number" value={post.number} />
         <PendingButton pending={fetcher.state !== "idle"} value={post.accepted ? "unaccept" : "accept"} className={smallButton}>
-          <CheckCircle2 aria-hidden="true" size={16} />
+          <Icon name="circle-check" size={16} />
           <span className={ACTION_WORD}>{post.accepted ? t("interact.unaccept") : t("interact.accept")}</span>
         </PendingButton>
       </fetcher.Form>
@@ -151,7 +151,7 @@ export function ReportControl({ post, failure, sent }: { post: PagePost; failure
         }}
       >
         <summary className={`${smallButton} list-none [&::-webkit-details-marker]:hidden`}>
-          <Flag aria-hidden="true" size={16} />
+          <Icon name="flag" size={16} />
           <span className={ACTION_WORD}>{t("interact.report")}</span>
         </summary>
         {/* Phones: a sheet along the bottom of the screen; wider screens: a panel under the button. */}
@@ -248,7 +248,7 @@ export function AcceptedAnswerCard({ answer, href }: { answer: AcceptedAnswer; h
   return (
     <section aria-labelledby="accepted-answer-heading" className="space-y-2 rounded-lg border border-positive/70 p-4">
       <h2 id="accepted-answer-heading" className="flex items-center gap-1.5 text-base font-bold text-positive">
-        <CheckCircle2 aria-hidden="true" size={16} />
+        <Icon name="circle-check" size={16} />
         {t("thread.acceptedAnswer")}
       </h2>
       <p className="text-sm text-muted-foreground">

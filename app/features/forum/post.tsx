@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, EyeOff, History, MoreHorizontal, Pencil, Quote, Send, Trash2 } from "lucide-react";
+import { Icon, type IconName } from "#app/components/ui/icon";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
@@ -84,20 +84,27 @@ export function PostItem({
     post.id,
   );
   // Less frequent actions go behind "more" (⋯), so the row stays one line on a phone.
-  const more: { key: string; to: string; icon: typeof Quote; label: string }[] = [
+  const more: { key: string; to: string; icon: IconName; label: string }[] = [
     ...(post.revisionCount > 0 && !history
-      ? [{ key: "history", to: links.history, icon: History, label: t("thread.showHistory", { count: post.revisionCount }) }]
+      ? [
+          {
+            key: "history",
+            to: links.history,
+            icon: "rotate-ccw-clock" as const,
+            label: t("thread.showHistory", { count: post.revisionCount }),
+          },
+        ]
       : []),
-    ...(post.can.delete && !deleting ? [{ key: "delete", to: links.delete, icon: Trash2, label: t("thread.delete") }] : []),
+    ...(post.can.delete && !deleting ? [{ key: "delete", to: links.delete, icon: "trash" as const, label: t("thread.delete") }] : []),
     ...(post.can.hide && !moderation
       ? [
           post.hidden
-            ? { key: "publish", to: links.publish, icon: Send, label: t("moderation.publishPost") }
-            : { key: "hide", to: links.hide, icon: EyeOff, label: t("moderation.hidePost") },
+            ? { key: "publish", to: links.publish, icon: "send" as const, label: t("moderation.publishPost") }
+            : { key: "hide", to: links.hide, icon: "eye-off" as const, label: t("moderation.hidePost") },
         ]
       : []),
     ...(view.can.ban && links.ban && post.author && post.author.id !== viewerId
-      ? [{ key: "ban", to: links.ban, icon: Ban, label: t("moderation.banAuthor") }]
+      ? [{ key: "ban", to: links.ban, icon: "ban" as const, label: t("moderation.banAuthor") }]
       : []),
   ];
   // A visitor's row holds only a like count: without likes there is nothing to list.
@@ -145,7 +152,7 @@ export function PostItem({
             ) : null}
             {post.accepted ? (
               <span className="inline-flex items-center gap-1 font-semibold text-positive">
-                <CheckCircle2 aria-hidden="true" size={14} />
+                <Icon name="circle-check" size={14} />
                 {t("thread.acceptedAnswer")}
               </span>
             ) : null}
@@ -258,8 +265,8 @@ export function PostItem({
               {post.can.accept ? (
                 <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
               ) : null}
-              {view.can.reply ? <PostAction to={links.quote} icon={Quote} label={t("thread.quote")} /> : null}
-              {post.can.edit ? <PostAction to={links.edit} icon={Pencil} label={t("thread.edit")} /> : null}
+              {view.can.reply ? <PostAction to={links.quote} icon="quote" label={t("thread.quote")} /> : null}
+              {post.can.edit ? <PostAction to={links.edit} icon="pencil" label={t("thread.edit")} /> : null}
               {post.can.report ? <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} /> : null}
               {more.length ? (
                 <MoreActions label={t("thread.moreActions", { number: post.number })}>
@@ -280,11 +287,11 @@ export function PostItem({
 }
 
 /** One action under a post (quote, edit, sign in to report): a link, so it works before JavaScript. */
-function PostAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
+function PostAction({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <li>
       <Link className={ACTION_BUTTON} to={to}>
-        <Icon aria-hidden="true" size={16} />
+        <Icon name={icon} size={16} />
         <span className={ACTION_WORD}>{label}</span>
       </Link>
     </li>
@@ -298,7 +305,7 @@ function MoreActions({ label, children }: { label: string; children: ReactNode }
     <li>
       <details ref={ref} className="relative">
         <summary className={`${ACTION_BUTTON} list-none [&::-webkit-details-marker]:hidden`}>
-          <MoreHorizontal aria-hidden="true" size={18} />
+          <Icon name="ellipsis" size={18} />
           <span className="sr-only">{label}</span>
         </summary>
         <ul className="card absolute right-0 z-20 mt-1 w-max min-w-48 max-w-[calc(100vw-2rem)] p-1 shadow-lg">{children}</ul>
@@ -307,11 +314,11 @@ function MoreActions({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-function MenuAction({ to, icon: Icon, label }: { to: string; icon: typeof Quote; label: string }) {
+function MenuAction({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <li>
       <Link className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted" to={to}>
-        <Icon aria-hidden="true" size={16} />
+        <Icon name={icon} size={16} />
         {label}
       </Link>
     </li>

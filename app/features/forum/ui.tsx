@@ -1,4 +1,4 @@
-import { CheckCircle2, EyeOff, Lock, Pin } from "lucide-react";
+import { Icon, type IconName } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Locale } from "#shared/locales";
@@ -11,17 +11,17 @@ export const tagName = (locale: Locale, tag: { nameEs: string; nameEn: string })
 export function ThreadBadges({ thread }: { thread: { pinned: boolean; locked: boolean; resolved: boolean; hidden: boolean } }) {
   const { t } = useTranslation("forum");
   const items = [
-    thread.pinned && { key: "pinned", Icon: Pin, tone: "border-primary/50 text-foreground" },
-    thread.resolved && { key: "resolved", Icon: CheckCircle2, tone: "border-positive/60 text-positive" },
-    thread.locked && { key: "locked", Icon: Lock, tone: "border-border text-muted-foreground" },
-    thread.hidden && { key: "hidden", Icon: EyeOff, tone: "border-danger/60 text-danger" },
-  ].filter(Boolean) as { key: string; Icon: typeof Pin; tone: string }[];
+    thread.pinned && { key: "pinned", icon: "pin", tone: "border-primary/50 text-foreground" },
+    thread.resolved && { key: "resolved", icon: "circle-check", tone: "border-positive/60 text-positive" },
+    thread.locked && { key: "locked", icon: "lock", tone: "border-border text-muted-foreground" },
+    thread.hidden && { key: "hidden", icon: "eye-off", tone: "border-danger/60 text-danger" },
+  ].filter(Boolean) as { key: string; icon: IconName; tone: string }[];
   if (!items.length) return null;
   return (
     <span className="inline-flex flex-wrap gap-1.5">
-      {items.map(({ key, Icon, tone }) => (
+      {items.map(({ key, icon, tone }) => (
         <span key={key} className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${tone}`}>
-          <Icon aria-hidden="true" size={12} />
+          <Icon name={icon} size={12} />
           {t(`badge.${key}`)}
         </span>
       ))}

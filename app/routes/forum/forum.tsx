@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
@@ -95,7 +95,7 @@ export default function ForumPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <Link className="btn btn-primary" to={newThreadHref}>
-          <Plus aria-hidden="true" size={18} />
+          <Icon name="plus" size={18} />
           {t("forum.newThread")}
         </Link>
       </header>

@@ -1,4 +1,4 @@
-import { MessageSquare } from "lucide-react";
+import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RelativeTime } from "#app/components/ui/relative-time";
@@ -59,7 +59,7 @@ export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
                         className="mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-white"
                         style={{ backgroundColor: forumColor(f) }}
                       >
-                        <MessageSquare size={18} />
+                        <Icon name="message-square" size={18} />
                       </span>
                       <div className="min-w-0">
                         <h3 className="font-bold">
