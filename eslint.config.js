@@ -10,7 +10,8 @@ import { readdirSync } from "node:fs";
  * - shared/ imports no app, server, React or database code;
  * - an area of server/modules reaches another area only through its public surface (index, policy, and the
  *   account actor, audit and settings store every area uses), never its operations;
- * - imports name the folder (#app/…, #server/…, #shared/…, #tests/…), never a ../ chain.
+ * - imports name the folder (#app/…, #server/…, #shared/…, #tests/…), never a ../ chain;
+ * - pages draw icons from the sprite (app/components/ui/icon.tsx), never lucide-react's inline SVG components.
  * Tests may import anything (they drive pages and server together).
  */
 const PARENT_PATHS = { regex: "^\\.\\./", message: "Import through #app/, #server/, #shared/, #tests/ or #scripts/ instead of ../ paths." };
@@ -66,6 +67,13 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "lucide-react",
+              message:
+                'Icons come from the sprite: <Icon name="…" /> (#app/components/ui/icon), with the name added to app/components/ui/icons.ts.',
+            },
+          ],
           patterns: [
             PARENT_PATHS,
             TESTS,
