@@ -26,6 +26,7 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SQL_STATEMENTS_HEADER: boolish.default(false),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SIDE_PANEL_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(80),
   OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(12),
   SMTP_URL: z
@@ -66,6 +67,8 @@ export type Env = {
   shutdownTimeoutMs: number;
   /** How long visitors' forum pages are kept by the anonymous page cache (decision 0016); 0 turns it off. */
   pageCacheSeconds: number;
+  /** How long one process keeps the side panel's reads (issue 13); events and settings changes drop them at once; 0 reads every time. */
+  sidePanelCacheSeconds: number;
   /**
    * Load shedding (server/http/load-shedder.ts): new requests get 503 while the event loop lags more than
    * `lagMs` or `maxRequests` are being answered; 0 turns either check off.
@@ -113,6 +116,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    sidePanelCacheSeconds: e.SIDE_PANEL_CACHE_SECONDS,
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER,
     overload: { lagMs: e.OVERLOAD_LAG_MS, maxRequests: e.OVERLOAD_MAX_REQUESTS },
     smtpUrl: e.SMTP_URL,

@@ -15,6 +15,8 @@ import type { Actor } from "./modules/accounts/actor";
 import { createAccountsModule, type AccountsModule } from "./modules/accounts";
 import { SettingsStore } from "./modules/site/settings";
 import { loadSidePanel, type SidePanelData } from "./modules/site/side-panel";
+import { loadHomeHighlights, type HomeHighlights } from "./modules/site/home-highlights";
+import { keptRead } from "./platform/kept-read";
 import { ensureRoles } from "#server/db/factories";
 import { createAdminService, type AdminService } from "./modules/admin";
 import { EventBus } from "./platform/events";
@@ -45,6 +47,8 @@ export type Services = {
   accounts: AccountsModule;
   /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
   sidePanel: () => Promise<SidePanelData>;
+  /** The home page's newest threads and top members (the same for everyone, kept like the side panel). */
+  homeHighlights: () => Promise<HomeHighlights>;
   admin: AdminService;
   /** In-process domain events (thread.created, post.created, likes, accepted answers, hidden content). */
   events: EventBus;
@@ -104,7 +108,12 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     database,
     db,
     settings,
-    sidePanel: () => loadSidePanel(settings, db, gamification),
+    sidePanel: keptRead(() => loadSidePanel(settings, db, gamification), { ttlMs: env.sidePanelCacheSeconds * 1000, events, settings }),
+    homeHighlights: keptRead(() => loadHomeHighlights(settings, forum, gamification), {
+      ttlMs: env.sidePanelCacheSeconds * 1000,
+      events,
+      settings,
+    }),
     rateLimiter,
     auth,
     dashboard: (actor) => loadDashboard(db, actor),

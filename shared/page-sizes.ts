@@ -15,3 +15,6 @@ export const PROGRESS_HISTORY_PAGE_SIZE = 20;
 /** Search hits of one section, and notifications. */
 export const SEARCH_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The home page's newest threads and top members. */
+export const HOME_THREADS = 6;
+export const HOME_MEMBERS = 8;

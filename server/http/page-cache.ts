@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { EventBus, EventName } from "#server/platform/events";
+import { VISIBLE_CHANGE_EVENTS, type EventBus } from "#server/platform/events";
 import type { AppEnv } from "./types";
 
 /**
@@ -38,24 +38,6 @@ type Entry = {
   bytes: number;
 };
 
-/**
- * Events after which every stored page may be out of date. Gamification's own (a new level, an unlock, XP or
- * levels changed by an admin or a job) move the side panel's members and achievements and the leaderboard.
- */
-const CHANGE_EVENTS: EventName[] = [
-  "thread.created",
-  "post.created",
-  "post.deleted",
-  "like.given",
-  "like.removed",
-  "answer.accepted",
-  "content.hidden",
-  "content.unhidden",
-  "level.up",
-  "achievement.unlocked",
-  "gamification.changed",
-];
-
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const LOCALE_PREFIX = /^\/(?:es|en)(?=\/|$)/;
 const MUTATION = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -78,7 +60,7 @@ export class PageCache {
     this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     this.now = opts.now ?? Date.now;
     opts.settings?.onChange(() => this.clear());
-    if (opts.events) for (const name of CHANGE_EVENTS) this.unsubscribe.push(opts.events.subscribe(name, () => this.clear()));
+    if (opts.events) for (const name of VISIBLE_CHANGE_EVENTS) this.unsubscribe.push(opts.events.subscribe(name, () => this.clear()));
   }
 
   get enabled() {

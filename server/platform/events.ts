@@ -67,6 +67,25 @@ export type DomainEvents = {
 };
 
 export type EventName = keyof DomainEvents;
+
+/**
+ * Events after which what every visitor sees may be out of date (stored pages, the side panel). Gamification's
+ * own (a new level, an unlock, XP or levels changed by an admin or a job) move the side panel's members and
+ * achievements and the leaderboard.
+ */
+export const VISIBLE_CHANGE_EVENTS: EventName[] = [
+  "thread.created",
+  "post.created",
+  "post.deleted",
+  "like.given",
+  "like.removed",
+  "answer.accepted",
+  "content.hidden",
+  "content.unhidden",
+  "level.up",
+  "achievement.unlocked",
+  "gamification.changed",
+];
 export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 

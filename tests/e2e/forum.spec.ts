@@ -66,7 +66,7 @@ for (const locale of LOCALES) {
       await setConsentCookie(visitor, false);
       const visitorPage = await visitor.newPage();
       await gotoHydrated(visitorPage, threadUrl);
-      const signIn = visitorPage.getByRole("link", { name: tr(locale, "forum:thread.signInToReply") });
+      const signIn = visitorPage.getByRole("link", { name: tr(locale, "forum:thread.signInToTakePart") });
       await expect(signIn).toHaveAttribute("href", new RegExp(`^/${locale}/login\\?redirectTo=`));
 
       // Another member replies.

@@ -21,6 +21,7 @@ export async function testServices(
     LOG_LEVEL: "debug",
     // Tests write through factories behind the pages' back; the page cache's own tests turn it on.
     PAGE_CACHE_SECONDS: "0",
+    SIDE_PANEL_CACHE_SECONDS: "0",
     ...envOverrides,
   });
   const logs: LogFields[] = [];

@@ -10,29 +10,23 @@ import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["site", "levels"] };
 
-/** How many of the newest threads and of the top members the home page shows. */
-export const HOME_THREADS = 6;
-export const HOME_MEMBERS = 8;
-
 /**
  * Issue 12 point 10: the front page. A hero that says what the site is for players, creators and studios,
  * with the next step for whoever looks (signed out: sign up as each; signed in: what their role can do next),
  * then live content. A section with nothing to show is not rendered (featured games and open campaigns join
- * here, the same way, once their areas exist). Two reads beside the layout's, side by side; no client code
+ * here, the same way, once their areas exist). Its two reads are kept like the side panel's; no client code
  * beyond the markup (the home page's JavaScript budget is full).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site, locale } = pageTools(context, request, "site");
   const description = t("home.description");
   const { forum_enabled } = await context.services.settings.runtimeFlags();
-  const [threads, members] = await Promise.all([
-    forum_enabled ? context.services.forum.latestThreads(HOME_THREADS) : [],
-    context.services.gamification.topByXp(HOME_MEMBERS),
-  ]);
+  // The same for everyone: kept a few seconds per process (issue 13), read again after any change.
+  const { threads, members } = await context.services.homeHighlights();
   return {
     hero: homeHero(context.actor, forum_enabled),
     threads,
-    members: members.map((m) => ({ userId: m.userId, username: m.username, avatarUrl: m.avatarUrl, level: m.level })),
+    members,
     seo: seo({
       title: t("home.title"),
       description,

@@ -1,0 +1,23 @@
+import type { ForumModule, LatestThread } from "#server/modules/forum";
+import type { GamificationModule } from "#server/modules/gamification";
+import { HOME_MEMBERS, HOME_THREADS } from "#shared/page-sizes";
+import type { SettingsStore } from "./settings";
+
+export type HomeHighlights = {
+  threads: LatestThread[];
+  members: { userId: string; username: string; avatarUrl: string | null; level: number }[];
+};
+
+/** The home page's live content: the newest visible threads (while the forum is on) and the members with the most XP. */
+export async function loadHomeHighlights(
+  settings: Pick<SettingsStore, "runtimeFlags">,
+  forum: Pick<ForumModule, "latestThreads">,
+  gamification: Pick<GamificationModule, "topByXp">,
+): Promise<HomeHighlights> {
+  const { forum_enabled } = await settings.runtimeFlags();
+  const [threads, members] = await Promise.all([
+    forum_enabled ? forum.latestThreads(HOME_THREADS) : [],
+    gamification.topByXp(HOME_MEMBERS),
+  ]);
+  return { threads, members: members.map((m) => ({ userId: m.userId, username: m.username, avatarUrl: m.avatarUrl, level: m.level })) };
+}
