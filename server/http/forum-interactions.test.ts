@@ -266,7 +266,14 @@ describe("following", () => {
 
 describe("reports", () => {
   it("a member reports a post with a reason: a thank-you at the post; a second report is refused with its message", async () => {
-    expect(postOf(await html(path, member.cookie), 1)).toContain("Why should the moderators look at this post?");
+    // Issue 13: the page carries no report form per post, a link that opens that post's form (without JavaScript too).
+    const plain = postOf(await html(path, member.cookie), 1);
+    expect(plain).not.toContain("Why should the moderators look at this post?");
+    expect(plain).toContain(`rel="nofollow" href="${path}?report=${thread.posts[0].id}#post-1"`);
+    const opened = await html(`${path}?report=${thread.posts[0].id}`, member.cookie);
+    expect(postOf(opened, 1)).toContain("Why should the moderators look at this post?");
+    expect(postOf(opened, 1)).toMatch(/<details[^>]*open=""/);
+    expect(postOf(opened, 2)).not.toContain("Why should the moderators look at this post?");
     const res = await post(
       path,
       { intent: "report", postId: thread.posts[0].id, number: "1", reason: "Advertising a paid course" },

@@ -9,7 +9,7 @@ import { MODERATION_NOTE_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN } from "#shar
 import type { AcceptedAnswer } from "#server/modules/forum/get-thread";
 import type { PagePost } from "./page-post";
 import { useForumT } from "./forum-t";
-import { failureOf, JsFlag, PendingButton, type InteractionResult } from "./fetcher-kit";
+import { failureOf, JsFlag, PendingButton, useHydrated, type InteractionResult } from "./fetcher-kit";
 
 /**
  * A post's action: an icon button, 44 px square on phones (where its name is read, not shown) and a compact
@@ -120,10 +120,25 @@ export function AcceptControl({ post, threadId, failure }: { post: PagePost; thr
  * is required; the answer is a thank-you, or why the report was refused ('Failed to submit report.' and,
  * when known, the cause: already reported, too short…).
  */
-export function ReportControl({ post, failure, sent }: { post: PagePost; failure?: FormFailure; sent: boolean }) {
+export function ReportControl({
+  post,
+  failure,
+  sent,
+  open,
+  href,
+}: {
+  post: PagePost;
+  failure?: FormFailure;
+  sent: boolean;
+  /** The address opened this post's form (`?report=`). */
+  open: boolean;
+  /** That address, for the page as the server sends it. */
+  href: string;
+}) {
   const t = useForumT();
   const fetcher = useFetcher<InteractionResult>();
-  const ref = useDisclosureMenu();
+  const hydrated = useHydrated();
+  const ref = useDisclosureMenu(hydrated || open || !!failure);
   const done = sent || (fetcher.data?.ok === true && fetcher.state === "idle");
   const error = failureOf(fetcher.data, ["report"], post.id) ?? failure;
 
@@ -136,6 +151,24 @@ export function ReportControl({ post, failure, sent }: { post: PagePost; failure
     el.querySelector("summary")?.focus();
   }, [fetcher.data, ref]);
 
+  const thanks = done ? (
+    <p role="status" className="text-sm font-medium text-positive">
+      {t("interact.reportSent")}
+    </p>
+  ) : null;
+  // Issue 13: the page as the server sends it carries no report form per post, only a link that opens this
+  // post's (it works without JavaScript); once the page runs, the control is the disclosure below.
+  if (!hydrated && !open && !error) {
+    return (
+      <li className="flex flex-wrap items-center gap-2">
+        <Link className={smallButton} to={href} rel="nofollow">
+          <Icon name="flag" size={16} />
+          <span className={ACTION_WORD}>{t("interact.report")}</span>
+        </Link>
+        {thanks}
+      </li>
+    );
+  }
   const cause =
     error?.formError && !["errors:forum.report_failed", "errors:input.invalid"].includes(error.formError) ? error.formError : null;
   return (
@@ -143,7 +176,7 @@ export function ReportControl({ post, failure, sent }: { post: PagePost; failure
       <details
         ref={ref}
         className="relative"
-        open={!!error || undefined}
+        open={open || !!error || undefined}
         onToggle={(e) => {
           const el = e.currentTarget as HTMLDetailsElement;
           // Opened: straight to the reason (the keyboard user need not hunt for it).
@@ -183,11 +216,7 @@ export function ReportControl({ post, failure, sent }: { post: PagePost; failure
           </fetcher.Form>
         </div>
       </details>
-      {done ? (
-        <p role="status" className="text-sm font-medium text-positive">
-          {t("interact.reportSent")}
-        </p>
-      ) : null}
+      {thanks}
     </li>
   );
 }

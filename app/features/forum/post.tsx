@@ -37,6 +37,7 @@ export function PostItem({
   failure,
   result,
   moderation,
+  reporting,
   reported,
   viewerId,
   links,
@@ -51,6 +52,8 @@ export function PostItem({
   result: unknown;
   /** A moderator's confirmation step open on this post. */
   moderation: "hide" | "publish" | null;
+  /** `?report=`: this post's report form open (without JavaScript the Report control is a link to it). */
+  reporting: boolean;
   reported: boolean;
   viewerId: string | null;
   links: {
@@ -58,6 +61,7 @@ export function PostItem({
     edit: string;
     delete: string;
     history: string;
+    report: string;
     hide: string;
     publish: string;
     self: string;
@@ -267,7 +271,15 @@ export function PostItem({
               ) : null}
               {view.can.reply ? <PostAction to={links.quote} icon="quote" label={t("thread.quote")} /> : null}
               {post.can.edit ? <PostAction to={links.edit} icon="pencil" label={t("thread.edit")} /> : null}
-              {post.can.report ? <ReportControl post={post} failure={failureOf(result, ["report"], post.id)} sent={reported} /> : null}
+              {post.can.report ? (
+                <ReportControl
+                  post={post}
+                  failure={failureOf(result, ["report"], post.id)}
+                  sent={reported}
+                  open={reporting}
+                  href={links.report}
+                />
+              ) : null}
               {more.length ? (
                 <MoreActions label={t("thread.moreActions", { number: post.number })}>
                   {more.map(({ key, ...item }) => (

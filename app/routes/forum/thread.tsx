@@ -86,8 +86,21 @@ const failureFor = (result: Result, intent: string) =>
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
   const { locale, to } = useLocalePath();
-  const { view, jsonLd, quote, editingId, deletingId, history, viewer, hidingId, publishingId, confirmingHideThread, reported, created } =
-    loaderData;
+  const {
+    view,
+    jsonLd,
+    quote,
+    editingId,
+    deletingId,
+    history,
+    viewer,
+    hidingId,
+    publishingId,
+    confirmingHideThread,
+    reportingId,
+    reported,
+    created,
+  } = loaderData;
   const { thread, forum } = view;
   const base = threadPath(forum.slug, thread.slug);
   const pageHref = (page: number, extra = "") => {
@@ -210,6 +223,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
                 }
                 result={actionData}
                 moderation={hidingId === post.id ? "hide" : publishingId === post.id ? "publish" : null}
+                reporting={reportingId === post.id}
                 reported={reported === post.id}
                 viewerId={viewer?.id ?? null}
                 links={{
@@ -217,6 +231,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
                   edit: withParam("edit", post.id, `post-${post.number}`),
                   delete: withParam("delete", post.id, `post-${post.number}`),
                   history: withParam("history", post.id, `post-${post.number}`),
+                  report: withParam("report", post.id, `post-${post.number}`),
                   hide: withParam("hide", post.id, `post-${post.number}`),
                   publish: withParam("publish", post.id, `post-${post.number}`),
                   self: pageHref(view.page, `#post-${post.number}`),

@@ -28,6 +28,8 @@ export type ThreadPage = {
   publishingId: string | null;
   /** `?hideThread=1`: a moderator's confirmation to hide the thread. */
   confirmingHideThread: boolean;
+  /** `?report=id`: the report form open on that post (the page carries no report form otherwise: issue 13). */
+  reportingId: string | null;
   /** `?reported=id`: after a report sent without JavaScript, the thank-you at that post. */
   reported: string | null;
   /** A second view of the page (a form, a confirmation or the history open) or a hidden thread: not for search engines. */
@@ -71,6 +73,7 @@ export async function threadPage(deps: Pick<ForumDeps, "db">, actor: Actor, inpu
   const hiding = find("hide");
   const publishing = find("publish");
   const confirmingHideThread = q.get("hideThread") === "1" && view.can.hide && !view.thread.hidden;
+  const reporting = find("report");
   const reportedId = q.get("reported");
   const reported = reportedId && view.posts.some((p) => p.id === reportedId && p.can.report) ? reportedId : null;
   const history = historyOf ? await listRevisions(deps, actor, { postId: historyOf.id }).catch(() => null) : null;
@@ -85,9 +88,11 @@ export async function threadPage(deps: Pick<ForumDeps, "db">, actor: Actor, inpu
       hidingId: hiding && hiding.can.hide && !hiding.hidden ? hiding.id : null,
       publishingId: publishing && publishing.can.hide && publishing.hidden ? publishing.id : null,
       confirmingHideThread,
+      reportingId: reporting && reporting.can.report ? reporting.id : null,
       reported,
       noindex:
-        view.thread.hidden || !!(editing || deleting || historyOf || quoted || hiding || publishing || confirmingHideThread || reported),
+        view.thread.hidden ||
+        !!(editing || deleting || historyOf || quoted || hiding || publishing || confirmingHideThread || reporting || reported),
     },
   };
 }
