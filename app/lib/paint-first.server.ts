@@ -54,29 +54,44 @@ export function deferScriptsInHtml(html: string): string {
 const LINK_MARKERS = ['<link rel="modulepreload"', '<link rel="preload"'];
 const MODULE_MARKER = ' type="module" async="">';
 
+/** What a stream has already rewritten: the preloads all sit in `<head>`, and a page has one module script. */
+export interface PaintFirstState {
+  headDone: boolean;
+  moduleDone: boolean;
+}
+
 /**
- * {@link deferScriptsInHtml} on a chunk of bytes, touching only the regions that hold a preload or the module script
- * (a page's preloads sit together in `<head>`): the rest of the page is copied as bytes, never decoded.
+ * {@link deferScriptsInHtml} on a chunk of bytes, touching only the regions that hold a preload or the module script:
+ * the rest of the page is copied as bytes, never decoded. With `state`, nothing is searched for again once `</head>`
+ * and the module script have passed, so the chunks after them go through untouched.
  */
-export function deferScriptsInChunk(chunk: Buffer): Buffer {
-  let first = -1;
-  let last = -1;
-  for (const marker of LINK_MARKERS) {
-    const at = chunk.indexOf(marker);
-    if (at !== -1 && (first === -1 || at < first)) first = at;
-    const lastAt = chunk.lastIndexOf(marker);
-    if (lastAt > last) last = lastAt;
-  }
+export function deferScriptsInChunk(chunk: Buffer, state: PaintFirstState = { headDone: false, moduleDone: false }): Buffer {
   const regions: [number, number][] = [];
-  if (first !== -1) regions.push([first, chunk.indexOf(">", last) + 1]);
-  const module = chunk.indexOf(MODULE_MARKER);
-  if (module !== -1) regions.push([chunk.lastIndexOf("<script", module), module + MODULE_MARKER.length]);
+  if (!state.headDone) {
+    const headEnd = chunk.indexOf("</head>");
+    const limit = headEnd === -1 ? chunk.length : headEnd;
+    let first = -1;
+    let last = -1;
+    for (const marker of LINK_MARKERS) {
+      const at = chunk.indexOf(marker);
+      if (at !== -1 && at < limit && (first === -1 || at < first)) first = at;
+      const lastAt = chunk.lastIndexOf(marker, limit);
+      if (lastAt > last) last = lastAt;
+    }
+    if (first !== -1) regions.push([first, chunk.indexOf(">", last) + 1]);
+    if (headEnd !== -1) state.headDone = true;
+  }
+  if (!state.moduleDone) {
+    const module = chunk.lastIndexOf(MODULE_MARKER);
+    if (module !== -1) {
+      regions.push([chunk.lastIndexOf("<script", module), module + MODULE_MARKER.length]);
+      state.moduleDone = true;
+    }
+  }
   if (regions.length === 0) return chunk;
-  regions.sort((a, b) => a[0] - b[0]);
   const parts: Buffer[] = [];
   let pos = 0;
   for (const [from, to] of regions) {
-    if (from < pos) continue; // overlapping regions cannot happen in a React page; keep the bytes as they are
     parts.push(chunk.subarray(pos, from), Buffer.from(deferScriptsInHtml(chunk.toString("utf8", from, to))));
     pos = to;
   }
@@ -86,21 +101,23 @@ export function deferScriptsInChunk(chunk: Buffer): Buffer {
 
 /** A Transform for the HTML document stream that applies {@link deferScriptsInHtml}. */
 export function paintFirst(): Transform {
+  const state: PaintFirstState = { headDone: false, moduleDone: false };
   let carry: Buffer | null = null;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
       carry = null;
+      if (state.headDone && state.moduleDone) return callback(null, bytes);
       // A chunk that ends inside a tag keeps that tag for the next one (`<` and `>` are single bytes in UTF-8).
       const open = bytes.lastIndexOf(0x3c);
       if (open !== -1 && bytes.indexOf(0x3e, open) === -1) {
         carry = bytes.subarray(open);
         bytes = bytes.subarray(0, open);
       }
-      callback(null, bytes.length ? deferScriptsInChunk(bytes) : undefined);
+      callback(null, bytes.length ? deferScriptsInChunk(bytes, state) : undefined);
     },
     flush(callback) {
-      callback(null, carry?.length ? deferScriptsInChunk(carry) : undefined);
+      callback(null, carry?.length ? deferScriptsInChunk(carry, state) : undefined);
     },
   });
 }
