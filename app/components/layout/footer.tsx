@@ -8,7 +8,7 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
   const { to } = useLocalePath();
   const location = useLocation();
   // Padded to a 28 px tall target (WCAG 2.2 target size), the list stays compact.
-  const linkClass = "inline-block py-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline";
+  const linkClass = "footer-link";
   return (
     <footer className="mt-16 border-t border-border bg-[var(--header)]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">

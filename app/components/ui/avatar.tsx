@@ -35,7 +35,7 @@ export function MiniAvatar({
         style={style}
         loading={size >= 96 ? undefined : "lazy"}
         decoding="async"
-        className={["shrink-0 rounded-full bg-muted object-cover", className].filter(Boolean).join(" ")}
+        className={className ? `avatar ${className}` : "avatar"}
       />
     );
   }

@@ -2,4 +2,5 @@
 export const signedXp = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0");
 
 /** A whole number in the page's language ("10,000" / "10.000"). */
-export const formatNumber = (n: number, locale: "es" | "en") => new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-US").format(n);
+const numberFormats = { es: new Intl.NumberFormat("es-ES"), en: new Intl.NumberFormat("en-US") };
+export const formatNumber = (n: number, locale: "es" | "en") => numberFormats[locale].format(n);

@@ -15,9 +15,9 @@ import { failureOf, JsFlag, PendingButton, useHydrated, type InteractionResult }
  * A post's action: an icon button, 44 px square on phones (where its name is read, not shown) and a compact
  * button with its word from the small breakpoint on. Its name is its text either way (WCAG 2.5.3).
  */
-export const ACTION_BUTTON = "btn btn-ghost min-h-11 min-w-11 gap-1.5 px-2.5 py-1 text-sm sm:min-h-9";
+export const ACTION_BUTTON = "btn btn-ghost post-action";
 /** The action's word: read by screen readers on phones, shown beside the icon on wider screens. */
-export const ACTION_WORD = "sr-only sm:not-sr-only";
+export const ACTION_WORD = "post-action-word";
 const smallButton = ACTION_BUTTON;
 
 /** The refusal under a control, translated and announced. */
@@ -51,7 +51,7 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
   const error = failure;
   const countId = `likes-${post.id}`;
   const countText = (
-    <span id={countId} className="min-w-4 text-sm tabular-nums text-muted-foreground">
+    <span id={countId} className="like-count">
       <span aria-hidden="true">{count > 0 ? count : ""}</span>
       <span className="sr-only">{t("interact.likes", { count })}</span>
     </span>

@@ -124,7 +124,7 @@ export function PostItem({
       // A refused like (unconfirmed email…) is said under its control.
       !!failureOf(result, ["like", "unlike"], post.id));
   return (
-    <li id={`post-${post.number}`} className={`card scroll-mt-24 p-4 sm:p-5 ${post.accepted ? "border-positive/70" : ""}`}>
+    <li id={`post-${post.number}`} className={post.accepted ? "card post-card border-positive/70" : "card post-card"}>
       <div className="flex gap-3">
         <div className="shrink-0">
           {author ? (
@@ -136,7 +136,7 @@ export function PostItem({
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-3">
-          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <header className="post-meta">
             {author ? (
               <Link className="font-bold hover:underline" to={to(`/u/${author.username}`)}>
                 {author.username}
@@ -161,7 +161,7 @@ export function PostItem({
               </span>
             ) : null}
             {post.hidden && !concealed ? <span className="font-semibold text-danger">{t("thread.hiddenForOthers")}</span> : null}
-            <span className="ml-auto text-xs text-muted-foreground">#{post.number}</span>
+            <span className="post-number">#{post.number}</span>
           </header>
 
           <FormAlert message={stray?.formError} values={stray?.formErrorValues} />
@@ -262,7 +262,7 @@ export function PostItem({
         <div className="mt-2 space-y-3 sm:pl-[3.25rem]">
           {actionRow ? (
             <ul
-              className="flex flex-wrap items-center gap-x-1 gap-y-1 text-sm"
+              className="post-actions"
               aria-label={t("thread.postActions", { number: post.number })}
             >
               <LikeControl post={post} failure={failureOf(result, ["like", "unlike"], post.id)} />

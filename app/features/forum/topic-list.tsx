@@ -7,11 +7,16 @@ import type { ListedMember, ThreadSummary } from "#server/modules/forum/list-thr
 import { postPath, threadPath } from "#shared/forum-paths";
 import { tagName, ThreadBadges } from "./ui";
 
-/** Columns of the list on wider screens: topic, who took part, replies, views, last activity. */
-const COLUMNS = "sm:grid sm:grid-cols-[minmax(0,1fr)_7.5rem_4.5rem_4.5rem_8rem] sm:items-center sm:gap-4";
+/* The list's rows use short classes from app/app.css (topic-row…): twenty rows repeat them (issue 13). */
 
 /** A number as people read it in a list (1.2k / 1,2 mil), with the exact figure said in words beside it. */
-const compact = (n: number, locale: string) => new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(n);
+const compactFormats = new Map<string, Intl.NumberFormat>();
+const compact = (n: number, locale: string) => {
+  let f = compactFormats.get(locale);
+  // One formatter per language for the life of the process: building one costs more than formatting a page.
+  if (!f) compactFormats.set(locale, (f = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 })));
+  return f.format(n);
+};
 
 /** The author first, then the latest other posters: small overlapping avatars, the names said once. */
 function Participants({ members }: { members: ListedMember[] }) {
@@ -21,7 +26,7 @@ function Participants({ members }: { members: ListedMember[] }) {
     <span className="inline-flex items-center">
       <span className="flex -space-x-1.5" aria-hidden="true">
         {members.map((m) => (
-          <span key={m.id} className="rounded-full ring-2 ring-card" title={m.username}>
+          <span key={m.id} className="avatar-ring" title={m.username}>
             <MiniAvatar url={m.avatarUrl} username={m.username} userId={m.id} size={24} />
           </span>
         ))}
@@ -34,8 +39,8 @@ function Participants({ members }: { members: ListedMember[] }) {
 /** One figure of a thread: the number alone in its column on wide screens, the whole phrase on phones. */
 function Figure({ value, words, locale, className = "" }: { value: number; words: string; locale: string; className?: string }) {
   return (
-    <span className={`text-sm sm:text-center ${className}`}>
-      <span aria-hidden="true" className="hidden font-semibold tabular-nums sm:inline">
+    <span className={className ? `topic-figure ${className}` : "topic-figure"}>
+      <span aria-hidden="true" className="topic-figure-number">
         {compact(value, locale)}
       </span>
       <span className="sm:sr-only">{words}</span>
@@ -65,7 +70,7 @@ export function TopicList({
     <div className="card overflow-hidden border-t-4" style={{ borderTopColor: color }}>
       <div
         aria-hidden="true"
-        className={`hidden border-b border-border px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground ${COLUMNS}`}
+        className="topic-columns border-b max-sm:hidden border-border px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
       >
         <span>{t("list.topic")}</span>
         <span />
@@ -80,10 +85,10 @@ export function TopicList({
             unread && !unread.neverRead ? to(postPath(forumSlug, th.slug, unread.firstUnread)) : to(threadPath(forumSlug, th.slug));
           const people = [...(th.author ? [th.author] : []), ...th.participants].slice(0, 5);
           return (
-            <li key={th.id} className={`px-4 py-3 ${COLUMNS}`} data-thread={th.slug} data-unread={unread ? "true" : undefined}>
+            <li key={th.id} className="topic-row topic-columns" data-thread={th.slug} data-unread={unread ? "true" : undefined}>
               <div className="min-w-0 space-y-1.5">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <h2 className={`min-w-0 break-words text-base leading-snug ${unread ? "font-bold" : "font-semibold"}`}>
+                  <h2 className={unread ? "topic-title font-bold" : "topic-title font-semibold"}>
                     <Link className="inline-block py-0.5 hover:underline" to={href}>
                       {th.title}
                     </Link>
@@ -95,7 +100,7 @@ export function TopicList({
                   ) : null}
                   <ThreadBadges thread={th} />
                 </div>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                <div className="topic-meta">
                   <span>{th.author ? t("byAuthor", { username: th.author.username }) : t("deletedUser")}</span>
                   {th.tags.length ? (
                     <ul className="flex flex-wrap gap-1.5" aria-label={t("tags")}>
@@ -114,18 +119,14 @@ export function TopicList({
                 </div>
               </div>
               {/* Phones: one line under the title. Wider screens: the columns. */}
-              <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground sm:contents sm:text-foreground">
+              <div className="topic-figures">
                 <Participants members={people} />
                 <Figure value={th.replyCount} words={t("counts.replies", { count: th.replyCount })} locale={locale} />
                 <Figure value={th.viewCount} words={t("counts.views", { count: th.viewCount })} locale={locale} />
                 <span className="min-w-0 text-sm">
                   <span className="sr-only">{t("forum.lastActivity")}: </span>
                   <RelativeTime date={th.lastActivityAt} locale={locale} className="sm:block sm:font-medium" />
-                  {th.lastPoster ? (
-                    <span className="block truncate text-xs text-muted-foreground max-sm:inline max-sm:before:content-['_·_']">
-                      {t("list.lastBy", { username: th.lastPoster.username })}
-                    </span>
-                  ) : null}
+                  {th.lastPoster ? <span className="topic-last-by">{t("list.lastBy", { username: th.lastPoster.username })}</span> : null}
                 </span>
               </div>
             </li>
