@@ -10,6 +10,7 @@ import { i18nBootFor } from "./i18n/resources.server";
 import { serverI18n } from "./i18n/server";
 import { BootContext } from "./lib/boot";
 import { CoalesceStream } from "./lib/coalesce-stream.server";
+import { paintFirst } from "./lib/paint-first.server";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +63,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // The page paints before its JavaScript and translation files load (lib/paint-first.server.ts).
+          const html = body.pipe(paintFirst());
+          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
