@@ -68,7 +68,8 @@ export function threadJsonLd(view: ThreadView, baseUrl: string, locale: Locale, 
     comment: replies.map((p) => ({
       "@type": "Comment",
       text: textOf(p),
-      author: person(p.author),
+      // The name only: the profile's address is the thread author's to carry, not every reply's (issue 13).
+      author: { "@type": "Person", name: p.author?.username ?? deletedUser },
       datePublished: new Date(p.createdAt).toISOString(),
       url: postUrl(p),
     })),
