@@ -126,11 +126,10 @@ export function PostItem({
   return (
     <li id={`post-${post.number}`} className={post.accepted ? "card post-card border-positive/70" : "card post-card"}>
       <div className="flex gap-3">
+        {/* Decorative: the name beside it is the link to the profile (one link, one tab stop, per author). */}
         <div className="shrink-0">
           {author ? (
-            <Link to={to(`/u/${author.username}`)} aria-label={t("profileOf", { username: author.username })}>
-              <MiniAvatar url={author.avatarUrl} username={author.username} userId={author.id} size={40} />
-            </Link>
+            <MiniAvatar url={author.avatarUrl} username={author.username} userId={author.id} size={40} />
           ) : (
             <MiniAvatar username="?" size={40} />
           )}
