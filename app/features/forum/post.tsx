@@ -260,10 +260,7 @@ export function PostItem({
         // Under the post, the full card's width on phones (one line of icons), beside the avatar's column from sm.
         <div className="mt-2 space-y-3 sm:pl-[3.25rem]">
           {actionRow ? (
-            <ul
-              className="post-actions"
-              aria-label={t("thread.postActions", { number: post.number })}
-            >
+            <ul className="post-actions" aria-label={t("thread.postActions", { number: post.number })}>
               <LikeControl post={post} failure={failureOf(result, ["like", "unlike"], post.id)} />
               {post.can.accept ? (
                 <AcceptControl post={post} threadId={view.thread.id} failure={failureOf(result, ["accept", "unaccept"], post.id)} />
