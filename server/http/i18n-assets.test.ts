@@ -17,7 +17,10 @@ const fileJson = (lng: string, ns: string) => JSON.parse(readFileSync(`app/i18n/
 async function bootOf(path: string) {
   const html = await (await t.request(path)).text();
   const boot = JSON.parse(/<script id="i18n-boot" type="application\/json">([^<]*)<\/script>/.exec(html)![1]);
-  const preloads = [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous"\/>/g)].map((m) => m[1]);
+  // Preloaded from <head> (after the first paint: app/lib/paint-first.server.ts).
+  const preloads = [
+    ...html.matchAll(/<link rel="x-after-paint" data-after-paint="preload" as="fetch" href="([^"]+)" crossorigin="anonymous"\/>/g),
+  ].map((m) => m[1]);
   return { html, boot, preloads };
 }
 
