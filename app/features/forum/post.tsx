@@ -203,7 +203,7 @@ export function PostItem({
             </Form>
           ) : (
             // Sanitized by the server's Markdown renderer when the post was saved.
-            <HtmlOnceBlock id={`post-body-${post.id}`} className="post-body break-words" html={post.bodyHtml!} />
+            <HtmlOnceBlock id={`body-of-${post.id}`} className="post-body break-words" html={post.bodyHtml!} />
           )}
 
           {deleting && !post.deleted ? (
