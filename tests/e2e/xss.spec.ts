@@ -178,6 +178,8 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): P
 
 /** A client-side navigation, as a click on a link makes; resolves once React has rendered the new page. */
 async function clientNavigate(page: Page, path: string, title: string | null) {
+  // The page hydrates after its first paint (app/lib/paint-first.server.ts): wait for its router.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.evaluate(
     (to) =>
       (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
