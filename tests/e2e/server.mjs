@@ -48,6 +48,9 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     // Chromium and the server share two cores here: a page must not be refused because the browser held a
     // core for a moment. Shedding itself is proved by server/http/load-shedder.test.ts and `npm run bench -- overload`.
     OVERLOAD_LAG_MS: process.env.OVERLOAD_LAG_MS ?? "1000",
+    // Specs change settings and rows behind the site's back (fixtures): the side panel is read on every page
+    // here; keeping it is proved by server/platform/kept-read.test.ts.
+    SIDE_PANEL_CACHE_SECONDS: "0",
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
