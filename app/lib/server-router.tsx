@@ -33,3 +33,9 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink
   }
   return <a {...rest} ref={ref} href={to} target={target} data-discover={discover === "render" ? "true" : undefined} />;
 });
+
+const noClick = () => {};
+/** A click handler is never called on the server: the resolving and navigation hooks behind it buy nothing there. */
+export function useLinkClickHandler(..._args: unknown[]): (event: unknown) => void {
+  return noClick;
+}

@@ -171,7 +171,10 @@ describe("likes", () => {
     expect(like.headers.get("location")).toBe(`${path}#post-1`);
     let p1 = postOf(await html(path, member.cookie), 1);
     expect(buttonTag(p1, "Like")).toContain('aria-pressed="true"');
-    expect(buttonTag(p1, "Like")).toContain('value="unlike"');
+    // Without JavaScript the button submits the page's one like form, naming the post: unlike=<post id>.
+    expect(buttonTag(p1, "Like")).toContain(`value="${thread.posts[0].id}"`);
+    expect(buttonTag(p1, "Like")).toContain('name="unlike"');
+    expect(buttonTag(p1, "Like")).toContain('form="like-form"');
     expect(p1).toContain("1 like<");
     // The author sees the count only.
     const own = postOf(await html(path, author.cookie), 1);
@@ -182,6 +185,20 @@ describe("likes", () => {
     p1 = postOf(await html(path, member.cookie), 1);
     expect(buttonTag(p1, "Like")).toContain('aria-pressed="false"');
     expect(p1).toContain("0 likes");
+  });
+
+  it("a like button pressed without JavaScript (like=<post id> on the page's like form) comes back to its post", async () => {
+    const page = await html(`${path}`, member.cookie);
+    expect(page.match(/<form id="like-form"[^>]*>/g)).toEqual([`<form id="like-form" hidden="" action="${path}" method="post">`]);
+    const res = await post(path, { like: thread.posts[2].id }, member.cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${path}#post-3`);
+    expect(buttonTag(postOf(await html(path, member.cookie), 3), "Like")).toContain('aria-pressed="true"');
+    const back = await post(path, { unlike: thread.posts[2].id }, member.cookie);
+    expect(back.headers.get("location")).toBe(`${path}#post-3`);
+    expect(buttonTag(postOf(await html(path, member.cookie), 3), "Like")).toContain('aria-pressed="false"');
+    // A visitor's page has no like form at all.
+    expect(await html(path)).not.toContain('id="like-form"');
   });
 
   it("with JavaScript the action answers in place (no redirect)", async () => {
@@ -269,7 +286,8 @@ describe("reports", () => {
     // Issue 13: the page carries no report form per post, a link that opens that post's form (without JavaScript too).
     const plain = postOf(await html(path, member.cookie), 1);
     expect(plain).not.toContain("Why should the moderators look at this post?");
-    expect(plain).toContain(`rel="nofollow" href="${path}?report=${thread.posts[0].id}#post-1"`);
+    // Relative to the page (the browser resolves it; a post does not repeat the page's address).
+    expect(plain).toContain(`rel="nofollow" href="?report=${thread.posts[0].id}#post-1"`);
     const opened = await html(`${path}?report=${thread.posts[0].id}`, member.cookie);
     expect(postOf(opened, 1)).toContain("Why should the moderators look at this post?");
     expect(postOf(opened, 1)).toMatch(/<details[^>]*open=""/);

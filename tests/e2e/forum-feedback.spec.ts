@@ -186,7 +186,7 @@ for (const locale of LOCALES) {
       }
       const controls = post
         .getByRole("list", { name: L("thread.postActions", { number: 2 }) })
-        .locator(":scope > li > a, :scope > li > form > button, :scope > li > details > summary");
+        .locator(":scope > li > a, :scope > li > button, :scope > li > form > button, :scope > li > details > summary");
       expect(await controls.count()).toBeGreaterThanOrEqual(3);
       for (const button of await controls.all()) {
         const box = (await button.boundingBox())!;

@@ -69,11 +69,9 @@ export function Header({ data }: { data: RootData }) {
   const groupLinks = viewer?.profileRole ? viewLinks(view, data.flags.forum_enabled) : [];
   // In the menu, the group lists only what the main links do not already offer (no link twice).
   const menuGroupLinks = groupLinks.filter((g) => !links.some((l) => l.to === g.to));
-  const linkClass = (active: boolean) =>
-    `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-medium no-underline ${
-      active ? "bg-muted text-primary" : "text-foreground hover:bg-muted"
-    }`;
-  const menuLinkClass = (active: boolean) => `flex w-full ${linkClass(active)}`;
+  // .nav-link (app.css): a link with aria-current shows as current by itself; others say it with .nav-current.
+  const linkClass = (active: boolean) => (active ? "nav-link nav-current" : "nav-link");
+  const menuLinkClass = (active: boolean) => `menu-link ${linkClass(active)}`;
 
   const navItems = (className: (active: boolean) => string) =>
     links.map((l) => {

@@ -6,7 +6,7 @@ export const HEADER_SCROLL_THRESHOLD_PX = 10;
 export const SUBMENU_OPEN_DELAY_MS = 100;
 
 /** Icon buttons of the header (theme, bell, menu, search): 44×44 px, the size WCAG 2.2 asks of main actions. */
-export const HEADER_ICON_BUTTON = "btn btn-ghost relative size-11 min-h-11 shrink-0 list-none p-0";
+export const HEADER_ICON_BUTTON = "btn btn-ghost icon-btn";
 
 export function headerLinks(forumEnabled: boolean): NavLink[] {
   return [

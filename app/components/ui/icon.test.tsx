@@ -8,7 +8,7 @@ describe("Icon", () => {
   it("points into the sprite, hidden from assistive technology, with Lucide's default size", () => {
     const html = renderToStaticMarkup(<Icon name="heart" />);
     expect(html).toBe(
-      '<svg class="icon" width="24" height="24" focusable="false" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>',
+      '<svg class="icon" width="24" height="24" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>',
     );
   });
 

@@ -26,7 +26,8 @@ export function Icon({ name, size = 24, className, strokeWidth, fill, "aria-labe
   const style: CSSProperties | undefined = strokeWidth !== undefined || fill !== undefined ? { strokeWidth, fill } : undefined;
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true as const };
   return (
-    <svg className={className ? `icon ${className}` : "icon"} width={size} height={size} style={style} focusable="false" {...a11y}>
+    // No focusable="false": only Internet Explorer put an <svg> in the tab order (18 bytes a use, issue 13).
+    <svg className={className ? `icon ${className}` : "icon"} width={size} height={size} style={style} {...a11y}>
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );

@@ -10,7 +10,7 @@ export function pageView(context: AppLoadContext, view: ThreadView, editingId: s
     posts: view.posts.map((p) => ({
       ...p,
       bodyMd: p.id === editingId ? p.bodyMd : null,
-      bodyHtml: p.bodyHtml === null ? null : htmlOnce(context, `body-of-${p.id}`, p.bodyHtml),
+      bodyHtml: p.bodyHtml === null ? null : htmlOnce(context, `body-of-${p.number}`, p.bodyHtml),
     })),
   };
 }

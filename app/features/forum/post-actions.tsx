@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon";
 import { useEffect } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useFormAction } from "react-router";
+import { RelativeLink } from "#app/components/ui/relative-link";
 import { toast } from "#app/components/ui/toast";
 import { FormAlert, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
@@ -31,9 +32,21 @@ function InlineError({ failure }: { failure: FormFailure | undefined }) {
   );
 }
 
+/** The one form of a thread page that every like button submits without JavaScript (issue 13: one form, not twenty). */
+export const LIKE_FORM_ID = "like-form";
+
+/**
+ * That form: empty, because its buttons say what they do (`like=<post id>` or `unlike=<post id>`, which the
+ * thread's action reads as the intent and the post). Its address is the page's, so the answer comes back here.
+ */
+export function LikeForm() {
+  return <form id={LIKE_FORM_ID} method="post" action={useFormAction()} hidden />;
+}
+
 /**
  * Like / unlike (a toggle button: aria-pressed says whether I like the post) with the count. Members see the
- * button on others' posts; the author and visitors see the count.
+ * button on others' posts; the author and visitors see the count. Without JavaScript the button submits the
+ * page's LikeForm; once the page runs, a fetcher sends it and the new state shows at once.
  */
 export function LikeControl({ post, failure }: { post: PagePost; failure?: FormFailure }) {
   const t = useForumT();
@@ -49,7 +62,7 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
       toast({ variant: "destructive", title: t("interact.likeRefused"), description: t(refused.formError, refused.formErrorValues) });
   }, [refused, t]);
   const error = failure;
-  const countId = `likes-${post.id}`;
+  const countId = `likes-${post.number}`;
   const countText = (
     <span id={countId} className="like-count">
       <span aria-hidden="true">{count > 0 ? count : ""}</span>
@@ -61,33 +74,35 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
   if (!post.can.like) {
     if (count === 0 && !error) return null;
     return (
-      <li className="flex flex-wrap items-center gap-1">
+      <li>
         <Icon name="heart" size={16} className="mx-1 text-muted-foreground" />
         {countText}
         <InlineError failure={error} />
       </li>
     );
   }
+  const intent = liked ? "unlike" : "like";
   return (
-    <li className="flex flex-wrap items-center gap-1">
-      <fetcher.Form method="post" className="inline-flex items-center gap-1">
-        <JsFlag />
-        <input type="hidden" name="postId" value={post.id} />
-        <input type="hidden" name="number" value={post.number} />
-        <PendingButton
+    <li>
+      <button
+        type="submit"
+        form={LIKE_FORM_ID}
+        name={intent}
+        value={post.id}
+        className={liked ? `${ACTION_BUTTON} text-primary` : ACTION_BUTTON}
+        aria-pressed={liked}
+        aria-describedby={countId}
+        onClick={(e) => {
+          e.preventDefault();
           // The new state already shows: a spinner would only say "wait". A second press waits for the answer.
-          pending={fetcher.state === "submitting"}
-          quiet
-          value={liked ? "unlike" : "like"}
-          pressed={liked}
-          describedBy={countId}
-          className={`${smallButton} ${liked ? "text-primary" : ""}`}
-        >
-          <Icon name="heart" size={16} fill={liked ? "currentColor" : undefined} />
-          <span className={ACTION_WORD}>{t("interact.like")}</span>
-        </PendingButton>
-        {countText}
-      </fetcher.Form>
+          if (fetcher.state === "submitting") return;
+          void fetcher.submit({ intent, postId: post.id, number: String(post.number), js: "1" }, { method: "post" });
+        }}
+      >
+        <Icon name="heart" size={16} fill={liked ? "currentColor" : undefined} />
+        <span className={ACTION_WORD}>{t("interact.like")}</span>
+      </button>
+      {countText}
       <InlineError failure={error} />
     </li>
   );
@@ -99,7 +114,7 @@ export function AcceptControl({ post, threadId, failure }: { post: PagePost; thr
   const fetcher = useFetcher<InteractionResult>();
   const error = failureOf(fetcher.data, ["accept", "unaccept"], post.id) ?? failure;
   return (
-    <li className="flex flex-wrap items-center gap-2">
+    <li>
       <fetcher.Form method="post">
         <JsFlag />
         <input type="hidden" name="postId" value={post.id} />
@@ -160,11 +175,11 @@ export function ReportControl({
   // post's (it works without JavaScript); once the page runs, the control is the disclosure below.
   if (!hydrated && !open && !error) {
     return (
-      <li className="flex flex-wrap items-center gap-2">
-        <Link className={smallButton} to={href} rel="nofollow">
+      <li>
+        <RelativeLink className={smallButton} to={href} rel="nofollow">
           <Icon name="flag" size={16} />
           <span className={ACTION_WORD}>{t("interact.report")}</span>
-        </Link>
+        </RelativeLink>
         {thanks}
       </li>
     );
@@ -172,7 +187,7 @@ export function ReportControl({
   const cause =
     error?.formError && !["errors:forum.report_failed", "errors:input.invalid"].includes(error.formError) ? error.formError : null;
   return (
-    <li className="flex flex-wrap items-center gap-2">
+    <li>
       <details
         ref={ref}
         className="relative"

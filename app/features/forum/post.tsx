@@ -9,6 +9,7 @@ import { formatDate } from "#app/i18n/format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
 import { HtmlOnceBlock } from "#app/components/ui/html-once";
+import { RelativeLink } from "#app/components/ui/relative-link";
 import { POST_INTENTS } from "#shared/forum-intents";
 import { failureOf } from "./fetcher-kit";
 import { useForumT } from "./forum-t";
@@ -125,26 +126,25 @@ export function PostItem({
       !!failureOf(result, ["like", "unlike"], post.id));
   return (
     <li id={`post-${post.number}`} className={post.accepted ? "card post-card border-positive/70" : "card post-card"}>
-      <div className="flex gap-3">
+      <div className="post-row">
         {/* Decorative: the name beside it is the link to the profile (one link, one tab stop, per author). */}
-        <div className="shrink-0">
-          {author ? (
-            <MiniAvatar url={author.avatarUrl} username={author.username} userId={author.id} size={40} />
-          ) : (
-            <MiniAvatar username="?" size={40} />
-          )}
-        </div>
-        <div className="min-w-0 flex-1 space-y-3">
+        {author ? (
+          <MiniAvatar url={author.avatarUrl} username={author.username} userId={author.id} size={40} />
+        ) : (
+          <MiniAvatar username="?" size={40} />
+        )}
+        <div className="post-main">
           <header className="post-meta">
             {author ? (
-              <Link className="font-bold hover:underline" to={to(`/u/${author.username}`)}>
+              // discover="none": twenty profile links need not each ask for the profile route's code (issue 13).
+              <Link className="post-author" to={to(`/u/${author.username}`)} discover="none">
                 {author.username}
               </Link>
             ) : (
               <span className="font-bold">{t("deletedUser")}</span>
             )}
             {/* WCAG 2.5.3: the name starts with the visible time ("3 hours ago, post 1"), so saying what is seen works. */}
-            <Link className="text-muted-foreground hover:underline" to={links.self}>
+            <Link className="post-time" to={links.self} discover="none">
               <RelativeTime date={post.createdAt} locale={locale} />
               <span className="sr-only">{t("thread.postLink", { number: post.number })}</span>
             </Link>
@@ -160,7 +160,7 @@ export function PostItem({
               </span>
             ) : null}
             {post.hidden && !concealed ? <span className="font-semibold text-danger">{t("thread.hiddenForOthers")}</span> : null}
-            <span className="post-number">#{post.number}</span>
+            <span className="post-number">{`#${post.number}`}</span>
           </header>
 
           <FormAlert message={stray?.formError} values={stray?.formErrorValues} />
@@ -203,7 +203,7 @@ export function PostItem({
             </Form>
           ) : (
             // Sanitized by the server's Markdown renderer when the post was saved.
-            <HtmlOnceBlock id={`body-of-${post.id}`} className="post-body break-words" html={post.bodyHtml!} />
+            <HtmlOnceBlock id={`body-of-${post.number}`} className="post-body break-words" html={post.bodyHtml!} />
           )}
 
           {deleting && !post.deleted ? (
@@ -258,7 +258,7 @@ export function PostItem({
       </div>
       {actionRow || (post.number === 1 && view.thread.acceptedAnswer && links.answer) ? (
         // Under the post, the full card's width on phones (one line of icons), beside the avatar's column from sm.
-        <div className="mt-2 space-y-3 sm:pl-[3.25rem]">
+        <div className="post-foot">
           {actionRow ? (
             <ul className="post-actions" aria-label={t("thread.postActions", { number: post.number })}>
               <LikeControl post={post} failure={failureOf(result, ["like", "unlike"], post.id)} />
@@ -298,10 +298,10 @@ export function PostItem({
 function PostAction({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <li>
-      <Link className={ACTION_BUTTON} to={to}>
+      <RelativeLink className={ACTION_BUTTON} to={to}>
         <Icon name={icon} size={16} />
         <span className={ACTION_WORD}>{label}</span>
-      </Link>
+      </RelativeLink>
     </li>
   );
 }
@@ -325,10 +325,10 @@ function MoreActions({ label, children }: { label: string; children: ReactNode }
 function MenuAction({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <li>
-      <Link className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted" to={to}>
+      <RelativeLink className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted" to={to}>
         <Icon name={icon} size={16} />
         {label}
-      </Link>
+      </RelativeLink>
     </li>
   );
 }

@@ -18,7 +18,7 @@ export type PreviewResult = { ok: true; intent: "preview"; preview: string; valu
 export async function threadAction(context: AppLoadContext, request: Request, params: { forumSlug: string; threadSlug: string }) {
   // SPEC §5: replying needs a login (a visitor goes to /login and comes back here).
   const actor = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = likeButtonFields(await request.formData());
   const intent = String(formData.get("intent") ?? "");
   const forum = context.services.forum;
   const prefix = context.localePrefix;
@@ -50,12 +50,14 @@ export async function threadAction(context: AppLoadContext, request: Request, pa
       return done;
     }
     if (interaction.scope === "post") {
-      const page = pageOfPost(validNumber);
+      // A like sent without JavaScript names only its post: the operation's answer says which number it is.
+      const at = numberOf(result) ?? validNumber;
+      const page = pageOfPost(at);
       const query = new URLSearchParams();
       if (page > 1) query.set("page", String(page));
       if (intent === "report") query.set("reported", String(formData.get("postId") ?? ""));
       const search = query.toString();
-      return redirect(`${prefix}${here}${search ? `?${search}` : ""}#post-${validNumber}`, 303);
+      return redirect(`${prefix}${here}${search ? `?${search}` : ""}#post-${at}`, 303);
     }
     const page = Number(formData.get("page"));
     const onPage = Number.isInteger(page) && page > 1 ? `?page=${page}` : "";
@@ -99,3 +101,24 @@ export async function threadAction(context: AppLoadContext, request: Request, pa
     return actionFailure(err, formData, { "forum.duplicate_post": "body" });
   }
 }
+
+/**
+ * A like button of a page without JavaScript submits the page's one like form (LikeForm) as `like=<post id>`
+ * or `unlike=<post id>`: read as the intent and the post, like the fields a fetcher sends.
+ */
+function likeButtonFields(formData: FormData): FormData {
+  if (formData.has("intent")) return formData;
+  for (const intent of ["like", "unlike"]) {
+    const postId = formData.get(intent);
+    if (typeof postId !== "string") continue;
+    formData.set("intent", intent);
+    formData.set("postId", postId);
+    break;
+  }
+  return formData;
+}
+
+const numberOf = (result: unknown) =>
+  result && typeof result === "object" && typeof (result as { number?: unknown }).number === "number"
+    ? (result as { number: number }).number
+    : null;

@@ -11,6 +11,7 @@ import { ForumTProvider } from "#app/features/forum/forum-t";
 import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
 import { ModerationToolbar, offersModeration } from "#app/features/forum/moderation-toolbar";
 import { PostItem } from "#app/features/forum/post";
+import { LikeForm } from "#app/features/forum/post-actions";
 import { pageView } from "#app/features/forum/page-posts.server";
 import { JsonLdOnce } from "#app/components/ui/html-once";
 import { jsonLdOnce } from "#app/lib/html-once.server";
@@ -54,8 +55,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       type: "article",
       noindex,
     }),
-    // In the page's body rather than its metadata, so the hydration data does not carry it again.
-    jsonLd: jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
+    // In the page's body rather than its metadata, so the hydration data does not carry it again. Only for
+    // visitors: search engines read the page signed out, and a member's page is never indexed (issue 13).
+    jsonLd: context.actor ? null : jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
     view: pageView(context, view, modes.editingId),
     quote: quoted
       ? `> ${t("thread.quoteWrote", { username: quoted.username ?? t("deletedUser") })}\n${quoted.bodyMd
@@ -109,11 +111,12 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
     const s = p.toString();
     return to(`${base}${s ? `?${s}` : ""}${extra}`);
   };
+  /** Another state of this page for one post (`?quote=<id>#reply`): relative, a few bytes a post (issue 13). */
   const withParam = (name: string, id: string, anchor: string) => {
     const p = new URLSearchParams();
     if (view.page > 1) p.set("page", String(view.page));
     p.set(name, id);
-    return to(`${base}?${p.toString()}#${anchor}`);
+    return `?${p.toString()}#${anchor}`;
   };
   const replyFailure = failureFor(actionData, "reply");
   const preview = actionData && actionData.ok && actionData.intent === "preview" ? (actionData as PreviewResult) : undefined;
@@ -199,6 +202,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
 
+        {view.posts.some((p) => p.can.like) ? <LikeForm /> : null}
         <ol className="space-y-4" aria-label={t("thread.postsLabel")}>
           {view.posts.map((post) => (
             <Fragment key={post.id}>

@@ -11,7 +11,7 @@ import { assertCan } from "./policy";
 
 const likeInput = z.object({ postId: idField });
 export type LikeInput = z.input<typeof likeInput>;
-export type LikeResult = { postId: string; liked: boolean; changed: boolean; likeCount: number };
+export type LikeResult = { postId: string; number: number; liked: boolean; changed: boolean; likeCount: number };
 
 /**
  * Likes a post (one like per person per post, never one's own). Liking twice changes nothing. The like row's
@@ -34,7 +34,7 @@ export async function likePost(deps: Pick<ForumDeps, "db" | "events" | "now">, a
       .returning({ postId: postLikes.postId });
     if (!inserted.length) {
       const [row] = await tx.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, post.id));
-      return { postId: post.id, liked: true, changed: false, likeCount: row.likeCount };
+      return { postId: post.id, number: post.number, liked: true, changed: false, likeCount: row.likeCount };
     }
     const [row] = await tx
       .update(posts)
@@ -46,7 +46,7 @@ export async function likePost(deps: Pick<ForumDeps, "db" | "events" | "now">, a
       .set({ likeCount: sql`${threads.likeCount} + 1` })
       .where(eq(threads.id, post.threadId));
     events.add("like.given", { postId: post.id, threadId: post.threadId, userId: actor.userId, postAuthorId: post.authorId, at: now });
-    return { postId: post.id, liked: true, changed: true, likeCount: row.likeCount };
+    return { postId: post.id, number: post.number, liked: true, changed: true, likeCount: row.likeCount };
   });
   await deps.events.publishAll(events.list);
   return result;

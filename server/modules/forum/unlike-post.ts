@@ -31,7 +31,7 @@ export async function unlikePost(deps: Pick<ForumDeps, "db" | "events" | "now">,
       .returning({ postId: postLikes.postId });
     if (!deleted.length) {
       const [row] = await tx.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, post.id));
-      return { postId: post.id, liked: false, changed: false, likeCount: row.likeCount };
+      return { postId: post.id, number: post.number, liked: false, changed: false, likeCount: row.likeCount };
     }
     const [row] = await tx
       .update(posts)
@@ -43,7 +43,7 @@ export async function unlikePost(deps: Pick<ForumDeps, "db" | "events" | "now">,
       .set({ likeCount: sql`greatest(${threads.likeCount} - 1, 0)` })
       .where(eq(threads.id, post.threadId));
     events.add("like.removed", { postId: post.id, threadId: post.threadId, userId: actor.userId, postAuthorId: post.authorId, at: now });
-    return { postId: post.id, liked: false, changed: true, likeCount: row.likeCount };
+    return { postId: post.id, number: post.number, liked: false, changed: true, likeCount: row.likeCount };
   });
   await deps.events.publishAll(events.list);
   return result;
