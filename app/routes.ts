@@ -17,6 +17,9 @@ const pages: RouteConfigEntry[] = [
       route("search", "routes/pages/search.tsx"),
       route("u/:username", "routes/profile/public-profile.tsx"),
       route("company/:slug", "routes/company/public-company.tsx"),
+      // Creator key campaigns (issue 14): the opportunities and a campaign's public page.
+      route("campaigns", "routes/campaigns/list.tsx"),
+      route("campaigns/:campaignId", "routes/campaigns/detail.tsx"),
       route("account", "routes/account/layout.tsx", [
         index("routes/account/profile-tab.tsx"),
         route("connections", "routes/account/connections-tab.tsx"),
@@ -48,7 +51,18 @@ const pages: RouteConfigEntry[] = [
     route("auth/verify-email", "routes/auth/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("company/verification", "routes/company/verification.tsx"),
+    // Issue 14: the creator's and the company's campaign pages (SPEC §2: outside the side panel's layout).
+    route("creator/onboarding", "routes/creator/onboarding.tsx"),
+    route("my-keys", "routes/creator/my-keys.tsx"),
+    route("company/games", "routes/company/games.tsx"),
+    route("company/games/new", "routes/company/game-new.tsx"),
+    route("company/games/:gameId/edit", "routes/company/game-edit.tsx"),
+    route("company/campaigns", "routes/company/campaigns.tsx"),
+    route("company/campaigns/new", "routes/company/campaign-new.tsx"),
+    route("company/campaigns/:campaignId", "routes/company/campaign-manage.tsx"),
   ]),
+  // A campaign's pool as CSV (the company only).
+  route("company/campaigns/:campaignId/keys.csv", "routes/company/campaign-keys-csv.ts"),
   // Form posts without a page of their own.
   route("auth/sso/:provider", "routes/auth/sso.ts"),
   route("account/export", "routes/account/export.ts"),
@@ -72,6 +86,9 @@ const pages: RouteConfigEntry[] = [
     route("gamification/levels", "routes/admin/gamification/levels.tsx"),
     route("gamification/achievements", "routes/admin/gamification/achievements.tsx"),
     route("gamification/ranking", "routes/admin/gamification/ranking.tsx"),
+    // Campaigns admin (issue 14): every campaign (pause with a reason), creators' channels (check, flag).
+    route("campaigns", "routes/admin/campaigns.tsx"),
+    route("creators", "routes/admin/creators.tsx"),
   ]),
 ];
 

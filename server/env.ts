@@ -17,6 +17,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_SECRET: z.string().min(32).optional(),
+  /** Encrypts campaign keys at rest (issue 14). Kept apart from AUTH_SECRET: rotating sessions must not lose keys. */
+  GAME_KEYS_SECRET: z.string().min(32).optional(),
   SITE_NAME: z.string().min(1).default("Nexo Indie"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: boolish.optional(),
@@ -58,6 +60,8 @@ export type Env = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   authSecret: string;
+  /** Campaign keys are sealed with keys derived from it (server/platform/secret-box.ts). */
+  gameKeysSecret: string;
   siteName: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   seedDemo: boolean;
@@ -107,6 +111,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    gameKeysSecret: e.GAME_KEYS_SECRET ?? persistentSecret(dataDir, ".game-keys-secret"),
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     // Demo data is on by default for the embedded database (a laptop), off for PostgreSQL (a real deployment).
@@ -137,8 +142,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
  * Without AUTH_SECRET, a random secret is created once and kept in DATA_DIR so that sessions and signed
  * cookies survive restarts of a single instance. Several instances must share an explicit AUTH_SECRET.
  */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, ".auth-secret");
+function persistentSecret(dataDir: string, name = ".auth-secret"): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");

@@ -26,6 +26,8 @@ import { createNotificationsModule, type NotificationsModule } from "./modules/n
 import { createSearchModule, type SearchModule } from "./modules/search";
 import { createInProcessRealtime, createPostgresRealtime, type Realtime } from "./platform/realtime";
 import { createGamificationModule, type GamificationModule } from "./modules/gamification";
+import { createCampaignsModule, type CampaignsModule } from "./modules/campaigns";
+import { createSecretBox } from "./platform/secret-box";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -62,6 +64,8 @@ export type Services = {
   realtime: Realtime;
   /** Gamification (issue 5): XP ledger, levels, achievements, leaderboards, fed by the forum's events. */
   gamification: GamificationModule;
+  /** Creator key campaigns (issue 14): company games, campaigns, key pools, requests, coverage. */
+  campaigns: CampaignsModule;
   close(): Promise<void>;
 };
 
@@ -102,6 +106,19 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
   await gamification.start({ pollingIntervalSeconds: database.kind === "pglite" ? 30 : 5 });
   const forum = createForumModule({ db, settings, events, renderMarkdown: postRenderer(db), now: () => new Date(), log });
+  const campaigns = createCampaignsModule({
+    db,
+    events,
+    keys: createSecretBox(env.gameKeysSecret, "campaign-keys"),
+    storage,
+    mailer,
+    renderMarkdown: postRenderer(db),
+    baseUrl: env.baseUrl,
+    now: () => new Date(),
+    log: log.child({ area: "campaigns" }),
+  });
+  // A campaign past its end date finishes on its own (issue 14).
+  await jobs.every("campaigns.finish", "*/5 * * * *", () => campaigns.finishEndedCampaigns());
   return {
     env,
     log,
@@ -129,6 +146,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     realtime,
     search: createSearchModule({ db, settings, now: () => new Date() }),
     gamification,
+    campaigns,
     async close() {
       await realtime.close();
       // Thread views wait up to a few seconds in memory (forum/thread-views.ts): write them before the database closes.

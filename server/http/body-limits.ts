@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
@@ -17,6 +18,10 @@ const MULTIPART_OVERHEAD = 64 * KB;
 export const BODY_LIMITS = {
   /** Page forms that carry an image (the avatar on /account, the logo on /company/verification). */
   upload: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+  /** A game's form with its cover (PNG, JPG or WEBP, at most 5 MB). */
+  gameCover: GAME_LIMITS.coverMaxBytes + MULTIPART_OVERHEAD,
+  /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
+  keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */
   form: 256 * KB,
   /** better-auth's JSON endpoints: an email, a password, a code. */
@@ -37,7 +42,11 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (path === "/api/v1/site/i18n-missing") return BODY_LIMITS.i18nMissing;
   if (path.startsWith("/api/")) return BODY_LIMITS.api;
   const page = path.replace(/\.data$/, "").replace(/^\/(?:es|en)(?=\/|$)/, "") || "/";
-  return UPLOAD_PAGES.has(page.replace(/\/$/, "") || "/") ? BODY_LIMITS.upload : BODY_LIMITS.form;
+  const bare = page.replace(/\/$/, "") || "/";
+  if (UPLOAD_PAGES.has(bare)) return BODY_LIMITS.upload;
+  if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
+  if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
+  return BODY_LIMITS.form;
 }
 
 /** Form encodings the pages accept; anything else (JSON, text, XML) is refused before it is read. */

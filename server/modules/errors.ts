@@ -74,7 +74,33 @@ export type ErrorCode =
   | "gamification.xp_negative"
   | "forum.slug_taken"
   | "forum.category_not_empty"
-  | "forum.forum_not_empty";
+  | "forum.forum_not_empty"
+  | "campaigns.not_found"
+  | "campaigns.already_requested"
+  | "campaigns.no_keys"
+  | "campaigns.company_cannot_request"
+  | "campaigns.creators_only"
+  | "campaigns.onboarding_required"
+  | "campaigns.not_open"
+  | "campaigns.request_decided"
+  | "campaigns.game_not_found"
+  | "campaigns.game_slug_taken"
+  | "campaigns.status_transition"
+  | "campaigns.paused_by_team"
+  | "campaigns.dates"
+  | "campaigns.ended"
+  | "campaigns.upload_empty"
+  | "campaigns.upload_too_large"
+  | "campaigns.upload_expired"
+  | "campaigns.upload_nothing_new"
+  | "campaigns.key_not_revocable"
+  | "campaigns.key_unknown"
+  | "campaigns.region_not_offered"
+  | "campaigns.platform_not_offered"
+  | "campaigns.coverage_url"
+  | "campaigns.coverage_not_allowed"
+  | "campaigns.coverage_limit"
+  | "campaigns.channel_url";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -149,6 +175,32 @@ const statusByCode: Record<ErrorCode, number> = {
   "forum.slug_taken": 409,
   "forum.category_not_empty": 409,
   "forum.forum_not_empty": 409,
+  "campaigns.not_found": 404,
+  "campaigns.already_requested": 409,
+  "campaigns.no_keys": 409,
+  "campaigns.company_cannot_request": 403,
+  "campaigns.creators_only": 403,
+  "campaigns.onboarding_required": 409,
+  "campaigns.not_open": 409,
+  "campaigns.request_decided": 409,
+  "campaigns.game_not_found": 404,
+  "campaigns.game_slug_taken": 409,
+  "campaigns.status_transition": 409,
+  "campaigns.paused_by_team": 409,
+  "campaigns.dates": 400,
+  "campaigns.ended": 409,
+  "campaigns.upload_empty": 400,
+  "campaigns.upload_too_large": 413,
+  "campaigns.upload_expired": 410,
+  "campaigns.upload_nothing_new": 409,
+  "campaigns.key_not_revocable": 409,
+  "campaigns.key_unknown": 404,
+  "campaigns.region_not_offered": 400,
+  "campaigns.platform_not_offered": 400,
+  "campaigns.coverage_url": 400,
+  "campaigns.coverage_not_allowed": 409,
+  "campaigns.coverage_limit": 409,
+  "campaigns.channel_url": 400,
 };
 
 export class DomainError extends Error {

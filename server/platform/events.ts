@@ -64,6 +64,21 @@ export type DomainEvents = {
    * edited level table or achievement, a settle or reconcile run), so pages showing them may be out of date.
    */
   "gamification.changed": { cause: "xp_adjusted" | "levels" | "achievements" | "settled" | "reconciled"; at: Date };
+  /** Campaigns (issue 14): a creator asked a company for a key. */
+  "campaign.requested": { requestId: string; campaignId: string; companyId: string; creatorId: string; at: Date };
+  /** A company (or its auto-approval) decided a creator's request: the creator is told (bell and email). */
+  "campaign.request_decided": {
+    requestId: string;
+    campaignId: string;
+    creatorId: string;
+    gameName: string;
+    status: "approved" | "rejected";
+    reason: string | null;
+    auto: boolean;
+    at: Date;
+  };
+  /** A campaign was opened, paused, finished or edited: public lists, search and the sitemap may change. */
+  "campaign.changed": { campaignId: string; companyId: string; status: string; at: Date };
 };
 
 export type EventName = keyof DomainEvents;
@@ -85,6 +100,7 @@ export const VISIBLE_CHANGE_EVENTS: EventName[] = [
   "level.up",
   "achievement.unlocked",
   "gamification.changed",
+  "campaign.changed",
 ];
 export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;

@@ -16,6 +16,7 @@ export async function testServices(
     PORT: "3999",
     DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    GAME_KEYS_SECRET: "test-game-keys-secret-test-game-keys-0123",
     JOBS: "false",
     SEED_DEMO: "false",
     LOG_LEVEL: "debug",

@@ -3,3 +3,4 @@ export * from "./site";
 export * from "./mail";
 export * from "./forum";
 export * from "./gamification";
+export * from "./campaigns";

@@ -1,0 +1,32 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { campaigns, companyGames } from "#server/db/schema";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { CampaignsDeps } from "./deps";
+import { loadOwnGame } from "./owned";
+import { assertCan } from "./policy";
+
+/** The company's games, by name, with how many campaigns each has (its /company/games list). */
+export async function listCompanyGames(deps: Pick<CampaignsDeps, "db">, actor: Actor) {
+  assertCan(actor, "game.manage");
+  return deps.db
+    .select({
+      id: companyGames.id,
+      name: companyGames.name,
+      slug: companyGames.slug,
+      shortDescription: companyGames.shortDescription,
+      coverUrl: companyGames.coverUrl,
+      platforms: companyGames.platforms,
+      releaseStatus: companyGames.releaseStatus,
+      updatedAt: companyGames.updatedAt,
+      campaignCount: sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.gameId} = ${companyGames.id})`,
+    })
+    .from(companyGames)
+    .where(eq(companyGames.companyId, actor.userId))
+    .orderBy(asc(companyGames.name));
+}
+
+/** One of the company's games, every field (its edit form). */
+export async function getCompanyGame(deps: Pick<CampaignsDeps, "db">, actor: Actor, input: { gameId: string }) {
+  assertCan(actor, "game.manage");
+  return loadOwnGame(deps.db, actor, String(input?.gameId ?? ""));
+}

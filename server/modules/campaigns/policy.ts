@@ -1,0 +1,114 @@
+import { isStaff, type Actor } from "#server/modules/accounts/actor";
+import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
+import { DomainError } from "#server/modules/errors";
+
+/**
+ * Every action of creator key campaigns (issue 14), one per verb. A company acts on what is its own (its
+ * games, campaigns, pools and the requests made to them); a creator on their own channels, requests and keys;
+ * the team lists everything, pauses a campaign with a reason and checks or flags creators' channels.
+ */
+const COMPANY_ACTIONS = [
+  /** Listing, adding and editing the company's own games. */
+  "game.manage",
+  /** Creating a campaign, editing it, and moving it between draft, active, paused and finished. */
+  "campaign.manage",
+  /** Uploading keys (preview and save), revoking unused keys, exporting the pool as CSV. */
+  "keys.manage",
+  /** Approving or rejecting a creator's request (one by one or in bulk). */
+  "request.decide",
+  /** Finding which creator received a key found elsewhere (written to the audit log). */
+  "keys.trace",
+] as const;
+const CREATOR_ACTIONS = [
+  /** The creator's channels and audience (/creator/onboarding). */
+  "channels.manage",
+  /** Requesting a key for an active campaign. */
+  "campaign.request",
+  /** Showing one's own key in full (each reveal is recorded). */
+  "key.reveal",
+  /** Adding and removing links to the coverage made with a key one received. */
+  "coverage.manage",
+] as const;
+const TEAM_ACTIONS = [
+  /** The admin campaigns tab: every campaign of every company. */
+  "campaign.list_all",
+  /** Pausing any campaign with a reason the company sees, and lifting that pause. */
+  "campaign.admin_pause",
+  /** The admin creators tab: creators with their channels. */
+  "creator.list",
+  /** Marking a channel's figures as checked, or flagging a channel. */
+  "creator.review",
+] as const;
+export const CAMPAIGNS_ACTIONS = [...COMPANY_ACTIONS, ...CREATOR_ACTIONS, ...TEAM_ACTIONS] as const;
+export type CampaignsAction = (typeof CAMPAIGNS_ACTIONS)[number];
+
+/** Whose thing it is: the company that owns it (company profiles are keyed by their user's id), the creator. */
+export type CampaignsResource = { companyId?: string; creatorId?: string };
+
+const COMPANY = new Set<CampaignsAction>(COMPANY_ACTIONS);
+const CREATOR = new Set<CampaignsAction>(CREATOR_ACTIONS);
+
+const isCompany = (actor: NonNullable<Actor>) => actor.profileRole === "company";
+const isCreator = (actor: NonNullable<Actor>) => actor.profileRole === "creator";
+
+/**
+ * Pure rules. Company and creator actions need a member who may submit (confirmed email; a company verified by
+ * the team) with that profile role, and, given a resource, that it is theirs. The team's actions need a
+ * Moderator or Admin.
+ */
+export function can(actor: Actor, action: CampaignsAction, resource: CampaignsResource = {}): boolean {
+  if (!actor) return false;
+  if (!COMPANY.has(action) && !CREATOR.has(action)) return isStaff(actor);
+  if (!canAccounts(actor, "content.submit")) return false;
+  if (COMPANY.has(action)) return isCompany(actor) && (resource.companyId === undefined || resource.companyId === actor.userId);
+  return isCreator(actor) && (resource.creatorId === undefined || resource.creatorId === actor.userId);
+}
+
+/**
+ * Throws the code that explains a refusal: a visitor must sign in; an unconfirmed email or a pending company
+ * is told so; a company asking for a key, or a member without the creator role, is told why; anything else,
+ * someone else's thing included, is `auth.forbidden` (never "not found" for what exists: callers load by owner).
+ */
+export function assertCan(actor: Actor, action: CampaignsAction, resource: CampaignsResource = {}): asserts actor is NonNullable<Actor> {
+  if (!actor) throw new DomainError("auth.unauthenticated");
+  if (can(actor, action, resource)) return;
+  if (COMPANY.has(action) || CREATOR.has(action)) {
+    if (action === "campaign.request" && isCompany(actor)) throw new DomainError("campaigns.company_cannot_request");
+    assertAccounts(actor, "content.submit");
+    if (action === "campaign.request" && !isCreator(actor)) throw new DomainError("campaigns.creators_only");
+  }
+  throw new DomainError("auth.forbidden");
+}
+
+/** What the company area's pages may offer (sent by loaders). */
+export function companyAbilities(actor: Actor) {
+  return {
+    manageGames: can(actor, "game.manage"),
+    manageCampaigns: can(actor, "campaign.manage"),
+    manageKeys: can(actor, "keys.manage"),
+    decide: can(actor, "request.decide"),
+    trace: can(actor, "keys.trace"),
+  };
+}
+
+/** What a campaign's public page may offer this person, and if not, why (an i18n key of `errors:`). */
+export function requestAbility(actor: Actor): { request: boolean; reason: string | null } {
+  if (can(actor, "campaign.request")) return { request: true, reason: null };
+  try {
+    assertCan(actor, "campaign.request");
+  } catch (err) {
+    if (err instanceof DomainError) return { request: false, reason: `errors:${err.code}` };
+    throw err;
+  }
+  return { request: false, reason: null };
+}
+
+/** The team's tabs. */
+export function teamAbilities(actor: Actor) {
+  return {
+    listCampaigns: can(actor, "campaign.list_all"),
+    pause: can(actor, "campaign.admin_pause"),
+    listCreators: can(actor, "creator.list"),
+    review: can(actor, "creator.review"),
+  };
+}
