@@ -1,0 +1,113 @@
+import { createCompany } from "#server/db/factories";
+import type { Database } from "#server/db/client";
+import { EventBus } from "#server/platform/events";
+import { createLogger } from "#server/platform/logger";
+import { Mailer } from "#server/platform/mail";
+import { createSecretBox } from "#server/platform/secret-box";
+import { Storage } from "#server/platform/storage";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { CampaignsDeps } from "#server/modules/campaigns";
+import { createCampaign } from "#server/modules/campaigns/create-campaign";
+import { createGame } from "#server/modules/campaigns/create-game";
+import { changeCampaignStatus } from "#server/modules/campaigns/change-campaign-status";
+import { previewKeyUpload, saveKeyUpload } from "#server/modules/campaigns/key-upload";
+import { saveChannels } from "#server/modules/campaigns/save-channels";
+import { renderPlain } from "#server/modules/forum/render-plain";
+import { testActor } from "./actors";
+import { member } from "./forum-kit";
+
+/** Helpers for the campaigns' data-layer tests (not a test file itself). */
+export const TEST_KEYS_SECRET = "campaign-keys-test-secret-0123456789abcdef";
+const DAY = 86_400_000;
+
+export function campaignsDeps(db: Database, clock: { now: () => Date }, opts: { events?: EventBus } = {}): CampaignsDeps {
+  const log = createLogger("silent");
+  return {
+    db,
+    events: opts.events ?? new EventBus(log),
+    keys: createSecretBox(TEST_KEYS_SECRET, "campaign-keys"),
+    storage: new Storage("/tmp/campaigns-kit-uploads"),
+    mailer: undefined as unknown as Mailer,
+    renderMarkdown: renderPlain,
+    baseUrl: "http://localhost:3999",
+    now: clock.now,
+    log,
+  };
+}
+
+/** A company account (verified unless said otherwise), as an actor. */
+export async function companyActor(db: Database, opts: { verified?: boolean; name?: string } = {}): Promise<NonNullable<Actor>> {
+  const verified = opts.verified ?? true;
+  const u = await createCompany(db, { verified, companyName: opts.name });
+  return testActor({
+    userId: u.id,
+    username: u.username,
+    email: u.email,
+    profileRole: "company",
+    company: { slug: u.slug, companyName: opts.name ?? u.slug, verified },
+  });
+}
+
+/** A creator with one YouTube channel stating these figures. */
+export async function creatorWithChannel(
+  deps: CampaignsDeps,
+  now: Date,
+  figures: { subscribers?: number; averageViews?: number; username?: string } = {},
+): Promise<NonNullable<Actor>> {
+  const actor = await member(deps.db, now, { username: figures.username, role: "creator" });
+  await saveChannels(deps, actor, {
+    channels: [
+      {
+        kind: "youtube",
+        url: `https://www.youtube.com/@${actor.username}`,
+        subscribers: figures.subscribers ?? 10_000,
+        averageViews: figures.averageViews ?? 2_000,
+        languages: ["es"],
+      },
+    ],
+  });
+  return actor;
+}
+
+/** A game and an active campaign of `company`, open now for 30 days, in Europe and North America on PC. */
+export async function activeCampaign(
+  deps: CampaignsDeps,
+  company: NonNullable<Actor>,
+  opts: { autoApprove?: boolean; minSubscribers?: number; minAverageViews?: number; name?: string; keys?: string[] } = {},
+) {
+  const now = deps.now();
+  const slug = `game-${Math.random().toString(36).slice(2, 10)}`;
+  const game = await createGame(deps, company, {
+    name: opts.name ?? "Lumen Drift",
+    slug,
+    shortDescription: "A short game about light.",
+    platforms: ["pc"],
+    genres: ["puzzle"],
+    releaseStatus: "released",
+  });
+  const { id } = await createCampaign(deps, company, {
+    gameId: game.id,
+    startsAt: new Date(now.getTime() - DAY).toISOString(),
+    endsAt: new Date(now.getTime() + 30 * DAY).toISOString(),
+    autoApprove: opts.autoApprove ?? false,
+    minSubscribers: opts.minSubscribers ?? 0,
+    minAverageViews: opts.minAverageViews ?? 0,
+    platforms: ["pc"],
+    regions: ["europe", "north_america"],
+    coverageDays: 14,
+  });
+  if (opts.keys?.length) await addKeys(deps, company, id, opts.keys.join("\n"));
+  await changeCampaignStatus(deps, company, { campaignId: id, status: "active" });
+  return { campaignId: id, gameId: game.id };
+}
+
+/** Uploads keys through the preview and saves them. */
+export async function addKeys(deps: CampaignsDeps, company: NonNullable<Actor>, campaignId: string, text: string) {
+  const preview = await previewKeyUpload(deps, company, { campaignId, text });
+  if (!preview.uploadId) return { preview, saved: 0 };
+  const { saved } = await saveKeyUpload(deps, company, { campaignId, uploadId: preview.uploadId });
+  return { preview, saved };
+}
+
+export const keysFor = (prefix: string, n: number, region?: string) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, "0")}-KEY${region ? `,${region}` : ""}`);
