@@ -2,6 +2,7 @@
 // HTTP throughput/latency benchmark (`npm run bench [-- <name>]`).
 // Builds if needed, starts the production server, runs autocannon against each target
 // at 1 and 10 connections, prints a table and writes bench/results/<name>.json.
+import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -31,10 +32,11 @@ const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
- * the overload run, `pages` only the page cost, `soak` only the soak; with no name, the foundation targets, the
- * forum suite, the leaderboard, the overload run, then the page cost (the soak takes 10 minutes: on its own).
+ * the overload run, `pages` only the page cost, `soak` only the soak, `keys` only the bulk key upload (issue 14);
+ * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
+ * key upload (the soak takes 10 minutes: on its own).
  */
-const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "soak"];
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "soak", "keys"];
 const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
@@ -109,7 +111,16 @@ await withCleanup(async (onCleanup) => {
   if (RUN_ALL || NAME === "overload") await runOverload(onCleanup);
   if (RUN_ALL || NAME === "pages") await runPages({ onCleanup, duration: DURATION, warmup: WARMUP_SECONDS, connections: CONNECTIONS });
   if (NAME === "soak") await runSoak({ onCleanup });
+  if (RUN_ALL || NAME === "keys") runKeyUpload();
 }).catch(exitOnError);
+
+/** `npm run bench -- keys`: 100,000 keys previewed and saved (bench/key-upload.ts), on PGlite or DATABASE_URL. */
+function runKeyUpload() {
+  const out = path.join(RESULTS_DIR, `key-upload${DATABASE === "postgresql" ? "-pg" : ""}.json`);
+  const args = ["tsx", "bench/key-upload.ts", "--out", out, ...(process.env.DATABASE_URL ? ["--url", process.env.DATABASE_URL] : [])];
+  const run = spawnSync("npx", args, { stdio: "inherit" });
+  if (run.status !== 0) throw new Error(`bench/key-upload.ts failed (${run.status})`);
+}
 
 async function runOverload(onCleanup) {
   const name = `overload${DATABASE === "postgresql" ? "-pg" : ""}`;

@@ -26,7 +26,7 @@ export { parseInput } from "#server/modules/validate";
 
 /** Rows per page of the company's and the team's lists. */
 export const CAMPAIGNS_PAGE_SIZE = 20;
-/** Keys inserted per statement when a bulk upload is saved (well under PostgreSQL's 65,535 parameters). */
-export const KEY_INSERT_BATCH = 4_000;
+/** Keys inserted per statement when a bulk upload is saved (three array parameters per statement). */
+export const KEY_INSERT_BATCH = 10_000;
 /** Fingerprints looked up per statement when a preview checks the company's pools. */
 export const FINGERPRINT_LOOKUP_BATCH = 5_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { campaignKeys, keyUploads } from "#server/db/schema";
@@ -101,19 +101,25 @@ export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "n
     const entries = JSON.parse(deps.keys.open(upload.sealedKeys!)) as [string, string | null][];
     let inserted = 0;
     for (let i = 0; i < entries.length; i += KEY_INSERT_BATCH) {
-      const rows = entries.slice(i, i + KEY_INSERT_BATCH).map(([value, region]) => ({
-        id: randomUUID(),
-        campaignId,
-        companyId: actor.userId,
-        sealedValue: deps.keys.seal(value),
-        fingerprint: deps.keys.fingerprint(value),
-        region,
-        status: "available" as const,
-        uploadId,
-        createdAt: now,
-      }));
-      const done = await tx.insert(campaignKeys).values(rows).onConflictDoNothing().returning({ id: campaignKeys.id });
-      inserted += done.length;
+      const batch = entries.slice(i, i + KEY_INSERT_BATCH);
+      // Three array parameters instead of nine per row: PGlite parses and binds a 10,000-row batch in
+      // milliseconds where as many VALUES tuples take seconds (issue 14: 100,000 keys in under 10 s).
+      const sealed = batch.map(([value]) => deps.keys.seal(value).toString("base64"));
+      const fingerprints = batch.map(([value]) => deps.keys.fingerprint(value));
+      const regions = batch.map(([, region]) => region ?? "");
+      const result = (await tx.execute(sql`
+        with added as (
+          insert into ${campaignKeys} (id, campaign_id, company_id, sealed_value, fingerprint, region, status, upload_id, created_at)
+          select gen_random_uuid()::text, ${campaignId}, ${actor.userId}, decode(k.sealed, 'base64'), k.fingerprint, nullif(k.region, ''),
+                 'available', ${uploadId}, ${now}
+          from unnest(${sql.param(sealed)}::text[], ${sql.param(fingerprints)}::text[], ${sql.param(regions)}::text[])
+            as k(sealed, fingerprint, region)
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as n from added
+      `)) as unknown as { rows: { n: number }[] };
+      inserted += Number(result.rows[0]?.n ?? 0);
     }
     await tx.update(keyUploads).set({ sealedKeys: null, savedAt: now, savedCount: inserted }).where(eq(keyUploads.id, uploadId));
     return inserted;
