@@ -5,9 +5,15 @@ import { createLogger } from "#server/platform/logger";
 import { verifyPassword } from "#server/platform/auth";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { DatabaseHandle } from "./client";
+import { createSecretBox } from "#server/platform/secret-box";
 import {
   accounts,
+  campaignKeys,
+  campaigns,
+  companyGames,
   companyProfiles,
+  coverageLinks,
+  creatorRequests,
   forumCategories,
   forums,
   forumTags,
@@ -23,6 +29,8 @@ import {
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoGamification } from "./seed";
 import { seedDemoForum } from "./seed-forum";
 
+const DEMO_KEYS_SECRET = "demo-keys-secret-for-the-seed-test-0123456789";
+
 describe("demo data", () => {
   let database: DatabaseHandle;
   const lines: string[] = [];
@@ -36,6 +44,10 @@ describe("demo data", () => {
       await seedDemoData(
         database.db,
         createLogger("info", {}, (l) => lines.push(l)),
+        {
+          gameKeysSecret: DEMO_KEYS_SECRET,
+          uploadsDir: "/tmp/seed-test-uploads",
+        },
       ),
     ).toBe(true);
     const roleOf = async (email: string) =>
@@ -144,6 +156,28 @@ describe("demo data", () => {
     expect(lucia.xp).toBeGreaterThan(50);
     expect(lucia.level).toBeGreaterThanOrEqual(2);
     expect(await seedDemoGamification(db, createLogger("silent"))).toBe(false);
+  });
+
+  it("gives the verified company two games and three campaigns, and the creators requests in every state (issue 14)", async () => {
+    const games = await database.db.select().from(companyGames);
+    expect(games.map((g) => g.slug).sort()).toEqual(["faro-de-niebla", "huerto-lunar"]);
+    const all = await database.db.select().from(campaigns);
+    expect(all.map((c) => `${c.status}:${c.autoApprove}`).sort()).toEqual(["active:false", "active:true", "finished:false"]);
+    const keys = await database.db.select().from(campaignKeys);
+    expect(new Set(keys.map((k) => k.region))).toEqual(new Set(["europe", "north_america"]));
+    expect(keys.some((k) => k.status === "claimed") && keys.some((k) => k.status === "available")).toBe(true);
+    const requests = await database.db.select().from(creatorRequests);
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(["pending", "approved", "rejected"]));
+    // The manual campaign has requests waiting; the auto-approved one approved its creators at once.
+    const manual = all.find((c) => c.status === "active" && !c.autoApprove)!;
+    expect(requests.filter((r) => r.campaignId === manual.id && r.status === "pending").length).toBeGreaterThanOrEqual(2);
+    const auto = all.find((c) => c.autoApprove)!;
+    expect(requests.filter((r) => r.campaignId === auto.id).every((r) => r.status === "approved" && r.autoApproved)).toBe(true);
+    expect((await database.db.select().from(coverageLinks)).length).toBeGreaterThanOrEqual(2);
+    // Sealed with the given secret: the demo keys open with it, and no key is stored in clear.
+    const box = createSecretBox(DEMO_KEYS_SECRET, "campaign-keys");
+    expect(box.open(keys[0].sealedValue)).toMatch(/^(FARO|NIEBLA|HUERTO)-(EU|NA)-/);
+    expect(keys.every((k) => !k.sealedValue.toString("latin1").includes("-EU-"))).toBe(true);
   });
 
   it("turns the forum on with the demo forum (issue 11 point 8), so its threads are reachable", async () => {

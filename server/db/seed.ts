@@ -7,6 +7,7 @@ import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
 import { posts, siteSettings, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
+import { seedDemoCampaigns } from "./seed-campaigns";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -19,7 +20,7 @@ export const DEMO_ACCOUNTS = {
  * seeded before the forum existed), which the demo opens (issue 11 point 8: its threads are the demo's
  * community). True when anything was created.
  */
-export async function seedDemoData(db: Database, log: Logger): Promise<boolean> {
+export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysSecret: string; uploadsDir: string }): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   const accounts = count === 0 && (await seedDemoAccounts(db, log));
   const forum = await seedDemoForum(db);
@@ -28,7 +29,9 @@ export async function seedDemoData(db: Database, log: Logger): Promise<boolean> 
     log.info("demo forum seeded");
   }
   const gamification = await seedDemoGamification(db, log);
-  return accounts || forum || gamification;
+  // Campaigns need the server's key secret (keys are sealed at rest): only where the caller gives it.
+  const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
+  return accounts || forum || gamification || campaigns;
 }
 
 /**

@@ -40,7 +40,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, "errors:input.invalid")
-    .optional()
+    .nullish()
     .transform((v) => v || null);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
