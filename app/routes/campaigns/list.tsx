@@ -1,8 +1,121 @@
-// Placeholder while issue 14's page is being written: it answers "not found" until then.
-export function loader(): never {
-  throw new Response("Not Found", { status: 404 });
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Icon } from "#app/components/ui/icon";
+import { Pagination } from "#app/components/ui/pagination";
+import { CampaignCard } from "#app/features/campaigns/campaign-card";
+import { CampaignFilters } from "#app/features/campaigns/filters";
+import { campaignsQuery } from "#app/features/campaigns/query";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { Route } from "./+types/list";
+
+export const handle = { i18n: ["campaigns"] };
+
+/** /campaigns (SPEC §2, issue 14): the open campaigns, filtered by platform, genre, language and region. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { t, seo } = pageTools(context, request, "campaigns");
+  const q = new URL(request.url).searchParams;
+  const pick = (name: string) => q.get(name) || undefined;
+  const list = await context.services.campaigns.listOpenCampaigns(context.actor, {
+    platform: pick("platform"),
+    genre: pick("genre"),
+    language: pick("language"),
+    region: pick("region"),
+    page: pick("page"),
+  });
+  if (list.filters.page > list.pageCount) throw new Response("Not Found", { status: 404 });
+  const { page, ...chosen } = list.filters;
+  const filtered = Object.values(chosen).some(Boolean);
+  return {
+    list,
+    filtered,
+    creator: context.actor?.profileRole === "creator",
+    seo: seo({
+      title: page > 1 ? t("list.titlePage", { page }) : t("list.title"),
+      description: t("list.metaDescription"),
+      path: campaignsQuery({ page }),
+      // Filtered copies of the list are not separate pages for search engines.
+      noindex: filtered,
+    }),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export default function CampaignsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("campaigns");
+  const { to } = useLocalePath();
+  const { list, filtered, creator } = loaderData;
+  const { page, ...filters } = list.filters;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-black sm:text-4xl">{t("list.title")}</h1>
+        <p className="max-w-3xl text-muted-foreground">{t("list.lead")}</p>
+        {creator ? (
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link to={to("/my-keys")} className="link inline-flex min-h-6 items-center gap-1">
+              <Icon name="key-round" size={16} />
+              {t("list.myKeysLink")}
+            </Link>
+            <Link to={to("/creator/onboarding")} className="link inline-flex min-h-6 items-center">
+              {t("list.onboardingLink")}
+            </Link>
+          </p>
+        ) : null}
+      </header>
+
+      <CampaignFilters filters={filters} />
+
+      {list.campaigns.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title={t("list.noMatches.title")}
+            action={
+              <Link to={to("/campaigns")} className="btn btn-outline">
+                {t("list.filters.clear")}
+              </Link>
+            }
+          >
+            {t("list.noMatches.text")}
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={t("list.empty.title")}
+            icon={<Icon name="gamepad-2" size={32} />}
+            action={
+              <Link to={to("/community")} className="btn btn-outline">
+                {t("nav.community", { ns: "common" })}
+              </Link>
+            }
+          >
+            {t("list.empty.text")}
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t("list.count", { count: list.total })}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.campaigns.map((c) => (
+              <li key={c.id} className="flex">
+                <div className="w-full">
+                  <CampaignCard campaign={c} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination
+        page={page}
+        pageCount={list.pageCount}
+        hrefFor={(p) => to(campaignsQuery({ ...filters, page: p }))}
+        label={t("list.pagination")}
+      />
+    </div>
+  );
 }
