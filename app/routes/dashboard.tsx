@@ -2,6 +2,7 @@ import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { FormAlert } from "#app/components/ui/form-field";
+import { CampaignsSummaryView, trimSummary } from "#app/features/dashboard/campaigns-summary";
 import { requireUser } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
@@ -13,8 +14,11 @@ export const handle = { i18n: ["dashboard"] };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
   const { t, seo } = pageTools(context, request, "dashboard");
+  // Issue 14: a company's or a creator's campaigns at a glance (null for anyone else).
+  const [dashboard, campaigns] = await Promise.all([context.services.dashboard(actor), context.services.campaigns.dashboard(actor)]);
   return {
-    dashboard: await context.services.dashboard(actor),
+    dashboard,
+    campaigns: trimSummary(campaigns),
     email: actor.email,
     seo: seo({ title: t("title"), description: t("title"), noindex: true }),
   };
@@ -54,7 +58,7 @@ function actionsFor(kind: "creator" | "company" | "member", companySlug: string 
 
 export default function Dashboard() {
   const { t } = useTranslation("dashboard");
-  const { dashboard: d, email } = useLoaderData<typeof loader>();
+  const { dashboard: d, email, campaigns } = useLoaderData<typeof loader>();
   const root = useRootData();
   const { to } = useLocalePath();
   const [params] = useSearchParams();
@@ -79,6 +83,8 @@ export default function Dashboard() {
           </section>
         ) : null}
       </div>
+
+      {campaigns ? <CampaignsSummaryView summary={campaigns} /> : null}
 
       <section className="mt-8" aria-labelledby="next-heading">
         <h2 id="next-heading" className="text-xl font-bold">

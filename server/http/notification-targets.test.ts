@@ -45,6 +45,10 @@ beforeAll(async () => {
       actorId: null,
       data: { achievementId: "x", key: "first_thread", nameKey: "first_thread.name", rarity: "common", rewardXp: 10 },
     },
+    campaign_decided: {
+      actorId: null,
+      data: { requestId: "r1", campaignId: "c1", gameName: "Lumen Drift", status: "rejected", reason: "Wrong platform", auto: false },
+    },
   };
   expected = {
     reply: { picture: "avatar", target: `${thread}?post=2` },
@@ -55,6 +59,7 @@ beforeAll(async () => {
     moderation: { picture: "moderation", target: `${thread}?post=3` },
     level_up: { picture: "level", target: "/account/progress" },
     achievement_unlocked: { picture: "achievement", target: "/account/progress#achievements-heading" },
+    campaign_decided: { picture: "campaign", target: "/my-keys" },
   };
   for (const type of NOTIFICATION_TYPES) {
     const [row] = await db

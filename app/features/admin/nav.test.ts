@@ -19,12 +19,16 @@ describe("admin navigation", () => {
       gamificationLevels: false,
       gamificationAchievements: false,
       gamificationRanking: true,
+      campaignsList: true,
+      creatorsList: true,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
       "/admin",
       "/admin/roles",
       "/admin/companies",
+      "/admin/campaigns",
+      "/admin/creators",
       "/admin/forum",
       "/admin/forum/moderation",
       "/admin/forum/users",
@@ -48,9 +52,11 @@ describe("admin navigation", () => {
       gamificationLevels: true,
       gamificationAchievements: true,
       gamificationRanking: true,
+      campaignsList: true,
+      creatorsList: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "forum", "gamification", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "forum", "gamification", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {

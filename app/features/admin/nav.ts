@@ -16,7 +16,7 @@ export type AdminTab = {
   end?: boolean;
 };
 
-export const ADMIN_GROUPS = ["overview", "people", "forum", "gamification", "site"] as const;
+export const ADMIN_GROUPS = ["overview", "people", "campaigns", "forum", "gamification", "site"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 /** The audit log showing the forum's actions only; `/admin/forum/audit` redirects there. */
@@ -26,6 +26,9 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin", labelKey: "nav.quickView", group: "overview", end: true },
   { to: "/admin/roles", labelKey: "nav.roles", group: "people", requires: "rolesView" },
   { to: "/admin/companies", labelKey: "nav.companies", group: "people", requires: "companiesList" },
+  // Creator key campaigns (issue 14): every company's campaigns, and creators with their channels.
+  { to: "/admin/campaigns", labelKey: "nav.campaigns", group: "campaigns", requires: "campaignsList" },
+  { to: "/admin/creators", labelKey: "nav.creators", group: "campaigns", requires: "creatorsList" },
   // Forum admin (SPEC §2: overview, moderation, content, settings, users, audit log).
   { to: "/admin/forum", labelKey: "nav.forumOverview", group: "forum", requires: "forumOverview", end: true },
   { to: "/admin/forum/moderation", labelKey: "nav.forumModeration", group: "forum", requires: "forumModeration" },

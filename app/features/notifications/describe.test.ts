@@ -35,6 +35,14 @@ const examples: Record<NotificationType, NotificationItem> = {
     post: null,
     data: { achievementId: "a1", key: "first_thread", nameKey: "first_thread.name", rarity: "common", rewardXp: 10 },
   },
+  campaign_decided: {
+    ...base,
+    type: "campaign_decided",
+    actor: null,
+    thread: null,
+    post: null,
+    data: { requestId: "r1", campaignId: "c1", gameName: "Lumen Drift", status: "rejected", reason: "Wrong platform", auto: false },
+  },
 };
 
 const expected: Record<NotificationType, { target: string; picture: ReturnType<typeof notificationPicture> }> = {
@@ -64,6 +72,7 @@ const expected: Record<NotificationType, { target: string; picture: ReturnType<t
     target: "/account/progress#achievements-heading",
     picture: { kind: "icon", icon: "achievement", achievementKey: "first_thread" },
   },
+  campaign_decided: { target: "/my-keys", picture: { kind: "icon", icon: "campaign" } },
 };
 
 describe("every notification type", () => {

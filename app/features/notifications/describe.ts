@@ -17,6 +17,11 @@ export function notificationSentence(t: TFunction, n: NotificationItem, locale: 
     const name = achievementNameOf(t, locale, n.data);
     return t("notifications:sentence.achievement_unlocked", { name });
   }
+  // Creator key campaigns (issue 14): a company's decision on one's key request, by the game's name.
+  if (n.type === "campaign_decided")
+    return t(`notifications:sentence.${n.data.status === "approved" ? "campaign_approved" : "campaign_rejected"}`, {
+      game: String(n.data.gameName ?? ""),
+    });
   const key = n.type === "moderation" ? moderationKey(n.data) : n.type;
   return t(`notifications:sentence.${key}`, { actor, thread });
 }
@@ -36,9 +41,10 @@ export function achievementNameOf(t: TFunction, locale: Locale, data: Record<str
   return achievementName(t, locale, { key, nameKey: data.nameKey, names: names ? { es: typed(names.es), en: typed(names.en) } : null });
 }
 
-/** A moderator's reason, for moderation notifications that carry one. */
+/** A moderator's reason, for moderation notifications that carry one; a company's, for a rejected key request. */
 export function moderationReason(n: NotificationItem): string | null {
-  return n.type === "moderation" && typeof n.data.reason === "string" && n.data.reason ? n.data.reason : null;
+  const carries = n.type === "moderation" || (n.type === "campaign_decided" && n.data.status === "rejected");
+  return carries && typeof n.data.reason === "string" && n.data.reason ? n.data.reason : null;
 }
 
 /**
@@ -51,6 +57,7 @@ export function moderationReason(n: NotificationItem): string | null {
 export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" | "post" | "actor">): string {
   if (n.type === "level_up") return "/account/progress";
   if (n.type === "achievement_unlocked") return "/account/progress#achievements-heading";
+  if (n.type === "campaign_decided") return "/my-keys";
   if (n.thread && !n.thread.hidden) {
     return postLinkPath(n.thread.forumSlug, n.thread.slug, n.post?.number);
   }
@@ -60,7 +67,7 @@ export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" |
 }
 
 /** The system notifications' pictures: an icon that says what happened. */
-export type NotificationIcon = "level" | "achievement" | "moderation" | "community";
+export type NotificationIcon = "level" | "achievement" | "moderation" | "community" | "campaign";
 
 /**
  * A notification's picture: the avatar of who acted (a reply, a mention, a like…), or an icon for what the
@@ -75,6 +82,7 @@ export function notificationPicture(n: Pick<NotificationItem, "type" | "actor" |
   if (n.type === "level_up") return { kind: "icon", icon: "level" };
   if (n.type === "achievement_unlocked") return { kind: "icon", icon: "achievement", achievementKey: String(n.data.key ?? "") };
   if (n.type === "moderation") return { kind: "icon", icon: "moderation" };
+  if (n.type === "campaign_decided") return { kind: "icon", icon: "campaign" };
   // Who acted has left the site: the forum's icon.
   if (!n.actor) return { kind: "icon", icon: "community" };
   return { kind: "avatar", userId: n.actor.id, username: n.actor.username, avatarUrl: n.actor.avatarUrl };

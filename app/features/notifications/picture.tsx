@@ -7,6 +7,7 @@ const ICONS: Record<Exclude<NotificationIcon, "achievement">, IconName> = {
   level: "sparkles",
   moderation: "shield-check",
   community: "messages-square",
+  campaign: "key-round",
 };
 
 /**

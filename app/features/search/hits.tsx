@@ -5,7 +5,8 @@ import { MiniAvatar } from "#app/components/ui/avatar";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import type { Locale } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
-import type { PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
+import { formatDate } from "#app/i18n/format";
+import type { CampaignHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 
 /** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -110,10 +111,38 @@ function PostResult({ hit }: { hit: PostHit }) {
   );
 }
 
+/** An open key campaign (issue 14): the game's name to its public page, the company, the short description. */
+function CampaignResult({ hit }: { hit: CampaignHit }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  return (
+    <article className="space-y-1">
+      <Trail
+        items={[
+          { to: "/campaigns", label: t("search.opportunities") },
+          { to: `/company/${hit.company.slug}`, label: hit.company.name },
+        ]}
+      />
+      <h3 className="text-base font-bold">
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
+          {t("search.campaignLink")} <Highlighted segments={hit.title} />
+        </Link>
+      </h3>
+      <p className="break-words text-sm">
+        <Highlighted segments={hit.snippet} />
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {t("search.campaignEnds", { date: formatDate(hit.endsAt, locale, { dateStyle: "medium" }) })}
+      </p>
+    </article>
+  );
+}
+
 /** How each kind of hit is shown. A later area adds its kind to SearchHit and its view here. */
 const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, { kind: K }> }) => ReactNode } = {
   thread: ThreadResult,
   post: PostResult,
+  campaign: CampaignResult,
 };
 
 export function HitView({ hit }: { hit: SearchHit }) {

@@ -1,5 +1,9 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
+import { Badge } from "#app/components/ui/badge";
+import { MediaCard } from "#app/components/ui/card";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { MediaSlot } from "#app/components/ui/media-slot";
 import { companySections } from "#app/features/company/sections";
 import { countryName } from "#app/features/company/countries";
 import { formatDate } from "#app/i18n/format";
@@ -15,16 +19,19 @@ export const handle = { i18n: ["company"] };
 /** SPEC §2: the public profile of a verified company; unknown and unverified slugs are a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.slug);
-  const company = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch((err) => {
+  const { id, ...company } = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch((err) => {
     if (isDomainErrorLike(err) && err.code === "company.not_found") throw new Response("Not Found", { status: 404 });
     throw err;
   });
+  // Issue 14: the company's games and its active campaigns (public: no keys, no requests).
+  const listing = await context.services.campaigns.companyListing({ companyId: id });
   const { t, seo } = pageTools(context, request, "company");
   const base = context.services.env.baseUrl;
   const description =
     company.description?.replace(/\s+/g, " ").slice(0, 160) || t("public.defaultDescription", { name: company.companyName });
   return {
     company,
+    listing,
     /** Data for the sections later issues add (games, campaigns). */
     extensions: {} as Record<string, unknown>,
     seo: seo({
@@ -51,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function PublicCompany({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("company");
   const { locale } = useLocalePath();
-  const { company, extensions } = loaderData;
+  const { company, extensions, listing } = loaderData;
   const country = countryName(company.country, locale);
   return (
     <article className="max-w-3xl" aria-labelledby="company-name">
@@ -113,9 +120,83 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </section>
+      <CompanyGames games={listing.games} companyName={company.companyName} />
+      <CompanyCampaigns campaigns={listing.campaigns} companyName={company.companyName} />
       {companySections.map(({ id, Component }) => (
         <Component key={id} company={company} extensions={extensions} />
       ))}
     </article>
+  );
+}
+
+type Listing = Route.ComponentProps["loaderData"]["listing"];
+
+/** The company's games (issue 14): a game's own page comes with the featured-games issue; until then, here. */
+function CompanyGames({ games, companyName }: { games: Listing["games"]; companyName: string }) {
+  const { t } = useTranslation("company");
+  return (
+    <section aria-labelledby="company-games" className="mt-8">
+      <h2 id="company-games" className="text-2xl font-bold">
+        {t("public.games")}
+      </h2>
+      {games.length === 0 ? (
+        <EmptyState className="mt-4" title={t("public.noGames", { name: companyName })} />
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {games.map((g) => (
+            <li key={g.id}>
+              <article className="card flex h-full flex-col overflow-hidden" aria-labelledby={`game-${g.id}`}>
+                <MediaSlot src={g.coverUrl} />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <h3 id={`game-${g.id}`} className="font-bold leading-snug">
+                    {g.name}
+                  </h3>
+                  <p className="text-sm text-muted-foreground">{g.shortDescription}</p>
+                  <div className="mt-auto flex flex-wrap gap-1.5 pt-1">
+                    <Badge tone={g.releaseStatus === "released" ? "positive" : "neutral"}>{t(`public.release.${g.releaseStatus}`)}</Badge>
+                    {g.platforms.map((p) => (
+                      <Badge key={p}>{t(`public.platforms.${p}`)}</Badge>
+                    ))}
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The company's active campaigns, each leading to its public page where creators request a key. */
+function CompanyCampaigns({ campaigns, companyName }: { campaigns: Listing["campaigns"]; companyName: string }) {
+  const { t } = useTranslation("company");
+  const { to, locale } = useLocalePath();
+  return (
+    <section aria-labelledby="company-campaigns" className="mt-8">
+      <h2 id="company-campaigns" className="text-2xl font-bold">
+        {t("public.campaigns")}
+      </h2>
+      {campaigns.length === 0 ? (
+        <EmptyState className="mt-4" title={t("public.noCampaigns", { name: companyName })}>
+          {t("public.noCampaignsText")}
+        </EmptyState>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {campaigns.map((c) => (
+            <li key={c.id}>
+              <MediaCard
+                to={to(`/campaigns/${c.id}`)}
+                title={t("public.campaignTitle", { game: c.gameName })}
+                meta={t("public.campaignEnds", { date: formatDate(c.endsAt, locale, { dateStyle: "long" }) })}
+                badges={c.platforms.map((p) => (
+                  <Badge key={p}>{t(`public.platforms.${p}`)}</Badge>
+                ))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

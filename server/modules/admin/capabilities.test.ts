@@ -1,11 +1,20 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ACCOUNTS_ACTIONS, can as canAccounts } from "#server/modules/accounts/policy";
+import { CAMPAIGNS_ACTIONS, canCampaigns } from "#server/modules/campaigns";
 import { FORUM_ACTIONS, can as canForum } from "#server/modules/forum/policy";
 import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/gamification/policy";
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
-import { CAPABILITY_ROLES, capabilityTable, FORUM_CASES, GAMIFICATION_CASES, sampleActor, type CapabilityRole } from "./capabilities";
+import {
+  CAMPAIGNS_CASES,
+  CAPABILITY_ROLES,
+  capabilityTable,
+  FORUM_CASES,
+  GAMIFICATION_CASES,
+  sampleActor,
+  type CapabilityRole,
+} from "./capabilities";
 
 /**
  * The capability table of /admin/roles (issue 11 point 1) is the policies evaluated, not a list kept by hand:
@@ -25,13 +34,20 @@ const POLICIES = {
     can: canNotifications as (a: unknown, action: string, r?: unknown) => boolean,
   },
   site: { actions: SITE_ACTIONS as readonly string[], can: canSite as (a: unknown, action: string, r?: unknown) => boolean },
+  campaigns: {
+    actions: CAMPAIGNS_ACTIONS as readonly string[],
+    can: canCampaigns as (a: unknown, action: string, r?: unknown) => boolean,
+  },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,
   gamification: GAMIFICATION_CASES,
+  campaigns: CAMPAIGNS_CASES,
 };
-const allowedFor = (role: CapabilityRole) =>
-  table.rows.filter((r) => r.allowed[role]).map((r) => (r.case ? `${r.action}:${r.case}` : r.action));
+const allowedFor = (role: CapabilityRole, area?: string) =>
+  table.rows
+    .filter((r) => r.allowed[role] && (area === undefined || (area.startsWith("!") ? r.area !== area.slice(1) : r.area === area)))
+    .map((r) => (r.case ? `${r.action}:${r.case}` : r.action));
 
 describe("the capability table", () => {
   it("has rows for every action of every policy, and no other", () => {
@@ -62,9 +78,27 @@ describe("the capability table", () => {
     expect(allowedFor("visitor")).toEqual([]);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
     expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure"]);
-    // A player, a creator and a verified company take part in the same way; a player may become a creator.
-    expect(allowedFor("company")).toEqual(allowedFor("creator"));
-    expect(allowedFor("member").filter((a) => a !== "profile.become_creator")).toEqual(allowedFor("creator"));
+    // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
+    expect(allowedFor("company", "!campaigns")).toEqual(allowedFor("creator", "!campaigns"));
+    expect(allowedFor("member").filter((a) => a !== "profile.become_creator")).toEqual(allowedFor("creator", "!campaigns"));
+    // Campaigns (issue 14): a verified company runs its own campaigns, a creator asks for keys and handles their
+    // own; neither acts on someone else's; the team lists, pauses and reviews, and runs no company or creator.
+    expect(allowedFor("company", "campaigns")).toEqual([
+      "game.manage:own",
+      "campaign.manage:own",
+      "keys.manage:own",
+      "request.decide:own",
+      "keys.trace:own",
+    ]);
+    expect(allowedFor("creator", "campaigns")).toEqual([
+      "channels.manage:own",
+      "campaign.request",
+      "key.reveal:own",
+      "coverage.manage:own",
+    ]);
+    expect(allowedFor("member", "campaigns")).toEqual([]);
+    for (const role of ["Moderator", "Admin"] as const)
+      expect(allowedFor(role, "campaigns"), role).toEqual(["campaign.list_all", "campaign.admin_pause", "creator.list", "creator.review"]);
     expect(allowedFor("member")).toEqual(
       expect.arrayContaining(["content.submit", "thread.create", "post.edit:own", "post.like:others", "thread.accept_answer:ownThread"]),
     );
@@ -76,8 +110,8 @@ describe("the capability table", () => {
     );
     for (const action of ["roles.grant_admin", "mail.read", "settings.update", "category.manage", "xp.adjust"])
       expect(mod, action).not.toContain(action);
-    // Admins may do everything.
-    expect(allowedFor("Admin")).toHaveLength(table.rows.length);
+    // Admins may do everything outside the campaigns a company or a creator runs for themselves.
+    expect(allowedFor("Admin", "!campaigns")).toHaveLength(table.rows.filter((r) => r.area !== "campaigns").length);
   });
 
   it("has a label for every area, kind of person, action and case, in both languages", () => {

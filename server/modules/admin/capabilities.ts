@@ -1,5 +1,6 @@
 import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "#server/modules/accounts/actor";
 import { ACCOUNTS_ACTIONS, can as canAccounts } from "#server/modules/accounts/policy";
+import { CAMPAIGNS_ACTIONS, canCampaigns, type CampaignsAction } from "#server/modules/campaigns";
 import { FORUM_ACTIONS, can as canForum, type ForumAction, type ForumResource } from "#server/modules/forum/policy";
 import { GAMIFICATION_ACTIONS, can as canGamification, type GamificationAction } from "#server/modules/gamification/policy";
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
@@ -16,7 +17,7 @@ import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 export const CAPABILITY_ROLES = ["visitor", "member", "creator", "company", "pendingCompany", "Moderator", "Admin"] as const;
 export type CapabilityRole = (typeof CAPABILITY_ROLES)[number];
 
-export const CAPABILITY_AREAS = ["accounts", "forum", "gamification", "notifications", "site"] as const;
+export const CAPABILITY_AREAS = ["accounts", "forum", "gamification", "notifications", "site", "campaigns"] as const;
 export type CapabilityArea = (typeof CAPABILITY_AREAS)[number];
 
 /** The cases a row may be about (labels `capabilities.cases.<case>` in the admin namespace). */
@@ -92,6 +93,30 @@ export const GAMIFICATION_CASES: Partial<Record<GamificationAction, Case<{ userI
   ],
 };
 
+/**
+ * Creator key campaigns (issue 14): a company acts on its own games, campaigns, pools and requests, a creator on
+ * their own channels, keys and coverage; asking for a key and the team's tabs have one row each.
+ */
+type CampaignsResource = { companyId?: string; creatorId?: string };
+const ownCompany: Case<CampaignsResource>[] = [
+  { case: "own", resource: { companyId: SELF } },
+  { case: "others", resource: { companyId: OTHER } },
+];
+const ownCreator: Case<CampaignsResource>[] = [
+  { case: "own", resource: { creatorId: SELF } },
+  { case: "others", resource: { creatorId: OTHER } },
+];
+export const CAMPAIGNS_CASES: Partial<Record<CampaignsAction, Case<CampaignsResource>[]>> = {
+  "game.manage": ownCompany,
+  "campaign.manage": ownCompany,
+  "keys.manage": ownCompany,
+  "request.decide": ownCompany,
+  "keys.trace": ownCompany,
+  "channels.manage": ownCreator,
+  "key.reveal": ownCreator,
+  "coverage.manage": ownCreator,
+};
+
 function rowsOf<A extends string, R>(
   area: CapabilityArea,
   actions: readonly A[],
@@ -121,6 +146,7 @@ export function capabilityTable(): { roles: readonly CapabilityRole[]; rows: Cap
       ...rowsOf("gamification", GAMIFICATION_ACTIONS, canGamification, GAMIFICATION_CASES),
       ...rowsOf("notifications", NOTIFICATIONS_ACTIONS, (a, action) => canNotifications(a, action)),
       ...rowsOf("site", SITE_ACTIONS, (a, action) => canSite(a, action)),
+      ...rowsOf("campaigns", CAMPAIGNS_ACTIONS, canCampaigns, CAMPAIGNS_CASES),
     ],
   };
 }

@@ -21,6 +21,8 @@ export async function getPublicCompany(deps: { db: Database }, _actor: Actor, in
     .limit(1);
   if (!c) throw new DomainError("company.not_found");
   return {
+    /** The company's user id (company profiles are keyed by it): other areas' listings of this company take it. */
+    id: c.id,
     companyName: c.companyName,
     slug: c.slug,
     website: c.website,

@@ -1,5 +1,6 @@
 import { type Actor } from "#server/modules/accounts/actor";
 import { can as canAccounts } from "#server/modules/accounts/policy";
+import { can as canCampaigns } from "#server/modules/campaigns/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canSite } from "#server/modules/site/policy";
@@ -33,6 +34,9 @@ export function adminAbilities(actor: Actor) {
     gamificationLevels: canGamification(actor, "level.manage"),
     gamificationAchievements: canGamification(actor, "achievement.manage"),
     gamificationRanking: canGamification(actor, "gamification.ranking"),
+    /** The campaigns tabs (issue 14): every campaign (pause with a reason), creators and their channels. */
+    campaignsList: canCampaigns(actor, "campaign.list_all"),
+    creatorsList: canCampaigns(actor, "creator.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

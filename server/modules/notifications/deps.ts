@@ -13,7 +13,8 @@ export type NotificationsDeps = { db: Database; events: EventBus; now: () => Dat
 /**
  * The kinds of notification, each with its own setting (issue 4): a reply in a followed thread, a mention, a
  * new thread by a followed person, a like, an accepted answer, a moderation action on one's content; and from
- * gamification (issue 5): a new level, an unlocked achievement.
+ * gamification (issue 5): a new level, an unlocked achievement; and from creator key campaigns (issue 14): a
+ * company's decision on one's key request.
  */
 export const NOTIFICATION_TYPES = [
   "reply",
@@ -24,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   "moderation",
   "level_up",
   "achievement_unlocked",
+  "campaign_decided",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

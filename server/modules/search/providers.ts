@@ -35,8 +35,22 @@ export type PostHit = {
   createdAt: string;
 };
 
+/** An open key campaign (issue 14) whose game, company or description matched; `path` is its public page. */
+export type CampaignHit = {
+  kind: "campaign";
+  id: string;
+  path: string;
+  /** The game's name, with the matched words marked. */
+  title: Segment[];
+  /** The game's short description, with the matched words marked. */
+  snippet: Segment[];
+  company: { name: string; slug: string };
+  platforms: string[];
+  endsAt: string;
+};
+
 /** Every kind of result; later areas add theirs here (games, campaigns, people) with a view in the page. */
-export type SearchHit = ThreadHit | PostHit;
+export type SearchHit = ThreadHit | PostHit | CampaignHit;
 
 /**
  * One section of the search page. Later areas add a provider to `SEARCH_PROVIDERS` (index.ts) rather than

@@ -13,7 +13,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { editPost } from "#server/modules/forum/edit-post";
 import { reply } from "#server/modules/forum/reply";
 import { SettingsStore } from "#server/modules/site/settings";
-import { createSearchModule, type SearchModule, type SearchResult, type Segment } from ".";
+import { createSearchModule, type PostHit, type SearchModule, type SearchResult, type Segment } from ".";
 
 /** Forum search on the real text search of PGlite and PostgreSQL: stemming, accents, visibility, highlights. */
 describe("forum search", () => {
@@ -193,7 +193,8 @@ describe("forum search", () => {
     try {
       const r = await find("juegos");
       expect(r.status).toBe("ok");
-      expect(r.sections).toEqual([]);
+      // Only the forum's sections go (key campaigns, issue 14, stay searchable).
+      expect(r.sections.map((x) => x.id)).toEqual(["campaigns"]);
     } finally {
       await settings.write("forum_enabled", true, alice.userId);
     }
@@ -233,7 +234,7 @@ describe("forum search", () => {
       forum: { slug: "general" },
       author: { username: "alice_search" },
     });
-    expect(Date.parse(post.createdAt)).toBeGreaterThan(0);
+    expect(Date.parse((post as PostHit).createdAt)).toBeGreaterThan(0);
   });
 
   it("recency breaks ties, relevance still counts: a title matching twice beats a newer one matching once", async () => {

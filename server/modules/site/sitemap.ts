@@ -1,6 +1,7 @@
 import { LOCALES } from "#shared/locales";
 import type { Database } from "#server/db/client";
 import { forumSitemapEntries } from "#server/modules/forum";
+import { campaignSitemapEntries } from "./campaign-sitemap-entries";
 import type { SettingsStore } from "./settings";
 
 /** Public, indexable pages. Later areas add their own entries (games, threads, companies). */
@@ -31,12 +32,20 @@ export const GAMIFICATION_PUBLIC_PAGES = ["/leaderboard"];
 
 /**
  * The site's sitemap: the static pages, the leaderboard and, while the forum is enabled, its index, forums and
- * visible threads (one query; with the forum off its pages are 404 and none is listed).
+ * visible threads (one query; with the forum off its pages are 404 and none is listed); the opportunities list
+ * and every open key campaign (issue 14).
  */
-export async function siteSitemap(deps: { settings: SettingsStore; db: Pick<Database, "select"> }, baseUrl: string): Promise<string> {
+export async function siteSitemap(
+  deps: { settings: SettingsStore; db: Pick<Database, "select"> },
+  baseUrl: string,
+  now: Date = new Date(),
+): Promise<string> {
   const { forum_enabled } = await deps.settings.all();
-  const community = forum_enabled ? await forumSitemapEntries(deps.db) : [];
-  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...GAMIFICATION_PUBLIC_PAGES, ...community]);
+  const [community, campaigns] = await Promise.all([
+    forum_enabled ? forumSitemapEntries(deps.db) : Promise.resolve([]),
+    campaignSitemapEntries(deps.db, now),
+  ]);
+  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...GAMIFICATION_PUBLIC_PAGES, ...community, ...campaigns]);
 }
 
 export function buildRobots(baseUrl: string): string {
