@@ -119,6 +119,13 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   });
   // A campaign past its end date finishes on its own (issue 14).
   await jobs.every("campaigns.finish", "*/5 * * * *", () => campaigns.finishEndedCampaigns());
+  // Issue 14 (notices): a creator hears of every decision on their key requests (bell and email), and is
+  // reminded once by email a few days before a claimed key's coverage deadline (hourly, each reminder claimed once).
+  const campaignMail = { db, mailer, siteName: env.siteName, baseUrl: env.baseUrl, log: log.child({ area: "notifications" }) };
+  subscribeCampaignNotifications({ ...campaignMail, events, realtime, now: () => new Date() });
+  await jobs.every("campaigns.coverage-reminders", "15 * * * *", () =>
+    campaigns.sendCoverageReminders(coverageReminderSender(campaignMail)),
+  );
   return {
     env,
     log,
