@@ -28,6 +28,8 @@ import { createInProcessRealtime, createPostgresRealtime, type Realtime } from "
 import { createGamificationModule, type GamificationModule } from "./modules/gamification";
 import { createCampaignsModule, type CampaignsModule } from "./modules/campaigns";
 import { createSecretBox } from "./platform/secret-box";
+import { subscribeCampaignNotifications } from "./modules/notifications/campaigns";
+import { coverageReminderSender } from "./modules/notifications/campaign-mail";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
