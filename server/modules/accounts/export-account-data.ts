@@ -2,6 +2,7 @@ import { eq, or, desc } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { accounts, auditLog, companyProfiles, profiles, roles, sessions, userRoles, users } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
+import { campaignsExportSection } from "#server/modules/campaigns";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
@@ -77,6 +78,8 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
       .from(auditLog)
       .where(or(eq(auditLog.targetId, id), eq(auditLog.actorId, id)))
       .orderBy(desc(auditLog.createdAt)),
+  // Issue 14: channels, requests, coverage and reveals (a creator), games and campaigns (a company); no key values.
+  campaigns: campaignsExportSection,
 };
 
 export type AccountExport = { format: "nexo-account-export"; version: 1; exportedAt: string; sections: Record<string, unknown> };

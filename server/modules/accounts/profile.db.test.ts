@@ -385,6 +385,7 @@ describe("accounts: profiles", () => {
       const data = await exportAccountData(deps(), actorOf(me));
       expect(Object.keys(data.sections).sort()).toEqual([
         "auditLog",
+        "campaigns",
         "companyProfile",
         "profile",
         "roles",

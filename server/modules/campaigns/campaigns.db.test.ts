@@ -19,6 +19,7 @@ import { exportKeys, revokeKeys, traceKey } from "./manage-keys";
 import { finishEndedCampaigns } from "./finish-ended-campaigns";
 import { listOpenCampaigns, getPublicCampaign } from "./public-campaigns";
 import { adminPauseCampaign } from "./team";
+import { exportAccountData } from "#server/modules/accounts/export-account-data";
 
 const DAY = 86_400_000;
 
@@ -202,6 +203,23 @@ describe("creator key campaigns", () => {
     const view = await module.manageCampaign(company, { campaignId, tab: "participants" });
     expect("participants" in view && view.participants[0].coverage.map((l) => l.kind).sort()).toEqual(["web", "youtube"]);
     expect(JSON.stringify(view)).not.toContain("SECRET-KEY");
+  });
+
+  it("an account export holds the person's own requests and channels, and no key value of anyone", async () => {
+    const { campaignId } = await activeCampaign(deps, company, { keys: ["EXPORT-KEY-0001"] });
+    const holder = await creatorWithChannel(deps, clock.now());
+    const { requestId } = await requestKey(deps, holder, { campaignId, platform: "pc", region: "europe" });
+    await approveRequests(deps, company, { requestIds: [requestId] });
+    await revealKey(deps, holder, { requestId });
+    const mine = await exportAccountData({ db: database.db }, holder);
+    const section = mine.sections.campaigns as { requests: { id: string }[]; channels: unknown[]; keyReveals: unknown[] };
+    expect(section.requests.map((r) => r.id)).toEqual([requestId]);
+    expect(section.channels).toHaveLength(1);
+    expect(section.keyReveals).toHaveLength(1);
+    for (const person of [holder, company, creator]) {
+      expect(JSON.stringify(await exportAccountData({ db: database.db }, person))).not.toContain("EXPORT-KEY");
+    }
+    expect(JSON.stringify(await exportAccountData({ db: database.db }, creator))).not.toContain(requestId);
   });
 
   it("traces a key to its holder for its own company only, auditing every lookup; exports and revokes", async () => {

@@ -23,6 +23,7 @@ import { updateGame } from "./update-game";
 
 export type { CampaignsDeps } from "./deps";
 export type { CoverageReminder } from "./coverage-reminders";
+export { campaignsExportSection } from "./export-section";
 export { CAMPAIGNS_ACTIONS, can as canCampaigns, type CampaignsAction } from "./policy";
 
 /**
