@@ -189,6 +189,13 @@ export function Header({ data }: { data: RootData }) {
                     {t("auth.campaigns")}
                   </Link>
                 </li>
+                {viewer.profileRole === "creator" ? (
+                  <li>
+                    <Link className={menuLinkClass(false)} to={to("/my-keys")}>
+                      {t("auth.myKeys")}
+                    </Link>
+                  </li>
+                ) : null}
                 {viewer.isStaff ? (
                   <li>
                     <Link className={menuLinkClass(false)} to={to("/admin")}>
