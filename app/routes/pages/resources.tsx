@@ -26,6 +26,8 @@ const PEOPLE = ["visitor", "unverified", "player", "creator", "companyPending", 
 const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as const;
 /** What a member can do in the forum (issue 4); texts under `resources.forumGuide.items`. */
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
+/** Creator key campaigns (issue 14); texts under `resources.campaignsGuide.items`. */
+const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "myKeys", "trace", "team"] as const;
 
 /** The forum admin's tabs and who uses them (issue 4); texts under `resources.forumAdmin`. */
 const FORUM_ADMIN_TABS = [
@@ -53,6 +55,7 @@ const SECTIONS = [
   ["accounts", "resources.accounts.title"],
   ["forum", "resources.forumGuide.title"],
   ["forum-admin", "resources.forumAdmin.title"],
+  ["campaigns", "resources.campaignsGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
 ] as const;
@@ -169,6 +172,21 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
               <div key={key}>
                 <dt className="font-semibold">{t(`resources.forumGuide.items.${key}.name`)}</dt>
                 <dd className="text-muted-foreground">{t(`resources.forumGuide.items.${key}.text`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section id="campaigns" aria-labelledby="campaigns-guide-heading" className={`${SECTION} mt-8`}>
+          <h2 id="campaigns-guide-heading" className="text-xl font-bold">
+            {t("resources.campaignsGuide.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.campaignsGuide.intro")}</p>
+          <dl className="mt-4 space-y-3">
+            {CAMPAIGNS_GUIDE.map((key) => (
+              <div key={key}>
+                <dt className="font-semibold">{t(`resources.campaignsGuide.items.${key}.name`)}</dt>
+                <dd className="text-muted-foreground">{t(`resources.campaignsGuide.items.${key}.text`)}</dd>
               </div>
             ))}
           </dl>
