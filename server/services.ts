@@ -77,7 +77,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   log.info("database ready", { kind: database.kind });
   const db = database.db;
   await ensureRoles(db);
-  if (env.seedDemo && (await seedDemoData(db, log))) log.info("demo data created on the empty database");
+  if (env.seedDemo && (await seedDemoData(db, log, { gameKeysSecret: env.gameKeysSecret, uploadsDir: env.uploadsDir })))
+    log.info("demo data created on the empty database");
 
   const rateLimiter = new RateLimiter(db);
   const jobs = await startJobs(database, log, env.jobs);
