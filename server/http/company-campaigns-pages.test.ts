@@ -421,6 +421,20 @@ describe("the whole loop from the pages", () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(decode(mainOf(await refused.text()))).toContain('value="Lumen Drift"');
 
+    // A new game whose cover is refused is kept, and its edit page says why beside the cover.
+    const withBadCover = await postMultipart(
+      "/es/company/games/new",
+      gameFields({ name: "Cover Later", slug: "cover-later" }),
+      { cover: notImage },
+      company.cookie,
+    );
+    expect(withBadCover.status).toBe(302);
+    const editAt = withBadCover.headers.get("location")!;
+    expect(editAt).toMatch(/^\/es\/company\/games\/[0-9a-f-]+\/edit\?cover=accounts\.avatar_type$/);
+    const coverPage = decode(mainOf(await page(editAt, company.cookie)));
+    expect(coverPage).toContain('value="Cover Later"');
+    expect(coverPage).toContain("La imagen debe ser PNG, JPG o WEBP.");
+
     const png = new Uint8Array(
       await sharp({ create: { width: 320, height: 180, channels: 3, background: "#3a7" } })
         .png()

@@ -285,6 +285,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
   const regions = [...new Set(view.keyCounts.map((k) => k.region))].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
   const countOf = (region: string | null, status: string) => view.keyCounts.find((k) => k.region === region && k.status === status)?.n ?? 0;
   const total = view.keyCounts.reduce((n, k) => n + k.n, 0);
+  const available = view.keyCounts.reduce((n, k) => n + (k.status === "available" ? k.n : 0), 0);
   const open = view.status !== "finished" && view.can.manageKeys;
   const revocable = view.keys.some((k) => k.status === "available");
   return (
@@ -311,7 +312,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             <tbody>
               {regions.map((r) => (
                 <tr key={r ?? "none"}>
-                  <th scope="row">{regionLabel(t, r)}</th>
+                  <td className="font-semibold">{regionLabel(t, r)}</td>
                   {KEY_STATUSES.map((s) => (
                     <td key={s} className="tabular-nums">
                       {formatCount(countOf(r, s), locale)}
@@ -396,7 +397,8 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
               )}
             </div>
           ) : null}
-          <Form method="post" encType="multipart/form-data" className="space-y-4">
+          {/* A saved or discarded upload clears the file and the pasted text (they hold key values). */}
+          <Form method="post" encType="multipart/form-data" className="space-y-4" key={uploadDone ? "done" : "form"}>
             {previewFailed ? <FormAlert message={previewFailed.formError} values={previewFailed.formErrorValues} /> : null}
             <FileInput
               label={t("manage.keys.file")}
@@ -487,6 +489,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             </DataTable>
             {revocable && view.can.manageKeys ? (
               <ConfirmDisclosure
+                key={`revoke-${available}`}
                 label={t("manage.keys.revoke")}
                 question={t("manage.keys.revokeQuestion")}
                 confirmLabel={t("manage.keys.revokeConfirm")}
@@ -520,7 +523,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
               />
             ) : null}
           </div>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex flex-wrap items-end gap-3" key={trace ? JSON.stringify(trace) : "trace"}>
             <div className="min-w-0 flex-1">
               <Field
                 label={t("manage.keys.traceKey")}
@@ -568,9 +571,7 @@ export function ParticipantsTab({ view }: { view: ViewOf<"participants"> }) {
             <tbody>
               {view.participants.map((p) => (
                 <tr key={p.requestId}>
-                  <th scope="row" className="font-semibold">
-                    {p.username ?? "—"}
-                  </th>
+                  <td className="font-semibold">{p.username ?? "—"}</td>
                   <td className="text-sm">
                     {regionLabel(t, p.region)}
                     {p.platform ? ` · ${t(`labels.platform.${p.platform}`)}` : ""}

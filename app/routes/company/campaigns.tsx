@@ -80,14 +80,14 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
           <tbody>
             {campaigns.map((c) => (
               <tr key={c.id}>
-                <th scope="row" className="font-semibold">
+                <td className="font-semibold">
                   <Link to={to(`/company/campaigns/${c.id}`)} className="text-primary hover:underline">
                     {c.gameName}
                   </Link>
                   {c.pauseReason !== null ? (
                     <p className="mt-1 text-sm font-normal text-warning-text">{t("campaigns.pausedByTeam", { reason: c.pauseReason })}</p>
                   ) : null}
-                </th>
+                </td>
                 <td>
                   <span className="flex flex-wrap gap-1.5">
                     <CampaignStatusBadge status={c.status} />
