@@ -289,6 +289,23 @@ describe("/campaigns/{id}", () => {
     expect(asCreator).toContain('maxLength="1000"');
   });
 
+  it("says a paused campaign takes no requests, to everyone who has not asked yet", async () => {
+    await t.services.campaigns.changeCampaignStatus(company.actor, { campaignId: manualId, status: "paused" });
+    try {
+      for (const cookie of [undefined, creator.cookie, fresh.cookie]) {
+        const main = await html(`/en/campaigns/${manualId}`, cookie);
+        expect(main).toContain("This campaign is not accepting requests.");
+        expect(main).not.toContain('name="platform"');
+      }
+      const refused = await post(`/en/campaigns/${manualId}`, { intent: "request", platform: "pc", region: "europe" }, creator.cookie);
+      expect(refused.status).toBe(409);
+      // Paused campaigns are not listed.
+      expect(await html("/en/campaigns")).not.toContain("Glasswing Puzzles");
+    } finally {
+      await t.services.campaigns.changeCampaignStatus(company.actor, { campaignId: manualId, status: "active" });
+    }
+  });
+
   it("refuses a request from a visitor, a company, a member and an unverified account", async () => {
     const path = `/en/campaigns/${manualId}`;
     const fields = { intent: "request", platform: "pc", region: "europe" };

@@ -39,7 +39,18 @@ export function RequestBox({
   const failed = result && !result.ok ? result : null;
   const value = (name: string) => failed?.values[name];
   let body: React.ReactNode;
-  if (!signedIn) {
+  if (signedIn && state.myRequest) {
+    body = (
+      <>
+        <p className="text-sm">{t("request.alreadyText", { status: t(`requestStatuses.${state.myRequest}`) })}</p>
+        <Link to={to("/my-keys")} className="btn btn-outline w-full">
+          {t("request.myKeysLink")}
+        </Link>
+      </>
+    );
+  } else if (!campaign.open) {
+    body = <p className="text-sm">{t("request.closed")}</p>;
+  } else if (!signedIn) {
     body = (
       <>
         <p className="text-sm text-muted-foreground">{t("request.signInText")}</p>
@@ -59,15 +70,6 @@ export function RequestBox({
         ) : null}
       </>
     );
-  } else if (state.myRequest) {
-    body = (
-      <>
-        <p className="text-sm">{t("request.alreadyText", { status: t(`requestStatuses.${state.myRequest}`) })}</p>
-        <Link to={to("/my-keys")} className="btn btn-outline w-full">
-          {t("request.myKeysLink")}
-        </Link>
-      </>
-    );
   } else if (!state.onboarded) {
     body = (
       <>
@@ -77,8 +79,6 @@ export function RequestBox({
         </Link>
       </>
     );
-  } else if (!campaign.open) {
-    body = <p className="text-sm">{t("request.closed")}</p>;
   } else {
     body = (
       <Form method="post" className="space-y-4">

@@ -73,7 +73,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+// A campaign that is not found keeps the site's "page not found" title (the root's meta for an error).
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : (matches[0]?.meta ?? []));
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("campaigns");
