@@ -449,6 +449,20 @@ describe("/my-keys", () => {
     }
   });
 
+  it("tells a creator whose email is not confirmed why the creator pages hold nothing yet", async () => {
+    for (const path of ["/en/my-keys", "/en/creator/onboarding"]) {
+      const main = await html(path, unverified.cookie);
+      expect(main).toContain("Confirm your email address first");
+      expect(main).not.toContain("<form");
+    }
+    const refused = await post(
+      "/en/creator/onboarding",
+      { intent: "save", rows: "1", "kind-0": "youtube", "url-0": "https://www.youtube.com/@x" },
+      unverified.cookie,
+    );
+    expect(refused.status).toBe(403);
+  });
+
   it("says what fills an empty page", async () => {
     const p = await person();
     const main = await html("/es/my-keys", p.cookie);
@@ -497,6 +511,14 @@ describe("/my-keys", () => {
     const after = await t.services.db.select().from(keyReveals).where(eq(keyReveals.userId, creator.id));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)!.keyId).toBe(approved.keyId);
+
+    // The hydrated page asks for the same action's data: that answer is not kept either, and is recorded too.
+    const data = await post("/en/my-keys.data", { intent: "reveal", requestId: approved.requestId }, creator.cookie);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("cache-control")).toBe("no-store");
+    expect(await data.text()).toContain(shown[0]);
+    const again = await t.services.db.select().from(keyReveals).where(eq(keyReveals.userId, creator.id));
+    expect(again.length).toBe(before.length + 2);
   });
 
   it("refuses a reveal to a visitor, a company and another creator (404), and the key shows on no one else's page", async () => {

@@ -20,7 +20,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "campaigns");
   const meta = { seo: seo({ title: t("onboarding.title"), description: t("onboarding.metaDescription"), noindex: true, nofollow: true }) };
   try {
-    const channels = await context.services.campaigns.listOwnChannels(actor);
+    // Channels saved together share their creation time: the address keeps their order the same on every load.
+    const channels = (await context.services.campaigns.listOwnChannels(actor)).sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.url.localeCompare(b.url),
+    );
     return {
       ...meta,
       blocked: null,
