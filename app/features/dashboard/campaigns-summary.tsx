@@ -65,7 +65,7 @@ function CompanySummary({ summary }: { summary: Extract<CampaignsSummary, { kind
         <h2 id="campaigns-heading" className="text-xl font-bold">
           {t("campaigns.company.heading")}
         </h2>
-        <Link className="link text-sm" to={to("/company/campaigns")}>
+        <Link className="link inline-block py-1 text-sm" to={to("/company/campaigns")}>
           {t("campaigns.company.all")}
         </Link>
       </div>
@@ -97,7 +97,7 @@ function CompanySummary({ summary }: { summary: Extract<CampaignsSummary, { kind
           {summary.campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <Link className="link font-semibold" to={to(`/company/campaigns/${c.id}`)}>
+                <Link className="link inline-block py-1 font-semibold" to={to(`/company/campaigns/${c.id}`)}>
                   {c.gameName}
                 </Link>
                 <p className="text-sm text-muted-foreground">
@@ -145,7 +145,7 @@ function CreatorSummary({ summary }: { summary: Extract<CampaignsSummary, { kind
                 {k.coverageDueAt ? (
                   <span className="text-sm text-muted-foreground">{t("campaigns.creator.due", { date: date(k.coverageDueAt) })}</span>
                 ) : null}
-                <Link className="link text-sm" to={to("/my-keys")}>
+                <Link className="link inline-block py-1 text-sm" to={to("/my-keys")}>
                   {t("campaigns.creator.addCoverage")}
                   <span className="sr-only"> · {k.gameName}</span>
                 </Link>
@@ -157,7 +157,7 @@ function CreatorSummary({ summary }: { summary: Extract<CampaignsSummary, { kind
       <div>
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h3 className="font-semibold">{t("campaigns.creator.matchingHeading")}</h3>
-          <Link className="link text-sm" to={to("/campaigns")}>
+          <Link className="link inline-block py-1 text-sm" to={to("/campaigns")}>
             {t("campaigns.creator.allOpportunities")}
           </Link>
         </div>
@@ -168,7 +168,7 @@ function CreatorSummary({ summary }: { summary: Extract<CampaignsSummary, { kind
             {summary.matching.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <Link className="link font-semibold" to={to(`/campaigns/${c.id}`)}>
+                  <Link className="link inline-block py-1 font-semibold" to={to(`/campaigns/${c.id}`)}>
                     {c.gameName}
                   </Link>
                   <p className="text-sm text-muted-foreground">

@@ -141,7 +141,7 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                 <tr key={c.id}>
                   <td>
                     {c.status === "active" ? (
-                      <Link className="link font-semibold" to={to(`/campaigns/${c.id}`)}>
+                      <Link className="link inline-block py-1 font-semibold" to={to(`/campaigns/${c.id}`)}>
                         {c.gameName}
                       </Link>
                     ) : (
@@ -149,7 +149,7 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                     )}
                   </td>
                   <td>
-                    <Link className="link" to={to(`/company/${c.companySlug}`)}>
+                    <Link className="link inline-block py-1" to={to(`/company/${c.companySlug}`)}>
                       {c.companyName}
                     </Link>
                   </td>

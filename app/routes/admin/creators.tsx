@@ -116,7 +116,7 @@ export default function AdminCreators({ loaderData, actionData }: Route.Componen
                   <div className="min-w-0">
                     <h2 id={`creator-${c.id}`} className="font-semibold">
                       {c.username ? (
-                        <Link className="link" to={to(`/u/${c.username}`)}>
+                        <Link className="link inline-block py-1" to={to(`/u/${c.username}`)}>
                           {c.username}
                         </Link>
                       ) : (
@@ -133,7 +133,12 @@ export default function AdminCreators({ loaderData, actionData }: Route.Componen
                       <li key={ch.id} className="rounded-control border border-border p-3">
                         <div className="flex flex-wrap items-center gap-2">
                           <Badge>{t(`creators.kinds.${ch.kind}`)}</Badge>
-                          <a className="link break-all" href={ch.url} rel="noopener noreferrer nofollow ugc" target="_blank">
+                          <a
+                            className="link inline-block break-all py-1"
+                            href={ch.url}
+                            rel="noopener noreferrer nofollow ugc"
+                            target="_blank"
+                          >
                             {ch.url}
                           </a>
                           {ch.flaggedAt ? (

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS } from "./highlight";
+import { headline, toSegments, WHOLE_OPTIONS } from "./highlight";
 import { score, tsQuery, type CampaignHit, type SearchContext, type SearchProvider } from "./providers";
 
 /**
@@ -31,7 +31,7 @@ export const campaignsSearch: SearchProvider = {
     const rows = await rowsOf(
       ctx,
       sql`select h.*, ${headline(sql`h.game_name`, q, WHOLE_OPTIONS)} as marked_name,
-          ${headline(sql`h.short_description`, q, SNIPPET_OPTIONS)} as marked_text
+          ${headline(sql`h.short_description`, q, WHOLE_OPTIONS)} as marked_text
         from (
           select c.id, g.name as game_name, g.short_description, g.cover_url, cp.company_name, cp.slug as company_slug,
             c.platforms, extract(epoch from c.ends_at) * 1000 as ends_ms, c.starts_at,

@@ -42,7 +42,7 @@ export type CampaignHit = {
   path: string;
   /** The game's name, with the matched words marked. */
   title: Segment[];
-  /** The game's short description, with the matched words marked. */
+  /** The game's short description (at most 280 characters, shown whole), with the matched words marked. */
   snippet: Segment[];
   company: { name: string; slug: string };
   platforms: string[];
