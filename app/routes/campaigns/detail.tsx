@@ -88,8 +88,8 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           {t("detail.backToList")}
         </Link>
       </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           <header className="space-y-3">
             <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("detail.eyebrow")}</p>
             <h1 id="campaign-title" className="text-3xl font-black sm:text-4xl">
@@ -116,6 +116,19 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             className="rounded-card"
           />
           {c.shortDescription ? <p className="max-w-3xl text-lg">{c.shortDescription}</p> : null}
+        </div>
+        <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-24">
+            <RequestBox
+              campaign={c}
+              state={state}
+              signedIn={signedIn}
+              result={actionData as RequestResult | undefined}
+              returnTo={returnTo}
+            />
+          </div>
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
           {c.trailerUrl ? (
             <p>
               <a href={c.trailerUrl} className="btn btn-outline" rel="noopener noreferrer" target="_blank">
@@ -164,9 +177,6 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             <CampaignTerms campaign={c} />
           </section>
         </div>
-        <aside className="lg:sticky lg:top-24 lg:self-start">
-          <RequestBox campaign={c} state={state} signedIn={signedIn} result={actionData as RequestResult | undefined} returnTo={returnTo} />
-        </aside>
       </div>
     </article>
   );
