@@ -101,7 +101,7 @@ describe("/admin/campaigns", () => {
   it("asks for a reason, keeping what was typed, then pauses with it; the team then lifts its pause", async () => {
     const empty = await post("/en/admin/campaigns", { intent: "pause", campaignId: ids.campaign, reason: "  " }, cookies.moderator);
     expect(empty.status).toBe(400);
-    expect(await textOf(empty)).toContain("Write the reason");
+    expect(await textOf(empty)).toContain("Write the reason for the pause: the company will read it.");
     const long = "Too long a reason ".repeat(30);
     const tooLong = await post("/en/admin/campaigns", { intent: "pause", campaignId: ids.campaign, reason: long }, cookies.moderator);
     expect(tooLong.status).toBe(400);
@@ -170,6 +170,7 @@ describe("/admin/creators", () => {
       cookies.moderator,
     );
     expect(noReason.status).toBe(400);
+    expect(await textOf(noReason)).toContain("Write the reason for the flag");
     expect((await channelRow()).flaggedAt).toBeNull();
 
     const flagged = await post(

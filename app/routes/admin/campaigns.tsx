@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { TextAreaField } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
@@ -16,6 +16,7 @@ import {
   useDateFormat,
   type AdminActionResult,
 } from "#app/features/admin/ui";
+import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -47,6 +48,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const name = String(form.get("name") ?? "");
   const campaigns = context.services.campaigns;
+  const missing = reasonMissing(form, intent === "pause");
+  if (missing) return missing;
   try {
     if (intent === "pause") {
       await campaigns.adminPauseCampaign(actor, { campaignId: form.get("campaignId"), reason: form.get("reason") });
@@ -60,6 +63,23 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (err) {
     return actionFailure(err, form);
   }
+}
+
+/**
+ * The operation's "reason required" message speaks of a company's verification (errors:company.reason_required,
+ * used by the campaigns' shared reason rule): this page says what the reason is for instead.
+ */
+function reasonMissing(form: FormData, when: boolean) {
+  if (!when || String(form.get("reason") ?? "").trim()) return null;
+  return data<FormFailure>(
+    {
+      ok: false,
+      values: formValues(form),
+      fieldErrors: { reason: "admin:campaigns.reasonRequired" },
+      formError: "admin:campaigns.reasonRequired",
+    },
+    { status: 400 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);

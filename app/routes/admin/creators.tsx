@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { Badge } from "#app/components/ui/badge";
 import { TextAreaField } from "#app/components/ui/form-field";
@@ -17,6 +17,7 @@ import {
   useDateFormat,
   type AdminActionResult,
 } from "#app/features/admin/ui";
+import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -48,6 +49,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const verdict = String(form.get("verdict") ?? "");
   const url = String(form.get("url") ?? "");
   if (form.get("intent") !== "review" || !["check", "flag", "clear"].includes(verdict)) return unknownIntent(form);
+  const missing = reasonMissing(form, verdict === "flag");
+  if (missing) return missing;
   try {
     await context.services.campaigns.reviewChannel(actor, {
       channelId: form.get("channelId"),
@@ -58,6 +61,23 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (err) {
     return actionFailure(err, form);
   }
+}
+
+/**
+ * The operation's "reason required" message speaks of a company's verification (errors:company.reason_required,
+ * used by the campaigns' shared reason rule): this page says what the reason is for instead.
+ */
+function reasonMissing(form: FormData, when: boolean) {
+  if (!when || String(form.get("reason") ?? "").trim()) return null;
+  return data<FormFailure>(
+    {
+      ok: false,
+      values: formValues(form),
+      fieldErrors: { reason: "admin:creators.reasonRequired" },
+      formError: "admin:creators.reasonRequired",
+    },
+    { status: 400 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
