@@ -1,7 +1,11 @@
 /**
  * Creator key campaigns (issue 14): the values, limits and lists that the pages show and the server enforces.
- * Labels are translated under `campaigns:…` by these codes.
+ * Their labels are translated by these codes (`campaigns:labels.*` on the creators' pages,
+ * `company-campaigns:labels.*` on the company's).
  */
+
+/** Rows per page of the campaign lists (public, the company's tabs, the team's tabs). */
+export const CAMPAIGNS_PAGE_SIZE = 20;
 
 export const RELEASE_STATUSES = ["released", "early_access", "unreleased"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];

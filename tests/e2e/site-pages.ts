@@ -72,6 +72,27 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/gamification/levels"],
   ["admin", "/admin/gamification/achievements"],
   ["admin", "/admin/gamification/ranking"],
+  // Creator key campaigns (issue 14). `{campaign}`, `{ownCampaign}` and `{game}` are the demo data's ids,
+  // found when the people sign in (signInStates).
+  ["visitor", "/campaigns"],
+  ["visitor", "/campaigns?platform=pc&region=europe"],
+  ["visitor", "/campaigns/{campaign}"],
+  ["creator", "/campaigns"],
+  ["creator", "/campaigns/{campaign}"],
+  ["creator", "/creator/onboarding"],
+  ["creator", "/my-keys"],
+  ["verifiedCompany", "/campaigns/{campaign}"],
+  ["verifiedCompany", "/company/games"],
+  ["verifiedCompany", "/company/games/new"],
+  ["verifiedCompany", "/company/games/{game}/edit"],
+  ["verifiedCompany", "/company/campaigns"],
+  ["verifiedCompany", "/company/campaigns/new"],
+  ["verifiedCompany", "/company/campaigns/{ownCampaign}"],
+  ["verifiedCompany", "/company/campaigns/{ownCampaign}?tab=requests"],
+  ["verifiedCompany", "/company/campaigns/{ownCampaign}?tab=keys"],
+  ["verifiedCompany", "/company/campaigns/{ownCampaign}?tab=participants"],
+  ["admin", "/admin/campaigns"],
+  ["admin", "/admin/creators"],
 ];
 
 /** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */
@@ -85,7 +106,32 @@ const slugOf = (who: Who, path: string) =>
 
 export const SITE_PAGES: SitePage[] = entries.map(([who, path, status]) => ({ who, path, status, slug: slugOf(who, path) }));
 
-export const localized = (locale: string, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
+/** The demo data's ids the catalogue's paths name in braces (filled by signInStates). */
+const DEMO_IDS: Record<string, string> = {};
+const withIds = (path: string) => path.replace(/\{(\w+)\}/g, (m, name: string) => DEMO_IDS[name] ?? m);
+
+export const localized = (locale: string, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${withIds(path)}`);
+
+/**
+ * The demo campaign ids the catalogue needs, read off the pages that list them: an open campaign on
+ * /campaigns, the demo company's campaign whose requests wait (the first on /company/campaigns with pending
+ * requests, else the first) and its first game.
+ */
+async function findDemoIds(playwright: PlaywrightWorkerArgs["playwright"], company: StorageState | undefined) {
+  if (DEMO_IDS.campaign) return;
+  const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+  const visitor = await playwright.request.newContext({ baseURL: BASE_URL });
+  const open = await (await visitor.get("/en/campaigns")).text();
+  await visitor.dispose();
+  DEMO_IDS.campaign = new RegExp(`/en/campaigns/(${uuid})`).exec(open)?.[1] ?? "none";
+  if (!company) return;
+  const ctx = await playwright.request.newContext({ baseURL: BASE_URL, storageState: company });
+  const campaigns = await (await ctx.get("/en/company/campaigns")).text();
+  const games = await (await ctx.get("/en/company/games")).text();
+  await ctx.dispose();
+  DEMO_IDS.ownCampaign = new RegExp(`/en/company/campaigns/(${uuid})`).exec(campaigns)?.[1] ?? "none";
+  DEMO_IDS.game = new RegExp(`/en/company/games/(${uuid})/edit`).exec(games)?.[1] ?? "none";
+}
 
 const CREDENTIALS: Record<Exclude<Who, "visitor" | "unverified">, { email: string; password: string }> = {
   creator: { email: "lucia.juega@demo.nexoindie.test", password: "demo-creator-2026" },
@@ -123,6 +169,10 @@ export async function signInStates(
     expect(res.status(), `${who}: ${await res.text()}`).toBe(200);
     states.set(who, await ctx.storageState());
     await ctx.dispose();
+  }
+  if (SITE_PAGES.some((p) => p.path.includes("{"))) {
+    const company = states.get("verifiedCompany") ?? (await signInStates(playwright, ["verifiedCompany"], ipBlock + 1)).get("verifiedCompany");
+    await findDemoIds(playwright, company);
   }
   return states;
 }

@@ -2,7 +2,7 @@ import { readDateInput } from "#app/components/ui/date-input.server";
 import { list, text } from "./failure.server";
 
 /** Checkbox groups of the campaign form (kept whole after a refused submit). */
-export const CAMPAIGN_LISTS = ["platforms", "regions"] as const;
+export const CAMPAIGN_LISTS = ["platforms", "regions", "languages"] as const;
 
 /**
  * The campaign form as the operations' input. The dates come from the three-box date inputs: a campaign
@@ -32,6 +32,7 @@ export function readCampaignForm(form: FormData) {
     minAverageViews: text(form, "minAverageViews").trim() || "0",
     platforms: list(form, "platforms"),
     regions: list(form, "regions"),
+    languages: list(form, "languages"),
     coverageDays: text(form, "coverageDays").trim(),
   };
 }

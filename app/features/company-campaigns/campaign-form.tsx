@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { DateInput } from "#app/components/ui/date-input";
 import { Field, SelectField, TextAreaField } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
-import { CAMPAIGN_LIMITS, PLATFORMS, REGIONS } from "#shared/campaigns";
+import { CAMPAIGN_LIMITS, CONTENT_LANGUAGES, PLATFORMS, REGIONS } from "#shared/campaigns";
 import { CheckboxGroup, keptList, NS } from "./ui";
 
 /** A stored campaign's editable fields (dates as `YYYY-MM-DD`). */
@@ -16,6 +16,8 @@ export type CampaignValues = {
   minAverageViews: number;
   platforms: string[];
   regions: string[];
+  /** Languages the company wants coverage in; none: any. */
+  languages: string[];
   coverageDays: number;
 };
 
@@ -137,6 +139,14 @@ export function CampaignFields({
         options={REGIONS.map((r) => ({ value: r, label: t(`labels.region.${r}`) }))}
         checked={keptList(typed, "regions", campaign?.regions ?? [])}
         error={errors.regions}
+      />
+      <CheckboxGroup
+        legend={t("campaignForm.languages")}
+        name="languages"
+        hint={t("campaignForm.languagesHint")}
+        options={CONTENT_LANGUAGES.map((l) => ({ value: l, label: t(`labels.language.${l}`) }))}
+        checked={keptList(typed, "languages", campaign?.languages ?? [])}
+        error={errors.languages}
       />
       <Field
         label={t("campaignForm.coverageDays")}

@@ -5,12 +5,7 @@ import type { Locale } from "#shared/locales";
 import { isoDay, type CampaignValues } from "./campaign-form";
 import { notFoundForCampaigns } from "./not-found.server";
 import type { ManageTabName } from "./ui";
-
-/**
- * Rows per page of the manage page's lists: the campaigns module's `CAMPAIGNS_PAGE_SIZE` (server/modules/
- * campaigns/deps.ts), which pages may not import; it belongs in `shared/campaigns.ts`.
- */
-export const MANAGE_PAGE_SIZE = 20;
+import { CAMPAIGNS_PAGE_SIZE } from "#shared/campaigns";
 
 const DAY = { dateStyle: "medium" } as const;
 
@@ -36,7 +31,7 @@ export async function manageView(context: AppLoadContext, actor: NonNullable<Act
     can: m.can,
     tab: m.tab as ManageTabName,
     page: m.page,
-    pageCount: Math.max(1, Math.ceil(m.total / MANAGE_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(m.total / CAMPAIGNS_PAGE_SIZE)),
     requestCounts: m.requestCounts,
     regions: c.regions,
   };
@@ -76,7 +71,7 @@ export async function manageView(context: AppLoadContext, actor: NonNullable<Act
       keyCounts: m.keyCounts,
       keys: m.keys.map((k, i) => ({
         id: k.id,
-        n: (m.page - 1) * MANAGE_PAGE_SIZE + i + 1,
+        n: (m.page - 1) * CAMPAIGNS_PAGE_SIZE + i + 1,
         region: k.region,
         status: k.status,
         holder: k.holder,
@@ -113,6 +108,7 @@ export async function manageView(context: AppLoadContext, actor: NonNullable<Act
     minAverageViews: c.minAverageViews,
     platforms: c.platforms,
     regions: c.regions,
+    languages: c.languages,
     coverageDays: c.coverageDays,
   };
   return { ...header, view: "details" as const, games: games.map((g) => ({ id: g.id, name: g.name })), campaign };

@@ -84,6 +84,7 @@ export default function NewCampaign({ loaderData, actionData }: Route.ComponentP
                     minAverageViews: 0,
                     platforms: ["pc"],
                     regions: [],
+                    languages: [],
                     coverageDays: 14,
                   }
                 : null

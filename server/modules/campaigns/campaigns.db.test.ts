@@ -19,6 +19,7 @@ import { exportKeys, revokeKeys, traceKey } from "./manage-keys";
 import { finishEndedCampaigns } from "./finish-ended-campaigns";
 import { listOpenCampaigns, getPublicCampaign } from "./public-campaigns";
 import { adminPauseCampaign } from "./team";
+import { updateCampaign } from "./update-campaign";
 import { exportAccountData } from "#server/modules/accounts/export-account-data";
 
 const DAY = 86_400_000;
@@ -274,6 +275,35 @@ describe("creator key campaigns", () => {
       "campaigns.status_transition",
     );
     clock.advance(-31 * DAY);
+  });
+
+  it("filters open campaigns by platform, region, genre and coverage language (none: any language)", async () => {
+    const anyLanguage = await activeCampaign(deps, company, { name: "Any Tongue" });
+    const spanishOnly = await activeCampaign(deps, company, { name: "Solo Castellano" });
+    await updateCampaign(deps, company, {
+      campaignId: spanishOnly.campaignId,
+      gameId: spanishOnly.gameId,
+      startsAt: new Date(clock.now().getTime() - DAY).toISOString(),
+      endsAt: new Date(clock.now().getTime() + 20 * DAY).toISOString(),
+      autoApprove: false,
+      platforms: ["pc"],
+      regions: ["europe"],
+      languages: ["es"],
+      coverageDays: 10,
+    });
+    const ids = async (filters: Record<string, string>) => (await listOpenCampaigns(deps, null, filters)).campaigns.map((c) => c.id);
+    expect(await ids({ language: "en" })).toContain(anyLanguage.campaignId);
+    expect(await ids({ language: "en" })).not.toContain(spanishOnly.campaignId);
+    expect(await ids({ language: "es" })).toEqual(expect.arrayContaining([anyLanguage.campaignId, spanishOnly.campaignId]));
+    expect(await ids({ region: "north_america" })).not.toContain(spanishOnly.campaignId);
+    expect(await ids({ platform: "switch" })).toEqual([]);
+    expect(await ids({ genre: "puzzle" })).toContain(anyLanguage.campaignId);
+    expect(await ids({ genre: "horror" })).toEqual([]);
+    // Unknown filter values are ignored, not errors.
+    expect(await ids({ platform: "<script>", page: "-3" })).toContain(anyLanguage.campaignId);
+    // A creator sees whether they meet each campaign's minimums and what they asked for.
+    const view = await listOpenCampaigns(deps, creator, {});
+    expect(view.campaigns.every((c) => c.meetsMinimums === true)).toBe(true);
   });
 
   it("keeps the key pool's invariants on a second upload of the same keys at once", async () => {

@@ -25,7 +25,7 @@ export type CampaignsDeps = {
 export { parseInput } from "#server/modules/validate";
 
 /** Rows per page of the company's and the team's lists. */
-export const CAMPAIGNS_PAGE_SIZE = 20;
+export { CAMPAIGNS_PAGE_SIZE } from "#shared/campaigns";
 /** Keys inserted per statement when a bulk upload is saved (three array parameters per statement). */
 export const KEY_INSERT_BATCH = 10_000;
 /** Fingerprints looked up per statement when a preview checks the company's pools. */

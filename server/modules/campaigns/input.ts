@@ -92,6 +92,8 @@ const campaignFields = z.object({
   minAverageViews: count.default(0),
   platforms: listOf(PLATFORMS, PLATFORMS.length).refine((l) => l.length > 0, "errors:input.invalid"),
   regions: listOf(REGIONS, REGIONS.length).refine((l) => l.length > 0, "errors:input.invalid"),
+  /** The languages the company wants coverage in; none: any. */
+  languages: listOf(CONTENT_LANGUAGES, CONTENT_LANGUAGES.length),
   coverageDays: z.coerce
     .number("errors:input.invalid")
     .int("errors:input.invalid")
