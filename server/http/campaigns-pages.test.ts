@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompany, createUser } from "#server/db/factories";
-import { keyReveals, profiles } from "#server/db/schema";
+import { creatorRequests, keyReveals, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
@@ -419,6 +419,16 @@ describe("/creator/onboarding", () => {
       ["youtube", "https://www.youtube.com/@mine", 1200, ["es", "fr"]],
     ]);
 
+    // What the team said shows beside each channel.
+    const team = testActor({ userId: "team-member", roles: ["Admin"], profileRole: null });
+    const yt = saved.find((c) => c.kind === "youtube")!;
+    const site = saved.find((c) => c.kind === "website")!;
+    await t.services.campaigns.reviewChannel(team, { channelId: yt.id, verdict: "check" });
+    await t.services.campaigns.reviewChannel(team, { channelId: site.id, verdict: "flag", reason: "Figures do not match" });
+    const reviewed = await html("/en/creator/onboarding", p.cookie);
+    expect(reviewed).toContain("Checked by the team");
+    expect(reviewed).toContain("Flagged: Figures do not match");
+
     // Removing a row leaves it out of the form; saving then replaces the list.
     const removed = await post(
       "/en/creator/onboarding",
@@ -482,7 +492,22 @@ describe("/my-keys", () => {
     expect(main).toContain("The studio has not decided yet.");
     expect(main).toContain("Reveal key");
     expect(main).toContain("Coverage due");
+    expect(main).not.toContain("Overdue");
     expect(revealed(main)).toEqual([]);
+  });
+
+  it("marks coverage whose deadline has passed", async () => {
+    const approved = (await t.services.campaigns.myKeys(creator.actor)).find((r) => r.status === "approved")!;
+    const due = approved.coverageDueAt;
+    await t.services.db
+      .update(creatorRequests)
+      .set({ coverageDueAt: new Date(Date.now() - DAY) })
+      .where(eq(creatorRequests.id, approved.requestId));
+    try {
+      expect(await html("/en/my-keys", creator.cookie)).toContain("Overdue");
+    } finally {
+      await t.services.db.update(creatorRequests).set({ coverageDueAt: due }).where(eq(creatorRequests.id, approved.requestId));
+    }
   });
 
   it("shows a rejection's reason", async () => {
