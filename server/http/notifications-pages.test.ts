@@ -256,6 +256,7 @@ describe("/account/notifications", () => {
       moderation: false,
       level_up: false,
       achievement_unlocked: false,
+      campaign_decided: false,
     });
     // Nobody else's settings changed.
     expect((await t.services.notifications.getPreferences(testActor({ userId: ana.id }))).like).toBe(true);

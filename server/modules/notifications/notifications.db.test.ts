@@ -198,6 +198,7 @@ describe("notifications", () => {
       moderation: true,
       level_up: true,
       achievement_unlocked: true,
+      campaign_decided: true,
     });
     expect(await notes.setPreferences(carol, { like: false, mention: "false" })).toMatchObject({
       like: false,
