@@ -230,6 +230,10 @@ describe("/campaigns", () => {
     const main = await html("/en/campaigns", creator.cookie);
     expect(main).toContain("You meet the minimums");
     expect(main).toContain('href="/en/my-keys"');
+    expect(main).not.toContain("Tell us which channels you cover games on");
+    const noChannels = await html("/en/campaigns", fresh.cookie);
+    expect(noChannels).toContain("Tell us which channels you cover games on");
+    expect(noChannels).toContain('href="/en/creator/onboarding"');
     const low = await person();
     await withChannel(low, 10, 1);
     expect(await html("/en/campaigns", low.cookie)).toContain("Below the minimums");

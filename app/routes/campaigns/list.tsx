@@ -26,12 +26,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page: pick("page"),
   });
   if (list.filters.page > list.pageCount) throw new Response("Not Found", { status: 404 });
+  // A creator without a channel the team has not flagged cannot request yet: the page says where to start.
+  const creator = context.actor?.profileRole === "creator";
+  const onboarded = creator
+    ? await context.services.campaigns.listOwnChannels(context.actor).then(
+        (channels) => channels.some((c) => !c.flaggedAt),
+        () => true,
+      )
+    : true;
   const { page, ...chosen } = list.filters;
   const filtered = Object.values(chosen).some(Boolean);
   return {
     list,
     filtered,
-    creator: context.actor?.profileRole === "creator",
+    creator,
+    onboarded,
     seo: seo({
       title: page > 1 ? t("list.titlePage", { page }) : t("list.title"),
       description: t("list.metaDescription"),
@@ -47,14 +56,21 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function CampaignsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("campaigns");
   const { to } = useLocalePath();
-  const { list, filtered, creator } = loaderData;
+  const { list, filtered, creator, onboarded } = loaderData;
   const { page, ...filters } = list.filters;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
         <h1 className="text-3xl font-black sm:text-4xl">{t("list.title")}</h1>
         <p className="max-w-3xl text-muted-foreground">{t("list.lead")}</p>
-        {creator ? (
+        {creator && !onboarded ? (
+          <p className="rounded-control border border-border bg-muted p-3 text-sm">
+            {t("list.onboardingHint")}{" "}
+            <Link to={to("/creator/onboarding")} className="link">
+              {t("list.onboardingLink")}
+            </Link>
+          </p>
+        ) : creator ? (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link to={to("/my-keys")} className="link inline-flex min-h-6 items-center gap-1">
               <Icon name="key-round" size={16} />
