@@ -279,6 +279,8 @@ describe("/campaigns/{id}", () => {
     const asCompany = decode(await html(`/en${path}`, company.cookie));
     expect(asCompany).toContain("Companies cannot request keys");
     expect(asCompany).not.toContain('name="platform"');
+    expect(asCompany).toContain(`href="/en/company/campaigns/${manualId}"`);
+    expect(visitor).not.toContain(`href="/en/company/campaigns/${manualId}"`);
     expect(decode(await html(`/en${path}`, unverified.cookie))).toContain("Confirm your email address first");
     const asMember = decode(await html(`/en${path}`, member.cookie));
     expect(asMember).toContain("Only creators can request keys");

@@ -34,6 +34,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     descriptionHtml: descriptionHtml ? htmlOnce(context, "game-description", descriptionHtml) : null,
     state,
     signedIn: !!context.actor,
+    /** The company that runs it gets a way to its manage page. */
+    own: !!context.actor?.company && context.actor.company.slug === campaign.companySlug,
     returnTo: currentLocation(request),
     seo: seo({
       title: campaign.gameName,
@@ -79,7 +81,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => (data ? seoMeta(d
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("campaigns");
   const { to } = useLocalePath();
-  const { campaign: c, descriptionHtml, state, signedIn, returnTo } = loaderData;
+  const { campaign: c, descriptionHtml, state, signedIn, returnTo, own } = loaderData;
   return (
     <article className="space-y-6" aria-labelledby="campaign-title">
       <p className="text-sm">
@@ -118,7 +120,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           {c.shortDescription ? <p className="max-w-3xl text-lg">{c.shortDescription}</p> : null}
         </div>
         <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <div className="lg:sticky lg:top-24">
+          <div className="space-y-3 lg:sticky lg:top-24">
+            {own ? (
+              <Link to={to(`/company/campaigns/${c.id}`)} className="btn btn-primary w-full">
+                {t("detail.manage")}
+              </Link>
+            ) : null}
             <RequestBox
               campaign={c}
               state={state}
