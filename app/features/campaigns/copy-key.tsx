@@ -17,10 +17,7 @@ export function RevealedKey({ value, id }: { value: string; id: string }) {
         {t("myKeys.yourKey")}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code
-          aria-labelledby={`${id}-label`}
-          className="min-w-0 break-all rounded-control border border-border bg-muted px-3 py-2 font-mono text-base select-all"
-        >
+        <code className="min-w-0 break-all rounded-control border border-border bg-muted px-3 py-2 font-mono text-base select-all">
           {value}
         </code>
         {canCopy ? (
