@@ -100,7 +100,9 @@ export type ErrorCode =
   | "campaigns.coverage_url"
   | "campaigns.coverage_not_allowed"
   | "campaigns.coverage_limit"
-  | "campaigns.channel_url";
+  | "campaigns.channel_url"
+  | "campaigns.reason_required"
+  | "campaigns.not_paused_by_team";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -201,6 +203,8 @@ const statusByCode: Record<ErrorCode, number> = {
   "campaigns.coverage_not_allowed": 409,
   "campaigns.coverage_limit": 409,
   "campaigns.channel_url": 400,
+  "campaigns.reason_required": 400,
+  "campaigns.not_paused_by_team": 409,
 };
 
 export class DomainError extends Error {

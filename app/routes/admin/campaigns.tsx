@@ -25,20 +25,12 @@ import type { Route } from "./+types/campaigns";
 
 export const handle = { i18n: ["admin"] };
 
-/**
- * Rows a page of the team's list holds: the operation pages by `CAMPAIGNS_PAGE_SIZE`
- * (server/modules/campaigns/deps.ts), which a page may not import; `listAllCampaigns` does not return its page
- * count yet.
- */
-const PAGE_SIZE = 20;
-
 /** The admin campaigns tab (issue 14): every company's campaigns, by status and by game or company name. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const list = await orRefused(context, request, context.services.campaigns.listAllCampaigns(actor, searchParamsOf(request)));
-  const pageCount = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
-  if (list.page > pageCount) throw new Response("Not Found", { status: 404 });
-  return { seo: seo("campaigns.title"), list: { ...list, pageCount } };
+  if (list.page > list.pageCount) throw new Response("Not Found", { status: 404 });
+  return { seo: seo("campaigns.title"), list };
 }
 
 /** Pause an active campaign with a reason the company reads (`intent=pause`), or lift the team's pause (`intent=lift`). */

@@ -26,8 +26,6 @@ import type { Route } from "./+types/creators";
 
 export const handle = { i18n: ["admin"] };
 
-/** Creators a page of the team's list holds (`CAMPAIGNS_PAGE_SIZE` of server/modules/campaigns/deps.ts). */
-const PAGE_SIZE = 20;
 const SHOW = ["all", "unchecked", "flagged"] as const;
 
 /**
@@ -37,9 +35,8 @@ const SHOW = ["all", "unchecked", "flagged"] as const;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const list = await orRefused(context, request, context.services.campaigns.listCreators(actor, searchParamsOf(request)));
-  const pageCount = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
-  if (list.page > pageCount) throw new Response("Not Found", { status: 404 });
-  return { seo: seo("creators.title"), list: { ...list, pageCount } };
+  if (list.page > list.pageCount) throw new Response("Not Found", { status: 404 });
+  return { seo: seo("creators.title"), list };
 }
 
 /** One channel's review: `verdict=check`, `verdict=flag` (with a reason) or `verdict=clear` (`intent=review`). */

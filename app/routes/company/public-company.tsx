@@ -121,7 +121,7 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <CompanyGames games={listing.games} companyName={company.companyName} />
-      <CompanyCampaigns campaigns={listing.campaigns} games={listing.games} companyName={company.companyName} />
+      <CompanyCampaigns campaigns={listing.campaigns} companyName={company.companyName} />
       {companySections.map(({ id, Component }) => (
         <Component key={id} company={company} extensions={extensions} />
       ))}
@@ -169,19 +169,9 @@ function CompanyGames({ games, companyName }: { games: Listing["games"]; company
 }
 
 /** The company's active campaigns, each leading to its public page where creators request a key. */
-function CompanyCampaigns({
-  campaigns,
-  games,
-  companyName,
-}: {
-  campaigns: Listing["campaigns"];
-  games: Listing["games"];
-  companyName: string;
-}) {
+function CompanyCampaigns({ campaigns, companyName }: { campaigns: Listing["campaigns"]; companyName: string }) {
   const { t } = useTranslation("company");
   const { to, locale } = useLocalePath();
-  // A campaign shows its game's cover (the listing names the game; a company's game names are its own).
-  const cover = (gameName: string) => games.find((g) => g.name === gameName)?.coverUrl ?? null;
   return (
     <section aria-labelledby="company-campaigns" className="mt-8">
       <h2 id="company-campaigns" className="text-2xl font-bold">
@@ -198,7 +188,7 @@ function CompanyCampaigns({
               <MediaCard
                 to={to(`/campaigns/${c.id}`)}
                 title={t("public.campaignTitle", { game: c.gameName })}
-                image={cover(c.gameName)}
+                image={c.gameCover}
                 meta={t("public.campaignEnds", { date: formatDate(c.endsAt, locale, { dateStyle: "long" }) })}
                 badges={c.platforms.map((p) => (
                   <Badge key={p}>{t(`public.platforms.${p}`)}</Badge>

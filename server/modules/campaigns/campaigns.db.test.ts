@@ -18,7 +18,7 @@ import { myKeys, revealKey, addCoverage } from "./creator-keys";
 import { exportKeys, revokeKeys, traceKey } from "./manage-keys";
 import { finishEndedCampaigns } from "./finish-ended-campaigns";
 import { listOpenCampaigns, getPublicCampaign } from "./public-campaigns";
-import { adminPauseCampaign } from "./team";
+import { adminLiftPause, adminPauseCampaign } from "./team";
 import { updateCampaign } from "./update-campaign";
 import { exportAccountData } from "#server/modules/accounts/export-account-data";
 
@@ -263,6 +263,13 @@ describe("creator key campaigns", () => {
     expect(await codeOf(adminPauseCampaign(deps, company, { campaignId, reason: "x" }))).toBe("auth.forbidden");
     expect(await codeOf(changeCampaignStatus(deps, company, { campaignId, status: "active" }))).toBe("campaigns.paused_by_team");
     expect((await getPublicCampaign(deps, null, { campaignId })).campaign.open).toBe(false);
+    // A pause needs its reason; lifting one the team did not put is refused; lifting lets the company reopen.
+    const team = { ...creator, roles: ["Moderator"], profileRole: null };
+    expect(await codeOf(adminPauseCampaign(deps, team, { campaignId, reason: "  " }))).toBe("input.invalid");
+    await adminLiftPause(deps, team, { campaignId });
+    expect(await codeOf(adminLiftPause(deps, team, { campaignId }))).toBe("campaigns.not_paused_by_team");
+    await changeCampaignStatus(deps, company, { campaignId, status: "active" });
+    expect((await getPublicCampaign(deps, null, { campaignId })).campaign.open).toBe(true);
 
     const ending = await activeCampaign(deps, company);
     clock.advance(31 * DAY);

@@ -18,7 +18,14 @@ export async function companyListing(deps: Pick<CampaignsDeps, "db" | "now">, in
     .where(eq(companyGames.companyId, input.companyId))
     .orderBy(asc(companyGames.name));
   const active = await deps.db
-    .select({ id: campaigns.id, gameName: companyGames.name, endsAt: campaigns.endsAt, platforms: campaigns.platforms })
+    .select({
+      id: campaigns.id,
+      gameId: campaigns.gameId,
+      gameName: companyGames.name,
+      gameCover: companyGames.coverUrl,
+      endsAt: campaigns.endsAt,
+      platforms: campaigns.platforms,
+    })
     .from(campaigns)
     .innerJoin(companyGames, eq(companyGames.id, campaigns.gameId))
     .where(and(eq(campaigns.companyId, input.companyId), eq(campaigns.status, "active"), gt(campaigns.endsAt, deps.now())))

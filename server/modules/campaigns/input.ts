@@ -134,4 +134,4 @@ export const channelInput = z
   .refine((c) => isValidSocialLink(c.kind, c.url), { message: "errors:campaigns.channel_url", path: ["url"] });
 export type ChannelInput = z.infer<typeof channelInput>;
 
-export const reasonField = (max: number) => z.string().trim().min(1, "errors:company.reason_required").max(max, "errors:input.invalid");
+export const reasonField = (max: number) => z.string().trim().min(1, "errors:campaigns.reason_required").max(max, "errors:input.invalid");

@@ -61,7 +61,8 @@ export async function listAllCampaigns(deps: Pick<CampaignsDeps, "db">, actor: A
     .innerJoin(companyGames, eq(companyGames.id, campaigns.gameId))
     .innerJoin(companyProfiles, eq(companyProfiles.id, campaigns.companyId))
     .where(where);
-  return { rows, total, page, status: status ?? null, q: q ?? "", can: teamAbilities(actor) };
+  const pageCount = Math.max(1, Math.ceil(total / CAMPAIGNS_PAGE_SIZE));
+  return { rows, total, page, pageCount, status: status ?? null, q: q ?? "", can: teamAbilities(actor) };
 }
 
 const pauseInput = z.object({ campaignId: idField, reason: reasonField(CAMPAIGN_LIMITS.pauseReasonMax) });
@@ -95,12 +96,17 @@ export async function adminPauseCampaign(deps: Pick<CampaignsDeps, "db" | "event
 export async function adminLiftPause(deps: Pick<CampaignsDeps, "db" | "events" | "now">, actor: Actor, input: unknown) {
   assertCan(actor, "campaign.admin_pause");
   const { campaignId } = parseInput(liftInput, input);
+  const events = new PendingEvents();
   await deps.db.transaction(async (tx) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     if (!c) throw new DomainError("campaigns.not_found");
-    await tx.update(campaigns).set({ pausedByAdmin: false, pauseReason: null, updatedAt: deps.now() }).where(eq(campaigns.id, campaignId));
+    if (!c.pausedByAdmin) throw new DomainError("campaigns.not_paused_by_team");
+    const now = deps.now();
+    await tx.update(campaigns).set({ pausedByAdmin: false, pauseReason: null, updatedAt: now }).where(eq(campaigns.id, campaignId));
     await recordAudit(tx, actor, { action: "campaigns.pause_lifted", targetType: "campaign", targetId: campaignId });
+    events.add("campaign.changed", { campaignId, companyId: c.companyId, status: c.status, at: now });
   });
+  await deps.events.publishAll(events.list);
 }
 
 const creatorsInput = z.object({
@@ -147,6 +153,7 @@ export async function listCreators(deps: Pick<CampaignsDeps, "db">, actor: Actor
     show,
     page,
     total,
+    pageCount: Math.max(1, Math.ceil(total / CAMPAIGNS_PAGE_SIZE)),
     can: teamAbilities(actor),
     creators: people.map((p) => ({ ...p, channels: channels.filter((c) => c.userId === p.id) })),
   };
