@@ -4,6 +4,7 @@ import { companyProfiles, notifications } from "#server/db/schema";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { createCompany, createUser } from "#server/db/factories";
 import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
+import { testActor } from "#tests/support/actors";
 
 /**
  * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for
@@ -29,6 +30,10 @@ let questionReplies: string[] = [];
 /** A notification of a person who is none of the personas. */
 let foreignNotificationId = 0;
 let banTargetId = "";
+/** Issue 14: the verified company's campaign (with keys), its game, and a campaign of another company. */
+let campaignId = "";
+let gameId = "";
+let foreignCampaignId = "";
 const noLimits = {
   postIntervalSeconds: 0,
   threadIntervalSeconds: 0,
@@ -85,6 +90,42 @@ beforeAll(async () => {
   questionId = question.id;
   questionReplies = question.posts.slice(1).map((p) => p.id);
   await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Hidden matrix thread", hidden: true });
+  // Campaigns (issue 14): an open campaign of the verified company, and one of another company.
+  const companyOf = (u: { id: string; email: string; username: string; slug: string }) =>
+    testActor({
+      userId: u.id,
+      email: u.email,
+      username: u.username,
+      profileRole: "company",
+      company: { slug: u.slug, companyName: u.slug, verified: true },
+    });
+  const day = 86_400_000;
+  const open = async (owner: ReturnType<typeof companyOf>, slug: string) => {
+    const game = await t.services.campaigns.createGame(owner, {
+      name: slug,
+      slug,
+      shortDescription: "A game",
+      platforms: ["pc"],
+      releaseStatus: "released",
+    });
+    const { id } = await t.services.campaigns.createCampaign(owner, {
+      gameId: game.id,
+      startsAt: new Date(Date.now() - day).toISOString(),
+      endsAt: new Date(Date.now() + 30 * day).toISOString(),
+      platforms: ["pc"],
+      regions: ["europe"],
+      coverageDays: 14,
+    });
+    const preview = await t.services.campaigns.previewKeyUpload(owner, {
+      campaignId: id,
+      text: `${slug.toUpperCase()}-KEY-1\n${slug.toUpperCase()}-KEY-2`,
+    });
+    await t.services.campaigns.saveKeyUpload(owner, { campaignId: id, uploadId: preview.uploadId });
+    await t.services.campaigns.changeCampaignStatus(owner, { campaignId: id, status: "active" });
+    return { id, gameId: game.id };
+  };
+  ({ id: campaignId, gameId } = await open(companyOf(made.verifiedCompany), "matrix-game"));
+  foreignCampaignId = (await open(companyOf(await createCompany(db, { verified: true })), "foreign-game")).id;
   cookies.visitor = "";
   for (const [k, u] of Object.entries(made)) cookies[k as Persona] = await signIn(t, u.email, pw);
 });
@@ -180,27 +221,34 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin gamification levels", () => "/en/admin/gamification/levels", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin gamification achievements", () => "/en/admin/gamification/achievements", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin gamification ranking", () => "/en/admin/gamification/ranking", ["login", "home", "home", "verify", "home", 200, 200]],
+  // Creator key campaigns (issue 14). Public: the opportunities and a campaign's page (a draft or unknown one: 404).
+  ["campaigns", () => "/en/campaigns", all(200)],
+  ["a campaign", () => `/en/campaigns/${campaignId}`, all(200)],
+  ["unknown campaign", () => "/en/campaigns/no-such-campaign", all(404)],
+  // Creators only (every persona but the companies is a creator here; the unconfirmed one is told why it is empty).
+  ["creator onboarding", () => "/en/creator/onboarding", ["login", 200, 200, "verify", "home", 200, 200]],
+  ["my keys", () => "/en/my-keys", ["login", 200, 200, "verify", "home", 200, 200]],
+  // Companies only; another company's game or campaign is not found.
+  ["company games", () => "/en/company/games", ["login", "home", "home", "verify", 200, "home", "home"]],
+  ["new game", () => "/en/company/games/new", ["login", "home", "home", "verify", 200, "home", "home"]],
+  ["edit game", () => `/en/company/games/${gameId}/edit`, ["login", "home", "home", "verify", 200, "home", "home"]],
+  ["company campaigns", () => "/en/company/campaigns", ["login", "home", "home", "verify", 200, "home", "home"]],
+  ["new campaign", () => "/en/company/campaigns/new", ["login", "home", "home", "verify", 200, "home", "home"]],
+  ["manage campaign", () => `/en/company/campaigns/${campaignId}?tab=keys`, ["login", "home", "home", "verify", 200, "home", "home"]],
+  [
+    "another company's campaign",
+    () => `/en/company/campaigns/${foreignCampaignId}`,
+    ["login", "home", "home", "verify", 404, "home", "home"],
+  ],
+  // A download, not a page: a pending company is refused (403) rather than held on its verification page.
+  ["keys CSV", () => `/en/company/campaigns/${campaignId}/keys.csv`, ["login", 403, 403, 403, 200, 403, 403]],
+  ["another company's keys CSV", () => `/en/company/campaigns/${foreignCampaignId}/keys.csv`, ["login", 403, 403, 403, 404, 403, 403]],
+  ["admin campaigns", () => "/en/admin/campaigns", ["login", "home", "home", "verify", "home", 200, 200]],
+  ["admin creators", () => "/en/admin/creators", ["login", "home", "home", "verify", "home", 200, 200]],
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
-const LATER = [
-  "/campaigns",
-  "/campaigns/1",
-  "/featured-games",
-  "/games/x",
-  "/collaborate",
-  "/contact",
-  "/payment-success",
-  "/payment-cancelled",
-  "/episode-panel/x",
-  "/creator/onboarding",
-  "/my-keys",
-  "/company/games",
-  "/company/games/new",
-  "/company/campaigns",
-  "/company/campaigns/new",
-  "/company/campaigns/1",
-];
+const LATER = ["/featured-games", "/games/x", "/collaborate", "/contact", "/payment-success", "/payment-cancelled", "/episode-panel/x"];
 
 describe("access matrix: pages", () => {
   for (const [name, path, expected] of ROUTES) {
@@ -222,7 +270,7 @@ describe("access matrix: pages", () => {
 
 describe("access matrix: mutations", () => {
   const grant = (role: string) => ({ intent: "grant", userId: targetUserId, role, name: "target" });
-  const MUTATIONS: [string, string, () => Record<string, string>, Answer[]][] = [
+  const MUTATIONS: [string, string | (() => string), () => Record<string, string>, Answer[]][] = [
     // Guarded pages refuse at the route (login / home), and the operation refuses again inside (403).
     // (A pending company is held on its verification page before any action runs: verify.)
     ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "verify", "home", 200, 200]],
@@ -403,11 +451,90 @@ describe("access matrix: mutations", () => {
     ],
     ["notification settings", "/en/account/notifications", () => ({ reply: "on" }), signedIn(200)],
     ["resend verification", "/en/auth/verify-email", () => ({}), ["login", 200, 409, 409, 409, 409, 409]],
+    // Creator key campaigns (issue 14): company pages refuse others at the route (home), the operations again inside.
+    [
+      "add a game",
+      "/en/company/games/new",
+      () => ({
+        name: "Matrix Game",
+        slug: `matrix-${Math.random().toString(36).slice(2, 8)}`,
+        shortDescription: "A game",
+        platforms: "pc",
+        releaseStatus: "released",
+      }),
+      ["login", "home", "home", "verify", 302, "home", "home"],
+    ],
+    [
+      "start a campaign",
+      "/en/company/campaigns/new",
+      () => ({
+        gameId,
+        "startsAt-day": "1",
+        "startsAt-month": "1",
+        "startsAt-year": "2030",
+        "endsAt-day": "1",
+        "endsAt-month": "2",
+        "endsAt-year": "2030",
+        platforms: "pc",
+        regions: "europe",
+        coverageDays: "14",
+      }),
+      ["login", "home", "home", "verify", 302, "home", "home"],
+    ],
+    [
+      "preview a key upload",
+      () => `/en/company/campaigns/${campaignId}?tab=keys`,
+      () => ({ intent: "preview", keysText: "MATRIX-UPLOAD-1" }),
+      ["login", "home", "home", "verify", 200, "home", "home"],
+    ],
+    [
+      "preview a key upload to another company's campaign",
+      () => `/en/company/campaigns/${foreignCampaignId}?tab=keys`,
+      () => ({ intent: "preview", keysText: "MATRIX-UPLOAD-1" }),
+      ["login", "home", "home", "verify", 404, "home", "home"],
+    ],
+    [
+      "trace a key",
+      () => `/en/company/campaigns/${campaignId}?tab=keys`,
+      () => ({ intent: "trace", key: "FOREIGN-GAME-KEY-1" }),
+      ["login", "home", "home", "verify", 404, "home", "home"],
+    ],
+    // Requesting a key: creators only (a company is told why; the unconfirmed creator too).
+    [
+      "request a key",
+      () => `/en/campaigns/${foreignCampaignId}`,
+      () => ({ intent: "request", platform: "pc", region: "europe" }),
+      ["login", 403, 409, "verify", 403, 409, 409],
+    ],
+    [
+      "save one's channels",
+      "/en/creator/onboarding",
+      () => ({ rows: "1", "kind-0": "youtube", "url-0": "https://www.youtube.com/@matrix", "subscribers-0": "10", "averageViews-0": "5" }),
+      ["login", 403, 200, "verify", "home", 200, 200],
+    ],
+    [
+      "reveal someone else's key",
+      "/en/my-keys",
+      () => ({ intent: "reveal", requestId: "no-such-request" }),
+      ["login", 403, 404, "verify", "home", 404, 404],
+    ],
+    [
+      "pause a campaign",
+      "/en/admin/campaigns",
+      () => ({ intent: "pause", campaignId: "no-such-campaign", reason: "Matrix" }),
+      ["login", "home", "home", "verify", "home", 404, 404],
+    ],
+    [
+      "check a channel",
+      "/en/admin/creators",
+      () => ({ intent: "review", verdict: "check", channelId: "no-such-channel" }),
+      ["login", "home", "home", "verify", "home", 404, 404],
+    ],
   ];
   for (const [name, path, fields, expected] of MUTATIONS) {
     it(name, async () => {
       const got: Record<string, Answer> = {};
-      for (const p of PERSONAS) got[p] = await post(p, path, fields());
+      for (const p of PERSONAS) got[p] = await post(p, typeof path === "string" ? path : path(), fields());
       expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
     });
   }
