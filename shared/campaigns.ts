@@ -113,6 +113,9 @@ export const KEY_UPLOAD_LIMITS = {
   previewMinutes: 60,
 } as const;
 
+/** The most channels one creator may list on /creator/onboarding. */
+export const CHANNELS_MAX = 8;
+
 export const COVERAGE_LIMITS = { linksPerRequest: 20, urlMax: 500 } as const;
 
 /**

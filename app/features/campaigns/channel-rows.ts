@@ -1,5 +1,6 @@
 import { CAMPAIGN_LIMITS, CHANNEL_KINDS, CONTENT_LANGUAGES, type ChannelKind } from "#shared/campaigns";
 import { isValidSocialLink } from "#shared/profile-limits";
+import { CHANNELS_MAX } from "#shared/campaigns";
 
 /**
  * The onboarding form's rows as typed (strings, so a failed save gives back exactly what was written). The
@@ -9,7 +10,7 @@ export type ChannelRow = { kind: string; url: string; subscribers: string; avera
 export type RowErrors = Partial<Record<"kind" | "url" | "subscribers" | "averageViews" | "languages", string>>;
 
 /** The most channels one creator may list (the save operation enforces the same number). */
-export const CHANNEL_ROWS_MAX = 8;
+export const CHANNEL_ROWS_MAX = CHANNELS_MAX;
 
 export const emptyRow = (): ChannelRow => ({ kind: "youtube", url: "", subscribers: "", averageViews: "", languages: [] });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
+import { CHANNELS_MAX } from "#shared/campaigns";
 import { creatorChannels } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { parseInput, type CampaignsDeps } from "./deps";
 import { channelInput } from "./input";
 import { assertCan } from "./policy";
 
-export const CHANNELS_MAX = 8;
 const channelsInput = z.object({ channels: z.array(channelInput).max(CHANNELS_MAX, "errors:input.invalid") });
 
 /**
@@ -46,5 +46,9 @@ export async function saveChannels(deps: Pick<CampaignsDeps, "db" | "now">, acto
 /** The creator's own channels (their onboarding form). */
 export async function listOwnChannels(deps: Pick<CampaignsDeps, "db">, actor: Actor) {
   assertCan(actor, "channels.manage");
-  return deps.db.select().from(creatorChannels).where(eq(creatorChannels.userId, actor.userId)).orderBy(creatorChannels.createdAt);
+  return deps.db
+    .select()
+    .from(creatorChannels)
+    .where(eq(creatorChannels.userId, actor.userId))
+    .orderBy(creatorChannels.createdAt, creatorChannels.url);
 }

@@ -146,7 +146,7 @@ export async function listCreators(deps: Pick<CampaignsDeps, "db">, actor: Actor
         .select()
         .from(creatorChannels)
         .where(sql`${creatorChannels.userId} = any(${sql.param(ids)}::text[])`)
-        .orderBy(creatorChannels.createdAt)
+        .orderBy(creatorChannels.createdAt, creatorChannels.url)
     : [];
   return {
     q: q ?? "",
