@@ -90,7 +90,7 @@ export function CampaignFields({
             type="checkbox"
             name="autoApprove"
             defaultChecked={autoApprove}
-            className="mt-0.5 size-5 accent-primary"
+            className="mt-0.5 size-6 accent-primary"
             aria-describedby="auto-approve-hint"
           />
           <span>

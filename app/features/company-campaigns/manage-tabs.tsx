@@ -185,7 +185,7 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
                       value={r.id}
                       form="decide-form"
                       aria-label={t("manage.requests.select", { name })}
-                      className="mt-1 size-5 shrink-0 accent-primary"
+                      className="mt-1 size-6 shrink-0 accent-primary"
                     />
                   ) : null}
                   <div className="min-w-0 flex-1 space-y-2">
@@ -469,7 +469,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
                           value={k.id}
                           form="revoke-form"
                           aria-label={t("manage.keys.select", { n: k.n })}
-                          className="size-5 accent-primary"
+                          className="size-6 accent-primary"
                         />
                       ) : null}
                     </td>

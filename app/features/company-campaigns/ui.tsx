@@ -56,7 +56,7 @@ export function CheckboxGroup({
               name={name}
               value={o.value}
               defaultChecked={checked.includes(o.value)}
-              className="size-5 accent-primary"
+              className="size-6 accent-primary"
             />
             {o.label}
           </label>

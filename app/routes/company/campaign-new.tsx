@@ -50,7 +50,10 @@ export default function NewCampaign({ loaderData, actionData }: Route.ComponentP
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 py-6">
       <p>
-        <Link to={to("/company/campaigns")} className="text-sm font-semibold text-primary hover:underline">
+        <Link
+          to={to("/company/campaigns")}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-primary hover:underline"
+        >
           ← {t("campaignForm.back")}
         </Link>
       </p>

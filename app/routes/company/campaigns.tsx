@@ -81,7 +81,7 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
             {campaigns.map((c) => (
               <tr key={c.id}>
                 <td className="font-semibold">
-                  <Link to={to(`/company/campaigns/${c.id}`)} className="text-primary hover:underline">
+                  <Link to={to(`/company/campaigns/${c.id}`)} className="inline-flex min-h-11 items-center text-primary hover:underline">
                     {c.gameName}
                   </Link>
                   {c.pauseReason !== null ? (
@@ -100,7 +100,7 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
                   {c.pendingRequests > 0 ? (
                     <Link
                       to={to(`/company/campaigns/${c.id}?tab=requests&status=pending`)}
-                      className="font-semibold text-primary hover:underline"
+                      className="inline-flex min-h-11 min-w-11 items-center font-semibold text-primary hover:underline"
                     >
                       {c.pendingRequests}
                     </Link>

@@ -31,7 +31,7 @@ export default function NewGame({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 py-6">
       <p>
-        <Link to={to("/company/games")} className="text-sm font-semibold text-primary hover:underline">
+        <Link to={to("/company/games")} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary hover:underline">
           ← {t("gameForm.back")}
         </Link>
       </p>
