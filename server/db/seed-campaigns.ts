@@ -184,7 +184,7 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
   // 1. Active with auto-approval (minimums: 1,000 subscribers, 200 average views).
   const auto = await campaign(faro.id, {
     description:
-      "Claves para creadores que cubran la versión de Switch y PC. Aprobación automática. / Keys for creators covering the PC version. Approved at once.",
+      "Claves para creadores que cubran la versión de PC. Aprobación automática. / Keys for creators covering the PC version. Approved at once.",
     start: -5,
     end: 25,
     autoApprove: true,

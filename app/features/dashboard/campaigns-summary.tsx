@@ -96,7 +96,7 @@ function CompanySummary({ summary }: { summary: Extract<CampaignsSummary, { kind
         <RowList label={t("campaigns.company.listLabel")}>
           {summary.campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <Link className="link inline-block py-1 font-semibold" to={to(`/company/campaigns/${c.id}`)}>
                   {c.gameName}
                 </Link>
@@ -167,7 +167,7 @@ function CreatorSummary({ summary }: { summary: Extract<CampaignsSummary, { kind
           <RowList>
             {summary.matching.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-48">
                   <Link className="link inline-block py-1 font-semibold" to={to(`/campaigns/${c.id}`)}>
                     {c.gameName}
                   </Link>
