@@ -58,8 +58,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /**
- * The operation's "reason required" message speaks of a company's verification (errors:company.reason_required,
- * used by the campaigns' shared reason rule): this page says what the reason is for instead.
+ * A missing reason, said the way this page means it (who reads the reason); the operation refuses it as well,
+ * with its general message (errors:campaigns.reason_required).
  */
 function reasonMissing(form: FormData, when: boolean) {
   if (!when || String(form.get("reason") ?? "").trim()) return null;
