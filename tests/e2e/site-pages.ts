@@ -171,7 +171,8 @@ export async function signInStates(
     await ctx.dispose();
   }
   if (SITE_PAGES.some((p) => p.path.includes("{"))) {
-    const company = states.get("verifiedCompany") ?? (await signInStates(playwright, ["verifiedCompany"], ipBlock + 1)).get("verifiedCompany");
+    const company =
+      states.get("verifiedCompany") ?? (await signInStates(playwright, ["verifiedCompany"], ipBlock + 1)).get("verifiedCompany");
     await findDemoIds(playwright, company);
   }
   return states;

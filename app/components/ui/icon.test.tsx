@@ -7,9 +7,7 @@ import { ICON_NAMES } from "./icons";
 describe("Icon", () => {
   it("points into the sprite, hidden from assistive technology, with Lucide's default size", () => {
     const html = renderToStaticMarkup(<Icon name="heart" />);
-    expect(html).toBe(
-      '<svg class="icon" width="24" height="24" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>',
-    );
+    expect(html).toBe('<svg class="icon" width="24" height="24" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>');
   });
 
   it("takes a size, classes, a fill and a stroke width", () => {

@@ -57,7 +57,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }),
     // In the page's body rather than its metadata, so the hydration data does not carry it again. Only for
     // visitors: search engines read the page signed out, and a member's page is never indexed (issue 13).
-    jsonLd: context.actor ? null : jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
+    jsonLd: context.actor
+      ? null
+      : jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
     view: pageView(context, view, modes.editingId),
     quote: quoted
       ? `> ${t("thread.quoteWrote", { username: quoted.username ?? t("deletedUser") })}\n${quoted.bodyMd
