@@ -651,4 +651,10 @@ describe("the whole loop from the pages", () => {
     expect(finished).toContain("A finished campaign can no longer be edited.");
     expect(await read(`${base}?tab=keys`)).not.toContain("Upload keys");
   });
+
+  it("never writes a key value to the logs (uploads, decisions, traces and the CSV included)", async () => {
+    const logged = JSON.stringify(t.logs);
+    expect(t.logs.length).toBeGreaterThan(10);
+    for (const k of KEYS) expect(logged).not.toContain(k);
+  });
 });
