@@ -4,6 +4,7 @@ import routeConfig from "#app/routes";
 import { createCompany, createUser } from "#server/db/factories";
 import { createCategory, createForum } from "#server/db/forum-factories";
 import { testApp, type TestApp } from "#tests/support/app";
+import { RESERVED_COMPANY_SLUGS } from "#server/modules/accounts/company-slug";
 
 /**
  * Issue 11, point 9: a name chosen by a person (a username, a company slug, a forum slug) may equal a page
@@ -31,6 +32,18 @@ const NAMED = [...new Map(pages.map((p) => [p.path.replace(/^(es|en)\//, ""), p.
   .filter(([path]) => /^[^:*/]+\/:[^/]+/.test(path))
   .map(([path, file]) => ({ path, file }));
 
+it("the company area's own pages are exactly the reserved company slugs", () => {
+  const companyPages = [
+    ...new Set(
+      pages
+        .map((p) => p.path.replace(/^(es|en)\//, ""))
+        .filter((p) => /^company\/[^:/]+/.test(p))
+        .map((p) => p.split("/")[1]),
+    ),
+  ];
+  expect(new Set(companyPages)).toEqual(RESERVED_COMPANY_SLUGS);
+});
+
 it("the lists come from app/routes.ts", () => {
   for (const name of ["about", "connect", "search", "account", "community", "leaderboard", "admin", "auth", "login", "register"])
     expect(PAGE_NAMES).toContain(name);
@@ -47,7 +60,8 @@ describe("route matching, for every page with a chosen name in it", () => {
   const tree = toRouteObjects(config);
   for (const named of NAMED) {
     it(`${named.path} opens ${named.file} whatever the name, with and without a language`, () => {
-      for (const name of PAGE_NAMES) {
+      // A company can never be given a slug of the company area's own pages (games, campaigns, verification).
+      for (const name of PAGE_NAMES.filter((n) => named.path !== "company/:slug" || !RESERVED_COMPANY_SLUGS.has(n))) {
         // Fill the first name with a page name and any later ones with a plain word.
         let first = true;
         const concrete = named.path.replace(/:[A-Za-z]+/g, () => (first ? ((first = false), name) : "plain"));
@@ -75,7 +89,8 @@ describe("over HTTP: profiles, companies and forums named like pages", () => {
       // Straight into the database: some of these names are reserved or too short for the sign-up form, but
       // accounts made before a rule, or by the team, may carry them; the path must still reach them.
       await createUser(db, { username: name, email: `page-name-${i}@example.test` });
-      await createCompany(db, { username: `studio_${i}`, slug: name, companyName: `Studio named ${name}`, verified: true });
+      if (!RESERVED_COMPANY_SLUGS.has(name))
+        await createCompany(db, { username: `studio_${i}`, slug: name, companyName: `Studio named ${name}`, verified: true });
       await createForum(db, {
         categoryId: cat.id,
         slug: name,
@@ -101,13 +116,16 @@ describe("over HTTP: profiles, companies and forums named like pages", () => {
     }
   });
 
-  it.each(PAGE_NAMES)("/company/%s opens the company, with and without a language", async (name) => {
-    for (const prefix of ["/en", "/es", ""]) {
-      const res = await t.request(`${prefix}/company/${name}`);
-      expect(res.status, `${prefix}/company/${name}`).toBe(200);
-      expect(title(await res.text()), `${prefix}/company/${name}`).toContain(`Studio named ${name}`);
-    }
-  });
+  it.each(PAGE_NAMES.filter((n) => !RESERVED_COMPANY_SLUGS.has(n)))(
+    "/company/%s opens the company, with and without a language",
+    async (name) => {
+      for (const prefix of ["/en", "/es", ""]) {
+        const res = await t.request(`${prefix}/company/${name}`);
+        expect(res.status, `${prefix}/company/${name}`).toBe(200);
+        expect(title(await res.text()), `${prefix}/company/${name}`).toContain(`Studio named ${name}`);
+      }
+    },
+  );
 
   it.each(PAGE_NAMES)("/community/%s opens the forum, with and without a language", async (name) => {
     for (const [prefix, expected] of [

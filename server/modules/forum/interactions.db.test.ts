@@ -93,8 +93,8 @@ describe("likes, follows, reports and accepted answers", () => {
       const t = await aThread();
       const postId = t.posts[1].id;
       published.length = 0;
-      expect(await likePost(deps, alice, { postId })).toEqual({ postId, liked: true, changed: true, likeCount: 1 });
-      expect(await likePost(deps, alice, { postId })).toEqual({ postId, liked: true, changed: false, likeCount: 1 });
+      expect(await likePost(deps, alice, { postId })).toEqual({ postId, number: 2, liked: true, changed: true, likeCount: 1 });
+      expect(await likePost(deps, alice, { postId })).toEqual({ postId, number: 2, liked: true, changed: false, likeCount: 1 });
       expect(await likePost(deps, carol, { postId })).toMatchObject({ changed: true, likeCount: 2 });
       expect(await likeCount(postId)).toBe(2);
       expect((await threadRow(t.id)).likeCount).toBe(2);
@@ -107,8 +107,8 @@ describe("likes, follows, reports and accepted answers", () => {
       const postId = t.posts[1].id;
       await likePost(deps, alice, { postId });
       published.length = 0;
-      expect(await unlikePost(deps, alice, { postId })).toEqual({ postId, liked: false, changed: true, likeCount: 0 });
-      expect(await unlikePost(deps, alice, { postId })).toEqual({ postId, liked: false, changed: false, likeCount: 0 });
+      expect(await unlikePost(deps, alice, { postId })).toEqual({ postId, number: 2, liked: false, changed: true, likeCount: 0 });
+      expect(await unlikePost(deps, alice, { postId })).toEqual({ postId, number: 2, liked: false, changed: false, likeCount: 0 });
       expect((await threadRow(t.id)).likeCount).toBe(0);
       expect(published.map((e) => e.name)).toEqual(["like.removed"]);
     });
