@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { manageAction } from "#app/features/company-campaigns/manage.server";
-import { DetailsTab, KeysTab, ParticipantsTab, RequestsTab } from "#app/features/company-campaigns/manage-tabs";
+import { DetailsTab } from "#app/features/company-campaigns/details-tab";
+import { KeysTab } from "#app/features/company-campaigns/keys-tab";
+import { ParticipantsTab } from "#app/features/company-campaigns/participants-tab";
+import { RequestsTab } from "#app/features/company-campaigns/requests-tab";
 import { manageView } from "#app/features/company-campaigns/manage-view.server";
 import { CampaignStatusBadge, MANAGE_TABS, NS, QueryTabNav } from "#app/features/company-campaigns/ui";
 import { requireRoles } from "#app/lib/guards.server";
