@@ -41,3 +41,12 @@ export const searchParamsOf = (request: Request) => Object.fromEntries(new URL(r
 export function unknownIntent(form: FormData) {
   return data<FormFailure>({ ok: false, values: formValues(form), fieldErrors: {}, formError: "errors:input.invalid" }, { status: 400 });
 }
+
+/**
+ * A reason the form needs (`when`) but left empty, said the way the page means it (`message`: who reads the
+ * reason); the operation refuses it as well, with its general message. Null when the reason is there.
+ */
+export function reasonMissing(form: FormData, when: boolean, message: string) {
+  if (!when || String(form.get("reason") ?? "").trim()) return null;
+  return data<FormFailure>({ ok: false, values: formValues(form), fieldErrors: { reason: message }, formError: message }, { status: 400 });
+}

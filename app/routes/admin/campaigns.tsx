@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { TextAreaField } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import { adminPage, orRefused, reasonMissing, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
 import {
   ActionResult,
   AdminErrorBoundary,
@@ -16,7 +16,6 @@ import {
   useDateFormat,
   type AdminActionResult,
 } from "#app/features/admin/ui";
-import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -40,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const name = String(form.get("name") ?? "");
   const campaigns = context.services.campaigns;
-  const missing = reasonMissing(form, intent === "pause");
+  const missing = reasonMissing(form, intent === "pause", "admin:campaigns.reasonRequired");
   if (missing) return missing;
   try {
     if (intent === "pause") {
@@ -55,23 +54,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (err) {
     return actionFailure(err, form);
   }
-}
-
-/**
- * A missing reason, said the way this page means it (who reads the reason); the operation refuses it as well,
- * with its general message (errors:campaigns.reason_required).
- */
-function reasonMissing(form: FormData, when: boolean) {
-  if (!when || String(form.get("reason") ?? "").trim()) return null;
-  return data<FormFailure>(
-    {
-      ok: false,
-      values: formValues(form),
-      fieldErrors: { reason: "admin:campaigns.reasonRequired" },
-      formError: "admin:campaigns.reasonRequired",
-    },
-    { status: 400 },
-  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { Badge } from "#app/components/ui/badge";
 import { TextAreaField } from "#app/components/ui/form-field";
-import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
+import { adminPage, orRefused, reasonMissing, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
 import {
   ActionResult,
   AdminErrorBoundary,
@@ -17,7 +17,6 @@ import {
   useDateFormat,
   type AdminActionResult,
 } from "#app/features/admin/ui";
-import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -46,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const verdict = String(form.get("verdict") ?? "");
   const url = String(form.get("url") ?? "");
   if (form.get("intent") !== "review" || !["check", "flag", "clear"].includes(verdict)) return unknownIntent(form);
-  const missing = reasonMissing(form, verdict === "flag");
+  const missing = reasonMissing(form, verdict === "flag", "admin:creators.reasonRequired");
   if (missing) return missing;
   try {
     await context.services.campaigns.reviewChannel(actor, {
@@ -58,23 +57,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (err) {
     return actionFailure(err, form);
   }
-}
-
-/**
- * A missing reason, said the way this page means it (who reads the reason); the operation refuses it as well,
- * with its general message (errors:campaigns.reason_required).
- */
-function reasonMissing(form: FormData, when: boolean) {
-  if (!when || String(form.get("reason") ?? "").trim()) return null;
-  return data<FormFailure>(
-    {
-      ok: false,
-      values: formValues(form),
-      fieldErrors: { reason: "admin:creators.reasonRequired" },
-      formError: "admin:creators.reasonRequired",
-    },
-    { status: 400 },
-  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
