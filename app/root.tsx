@@ -7,6 +7,7 @@ import { CookieBanner } from "./components/layout/cookie-banner";
 import { ErrorView } from "./components/layout/error-view";
 import { Toaster } from "./components/ui/toast";
 import { sendPageview, setAnalyticsActive } from "./lib/analytics-client";
+import { installGameClicks, trackGameView } from "./lib/game-analytics-client";
 import { useBoot } from "./lib/boot";
 import { announceConsent } from "./lib/consent-client";
 import type { Consent } from "#shared/preferences";
@@ -117,7 +118,9 @@ function useAnalytics(enabled: boolean, consent: Consent | null) {
     const referrer = lastPath.current === null ? document.referrer : window.location.origin + lastPath.current;
     lastPath.current = location.pathname;
     void sendPageview(location.pathname, referrer);
+    trackGameView();
   }, [active, location.pathname]);
+  useEffect(() => installGameClicks(), []);
 }
 
 /** Cookie banner, toasts and analytics: on every page, error pages included. */

@@ -20,6 +20,13 @@ const pages: RouteConfigEntry[] = [
       // Creator key campaigns (issue 14): the opportunities and a campaign's public page.
       route("campaigns", "routes/campaigns/list.tsx"),
       route("campaigns/:campaignId", "routes/campaigns/detail.tsx"),
+      // Featured games (issue 15): the list, a game's page, the offer and its form, the payment result pages.
+      route("featured-games", "routes/featured/list.tsx"),
+      route("games/:slug", "routes/featured/game.tsx"),
+      route("collaborate", "routes/featured/collaborate.tsx"),
+      route("payment-success", "routes/payments/success.tsx"),
+      route("payment-cancelled", "routes/payments/cancelled.tsx"),
+      route("promotions/unsubscribe", "routes/featured/unsubscribe.tsx"),
       route("account", "routes/account/layout.tsx", [
         index("routes/account/profile-tab.tsx"),
         route("connections", "routes/account/connections-tab.tsx"),
@@ -61,6 +68,8 @@ const pages: RouteConfigEntry[] = [
     route("company/campaigns/new", "routes/company/campaign-new.tsx"),
     route("company/campaigns/:campaignId", "routes/company/campaign-manage.tsx"),
   ]),
+  // The sandbox payment provider's own checkout page (issue 15), outside the site's layout as Stripe's is.
+  route("checkout/sandbox/:paymentId", "routes/payments/sandbox-checkout.tsx"),
   // A campaign's pool as CSV (the company only).
   route("company/campaigns/:campaignId/keys.csv", "routes/company/campaign-keys-csv.ts"),
   // Form posts without a page of their own.
@@ -89,6 +98,12 @@ const pages: RouteConfigEntry[] = [
     // Campaigns admin (issue 14): every campaign (pause with a reason), creators' channels (check, flag).
     route("campaigns", "routes/admin/campaigns.tsx"),
     route("creators", "routes/admin/creators.tsx"),
+    // Featured games admin (issue 15): review queue and schedule, promo codes, analytics (with exports), studio promotions.
+    route("featured-games", "routes/admin/featured-games.tsx"),
+    route("promo-codes", "routes/admin/promo-codes.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("analytics/export", "routes/admin/analytics-export.ts"),
+    route("studio-promotions", "routes/admin/studio-promotions.tsx"),
   ]),
 ];
 

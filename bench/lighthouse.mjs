@@ -32,6 +32,15 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** An already running server to audit instead of building and starting one. */
 const EXTERNAL_URL = process.env.LIGHTHOUSE_URL;
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+/**
+ * Issue 15: pages of data made beforehand on the server of LIGHTHOUSE_URL (a featured game's /games/{slug}),
+ * comma-separated, audited with FEATURED_THRESHOLDS; with LIGHTHOUSE_OUT the results go to that file of
+ * bench/results instead of lighthouse.json.
+ */
+const EXTRA = process.env.LIGHTHOUSE_EXTRA_PAGES?.split(",").filter(Boolean) ?? [];
+const OUT_FILE = process.env.LIGHTHOUSE_OUT ?? "lighthouse.json";
+/** Issue 15's targets for a featured game's page. */
+const FEATURED_THRESHOLDS = { performance: 90, accessibility: 100, "best-practices": 95, seo: 100 };
 
 /** A demo thread with several replies, likes and a tag (server/db/seed-forum.ts). */
 const DEMO_THREAD = "/community/charla-general/cual-es-el-mejor-indie-de-2025";
@@ -42,6 +51,7 @@ const PAGES = [
   { path: "/en/", thresholds: THRESHOLDS },
   { path: `/es${DEMO_THREAD}`, thresholds: THREAD_THRESHOLDS, forum: true },
   { path: `/en${DEMO_THREAD}`, thresholds: THREAD_THRESHOLDS, forum: true },
+  ...EXTRA.map((p) => ({ path: p, thresholds: FEATURED_THRESHOLDS })),
 ].filter((p) => !ONLY || ONLY.includes(p.path));
 
 // Lighthouse's default config is already mobile + simulated throttling; spelled out here so
@@ -123,7 +133,7 @@ await withCleanup(async (onCleanup) => {
   printReport(pages);
 
   await mkdir(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, "lighthouse.json");
+  const file = path.join(RESULTS_DIR, OUT_FILE);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
 

@@ -37,6 +37,9 @@ export const PAGES = [
   { name: "leaderboard", path: "/en/leaderboard", as: "visitor" },
   { name: "account", path: "/en/account", as: "member" },
   { name: "admin-audit", path: "/en/admin/audit", as: "admin" },
+  // Featured games (issue 15): the public list and a game's page.
+  { name: "featured-games", path: "/en/featured-games", as: "visitor" },
+  { name: "game-page", path: "/en/games/bench-game-1", as: "visitor" },
 ];
 
 /**

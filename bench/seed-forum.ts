@@ -17,6 +17,7 @@ import { SettingsStore } from "#server/modules/site/settings";
 import { ensureRoles, createUser } from "#server/db/factories";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import { renderMarkdown } from "#server/modules/forum/markdown";
+import { featuredGames } from "#server/db/schema";
 
 export const BENCH_MEMBER = { email: "bench-member@bench.test", password: "bench-member-password-2026" };
 
@@ -155,6 +156,31 @@ async function bulkThreads(threadTotal: number, postTotal: number) {
   // can be index-only scans); a bulk load has not, so the bench does it once, as autovacuum soon would.
   await db.execute(sql`vacuum analyze threads`);
   await db.execute(sql`vacuum analyze posts`);
+}
+
+// Featured games (issue 15): three games on show, so /featured-games lists cards and /games/bench-game-1 has a page.
+const details = renderMarkdown(
+  "## A forest that remembers\n\nWalk paths that change with your choices. **No combat**, an original soundtrack and a photo mode.\n\n- 6 to 8 hours\n- Spanish and English",
+);
+for (const n of [1, 2, 3]) {
+  await db.insert(featuredGames).values({
+    id: randomUUID(),
+    slug: `bench-game-${n}`,
+    gameName: `Bench Game ${n}`,
+    studioName: "Bench Studio",
+    shortDescription: "A quiet adventure through a forest that remembers whoever walks through it.",
+    detailsMd: "",
+    detailsHtml: details.html,
+    imageUrl: `/media/featured/bench-${n}.webp`,
+    storeUrl: "https://store.steampowered.com/app/1",
+    youtubeVideoId: "dQw4w9WgXcQ",
+    releaseStatus: "released",
+    platforms: ["pc", "switch"],
+    featureType: "both",
+    startsAt: new Date(Date.now() - 86_400_000),
+    endsAt: new Date(Date.now() + 30 * 86_400_000),
+    scheduleStatus: "active",
+  });
 }
 
 process.stdout.write(`${JSON.stringify({ forumPath: `/en/community/${forum.slug}`, thread20, thread100, id: randomUUID() })}\n`);

@@ -1,7 +1,12 @@
 // `npm test`: typecheck, lint, unit and integration tests on PGlite, the data-layer tests again on
 // PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium against the production build.
 import { spawnSync } from "node:child_process";
+import { availableParallelism, totalmem } from "node:os";
 import { buildIsStale } from "./start.mjs";
+
+// End-to-end specs run on two workers, each with its own server (playwright.config.ts), where the machine has
+// the cores and memory for two browsers and two servers; E2E_WORKERS set by hand wins.
+process.env.E2E_WORKERS ??= availableParallelism() >= 2 && totalmem() >= 6 * 1024 ** 3 ? "2" : "1";
 
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
@@ -18,7 +23,7 @@ const steps = [
       return false;
     },
   ],
-  ["end-to-end (Chromium)", "npx", ["playwright", "test"]],
+  [`end-to-end (Chromium, ${process.env.E2E_WORKERS} worker(s))`, "npx", ["playwright", "test"]],
 ];
 
 const suiteStarted = Date.now();

@@ -14,6 +14,7 @@ import { countryFrom } from "./modules/site/analytics";
 import { buildRobots, siteSitemap } from "./modules/site/sitemap";
 import { sessionApi } from "./http/api/session";
 import { avatarRoutes } from "./http/avatars";
+import { paymentsWebhook } from "./http/payments-webhook";
 import { siteApi } from "./http/api/site";
 import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
@@ -152,6 +153,8 @@ export function createApp(opts: AppOptions) {
   app.all("/media/*", (c) => c.notFound());
   // Members' generated avatars (issue 12): drawn on the server, cached for a year.
   app.route("/", avatarRoutes());
+  // The payment provider's webhook (issue 15), before the maintenance gate: payments settle during maintenance too.
+  app.route("/api/v1/payments/webhook", paymentsWebhook());
 
   app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
   app.use("*", maintenanceGate(opts.getBuild));

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
 import { z } from "zod";
@@ -45,6 +45,13 @@ const schema = z.object({
   DISCORD_CLIENT_SECRET: z.string().optional(),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
+  /** Stripe Checkout (issue 15): both set, payments go to Stripe; otherwise the local sandbox provider. */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the Stripe API is reached (a local stub in tests). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** YouTube's oEmbed endpoint, used to fill a game's name and thumbnail from its video (a local stub in tests). */
+  YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/oembed"),
 });
 
 export const SSO_PROVIDERS = ["google", "discord", "twitch"] as const;
@@ -88,7 +95,20 @@ export type Env = {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Single sign-on providers whose keys are configured; only these are offered. */
   sso: Partial<Record<SsoProvider, { clientId: string; clientSecret: string }>>;
+  /**
+   * Payments (issue 15): Stripe when its keys are set, else the sandbox provider, whose webhooks are signed
+   * with a secret derived from AUTH_SECRET (server/platform/payments/).
+   */
+  payments:
+    | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined }
+    | { provider: "sandbox"; webhookSecret: string };
+  youtubeOembedUrl: string;
 };
+
+/** The sandbox provider's webhook signing secret: fixed for a given AUTH_SECRET, never the secret itself. */
+function sandboxWebhookSecret(authSecret: string): string {
+  return "whsec_" + createHmac("sha256", authSecret).update("payments.sandbox.webhook").digest("base64url");
+}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable counts as unset (a common way to clear one in a shell or a compose file).
@@ -128,6 +148,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : { provider: "sandbox", webhookSecret: sandboxWebhookSecret(e.AUTH_SECRET ?? persistentSecret(dataDir)) },
+    youtubeOembedUrl: e.YOUTUBE_OEMBED_URL,
     sso: Object.fromEntries(
       SSO_PROVIDERS.flatMap((p) => {
         const id = e[`${p.toUpperCase() as Uppercase<SsoProvider>}_CLIENT_ID`];

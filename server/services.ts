@@ -30,6 +30,10 @@ import { createCampaignsModule, type CampaignsModule } from "./modules/campaigns
 import { createSecretBox } from "./platform/secret-box";
 import { subscribeCampaignNotifications } from "./modules/notifications/campaigns";
 import { coverageReminderSender } from "./modules/notifications/campaign-mail";
+import { createPromotionsModule, registerPromotionsJobs, type PromotionsModule } from "./modules/promotions";
+import { createPaymentProvider } from "./platform/payments";
+import { createOembedLookup } from "./platform/youtube-oembed";
+import { sign } from "./platform/signing";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
 export type Services = {
@@ -68,6 +72,8 @@ export type Services = {
   gamification: GamificationModule;
   /** Creator key campaigns (issue 14): company games, campaigns, key pools, requests, coverage. */
   campaigns: CampaignsModule;
+  /** Featured games (issue 15): submissions, promo codes, payments, review, schedule, game analytics, studio promotions. */
+  promotions: PromotionsModule;
   close(): Promise<void>;
 };
 
@@ -129,6 +135,25 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   await jobs.every("campaigns.coverage-reminders", "15 * * * *", () =>
     campaigns.sendCoverageReminders(coverageReminderSender(campaignMail)),
   );
+  const promotionsDeps = {
+    db,
+    events,
+    settings,
+    storage,
+    mailer,
+    jobs,
+    rateLimiter,
+    payments: createPaymentProvider(env),
+    oembed: createOembedLookup(env.youtubeOembedUrl),
+    renderMarkdown: postRenderer(db),
+    linkSecret: sign(env.authSecret, "promotions.links", "key"),
+    siteName: env.siteName,
+    baseUrl: env.baseUrl,
+    now: () => new Date(),
+    log: log.child({ area: "promotions" }),
+  };
+  const promotions = createPromotionsModule(promotionsDeps);
+  await registerPromotionsJobs(promotionsDeps, jobs);
   return {
     env,
     log,
@@ -157,6 +182,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     search: createSearchModule({ db, settings, now: () => new Date() }),
     gamification,
     campaigns,
+    promotions,
     async close() {
       await realtime.close();
       // Thread views wait up to a few seconds in memory (forum/thread-views.ts): write them before the database closes.

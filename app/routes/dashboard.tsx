@@ -1,27 +1,48 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { FormAlert } from "#app/components/ui/form-field";
 import { CampaignsSummaryView, trimSummary } from "#app/features/dashboard/campaigns-summary";
+import { GameStatsView } from "#app/features/dashboard/game-stats";
+import { loadGameStats, saveMailConsent } from "#app/features/dashboard/game-stats.server";
+import { actionFailure } from "#app/lib/form.server";
 import { requireUser } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import type { Route } from "./+types/dashboard";
 
-export const handle = { i18n: ["dashboard"] };
+export const handle = { i18n: ["dashboard", "promotions"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
   const { t, seo } = pageTools(context, request, "dashboard");
   // Issue 14: a company's or a creator's campaigns at a glance (null for anyone else).
-  const [dashboard, campaigns] = await Promise.all([context.services.dashboard(actor), context.services.campaigns.dashboard(actor)]);
+  const [dashboard, campaigns, gameStats] = await Promise.all([
+    context.services.dashboard(actor),
+    context.services.campaigns.dashboard(actor),
+    // Issue 15: a verified company's featured games' numbers and its promotional email consent.
+    loadGameStats(context, actor, request),
+  ]);
   return {
     dashboard,
     campaigns: trimSummary(campaigns),
+    gameStats,
     email: actor.email,
     seo: seo({ title: t("title"), description: t("title"), noindex: true }),
   };
+}
+
+/** A company's consent to promotional email (`intent=mail-consent`, issue 15). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = requireUser(context, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "mail-consent") throw new Response("Bad Request", { status: 400 });
+  try {
+    return await saveMailConsent(context, actor, form);
+  } catch (err) {
+    return actionFailure(err, form);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
@@ -58,7 +79,8 @@ function actionsFor(kind: "creator" | "company" | "member", companySlug: string 
 
 export default function Dashboard() {
   const { t } = useTranslation("dashboard");
-  const { dashboard: d, email, campaigns } = useLoaderData<typeof loader>();
+  const { dashboard: d, email, campaigns, gameStats } = useLoaderData<typeof loader>();
+  const saved = useActionData<typeof action>();
   const root = useRootData();
   const { to } = useLocalePath();
   const [params] = useSearchParams();
@@ -85,6 +107,8 @@ export default function Dashboard() {
       </div>
 
       {campaigns ? <CampaignsSummaryView summary={campaigns} /> : null}
+
+      {gameStats ? <GameStatsView stats={gameStats} message={saved && "message" in saved ? saved.message : undefined} /> : null}
 
       <section className="mt-8" aria-labelledby="next-heading">
         <h2 id="next-heading" className="text-xl font-bold">

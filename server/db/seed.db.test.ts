@@ -1,3 +1,5 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
@@ -14,14 +16,21 @@ import {
   companyProfiles,
   coverageLinks,
   creatorRequests,
+  featuredGameDaily,
+  featuredGames,
+  featuredSubmissions,
   forumCategories,
   forums,
   forumTags,
+  payments,
   postLikes,
   posts,
   profiles,
+  promoCodes,
+  promoCodeUses,
   reports,
   roles,
+  studioMailConsent,
   threads,
   userRoles,
   users,
@@ -182,6 +191,40 @@ describe("demo data", () => {
 
   it("turns the forum on with the demo forum (issue 11 point 8), so its threads are reachable", async () => {
     expect(await new SettingsStore(database.db).get("forum_enabled")).toBe(true);
+  });
+
+  it("adds the featured games demo (issue 15 point 9): three games in different states, a paid and a promo-code submission in the queue, two codes, daily numbers, one agreeing studio", async () => {
+    const games = await database.db.select().from(featuredGames).orderBy(featuredGames.slug);
+    expect(games.map((g) => [g.slug, g.featureType, g.scheduleStatus])).toEqual([
+      ["ember-and-tide", "details_page", "active"],
+      ["hollow-pines", "both", "active"],
+      ["starfall-courier", "homepage", "scheduled"],
+    ]);
+    // Their images were written to the uploads directory.
+    for (const g of games)
+      expect((await stat(join("/tmp/seed-test-uploads", g.imageUrl.replace("/media/", "")))).size).toBeGreaterThan(500);
+    const queue = await database.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.status, "pending_review"));
+    expect(queue).toHaveLength(2);
+    const paid = queue.find((s) => s.amountMinor > 0)!;
+    const covered = queue.find((s) => s.amountMinor === 0)!;
+    expect((await database.db.select().from(payments).where(eq(payments.submissionId, paid.id))).map((p) => p.status)).toEqual(["success"]);
+    expect(await database.db.select().from(payments).where(eq(payments.submissionId, covered.id))).toHaveLength(0);
+    const codes = await database.db.select().from(promoCodes).orderBy(promoCodes.code);
+    expect(codes.map((c) => [c.code, c.discountType, c.discountValue, c.maxUses, c.usesCount])).toEqual([
+      ["INDIE100", "percentage", 100, 5, 1],
+      ["LAUNCH20", "percentage", 20, 100, 0],
+    ]);
+    const uses = await database.db.select().from(promoCodeUses);
+    expect(uses.map((u) => [u.submissionId, u.promoCodeId])).toEqual([[covered.id, codes[0].id]]);
+    const [{ days }] = await database.db
+      .select({ days: sql<number>`count(distinct ${featuredGameDaily.day})::int` })
+      .from(featuredGameDaily);
+    expect(days).toBeGreaterThanOrEqual(7);
+    const consent = await database.db
+      .select()
+      .from(studioMailConsent)
+      .innerJoin(companyProfiles, eq(companyProfiles.id, studioMailConsent.companyId));
+    expect(consent.map((c) => [c.company_profiles.slug, c.studio_mail_consent.agreed])).toEqual([["estudio-brisa", true]]);
   });
 
   it("does nothing on a database that already has people", async () => {

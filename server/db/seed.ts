@@ -8,6 +8,7 @@ import type { Database } from "./client";
 import { posts, siteSettings, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
+import { seedDemoPromotions } from "./seed-promotions";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -31,7 +32,9 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const gamification = await seedDemoGamification(db, log);
   // Campaigns need the server's key secret (keys are sealed at rest): only where the caller gives it.
   const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
-  return accounts || forum || gamification || campaigns;
+  // Featured games (issue 15): their images go to the uploads directory, so only where the caller gives it.
+  const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
+  return accounts || forum || gamification || campaigns || promotions;
 }
 
 /**

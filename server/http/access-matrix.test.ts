@@ -5,6 +5,8 @@ import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { createCompany, createUser } from "#server/db/factories";
 import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 import { testActor } from "#tests/support/actors";
+import { makeSubmission } from "#tests/support/promotions-kit";
+import { makeFeaturedGame } from "#tests/support/featured-kit";
 
 /**
  * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for
@@ -248,7 +250,7 @@ const ROUTES: [string, () => string, Answer[]][] = [
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
-const LATER = ["/featured-games", "/games/x", "/collaborate", "/contact", "/payment-success", "/payment-cancelled", "/episode-panel/x"];
+const LATER = ["/contact", "/episode-panel/x"];
 
 describe("access matrix: pages", () => {
   for (const [name, path, expected] of ROUTES) {
@@ -559,4 +561,155 @@ describe("access matrix: mutations", () => {
     const [row] = await t.services.db.select().from(companyProfiles).where(eq(companyProfiles.id, pendingCompanyId));
     expect(row.companyName).toBe("Renamed Studio");
   });
+});
+
+/**
+ * Issue 15, payments: paying is proved by the payment's unguessable id, not by a role, so the payment pages
+ * answer everyone alike (a pending company is held on its verification page first); an unknown id is a 404,
+ * and a choice on a finished payment is refused for everyone.
+ */
+describe("access matrix: payments", () => {
+  const pay = { open: "", paid: "", cancelled: "" };
+  beforeAll(async () => {
+    t.services.promotions.useSandboxDelivery(async (body, signature) => {
+      const res = await t.request("/api/v1/payments/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+      });
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    });
+    const checkout = async () =>
+      (await t.services.promotions.openCheckout({ submissionId: (await makeSubmission(t.services.db)).id, locale: "en" })).paymentId;
+    [pay.open, pay.paid, pay.cancelled] = [await checkout(), await checkout(), await checkout()];
+    await t.services.promotions.completeSandboxCheckout({ paymentId: pay.paid, choice: "pay" });
+    await t.services.promotions.completeSandboxCheckout({ paymentId: pay.cancelled, choice: "cancel" });
+  });
+  const unknown = "00000000-0000-0000-0000-000000000000";
+  const PAGES: [string, () => string, Answer[]][] = [
+    ["sandbox checkout", () => `/en/checkout/sandbox/${pay.open}`, [200, 200, 200, "verify", 200, 200, 200]],
+    ["sandbox checkout, unknown payment", () => `/en/checkout/sandbox/${unknown}`, [404, 404, 404, "verify", 404, 404, 404]],
+    ["payment success", () => `/en/payment-success?payment=${pay.paid}`, [200, 200, 200, "verify", 200, 200, 200]],
+    ["payment cancelled", () => `/en/payment-cancelled?payment=${pay.cancelled}`, [200, 200, 200, "verify", 200, 200, 200]],
+    ["payment result, unknown payment", () => `/en/payment-success?payment=${unknown}`, [404, 404, 404, "verify", 404, 404, 404]],
+  ];
+  for (const [name, path, expected] of PAGES) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await get(p, path());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
+  const MUTATIONS: [string, () => string, () => Record<string, string>, Answer[]][] = [
+    [
+      "sandbox choice on a finished payment",
+      () => `/en/checkout/sandbox/${pay.paid}`,
+      () => ({ intent: "cancel" }),
+      [409, 409, 409, "verify", 409, 409, 409],
+    ],
+    [
+      "sandbox choice on an unknown payment",
+      () => `/en/checkout/sandbox/${unknown}`,
+      () => ({ intent: "pay" }),
+      [404, 404, 404, "verify", 404, 404, 404],
+    ],
+    [
+      "pay again for a paid payment",
+      () => `/en/payment-cancelled?payment=${pay.paid}`,
+      () => ({ intent: "pay-again", payment: pay.paid }),
+      [409, 409, 409, "verify", 409, 409, 409],
+    ],
+  ];
+  for (const [name, path, fields, expected] of MUTATIONS) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await post(p, path(), fields());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
+});
+
+/**
+ * Issue 15, featured games: the list, a game's page and /collaborate are public; the review queue is the
+ * team's, with checking for Moderators and every decision, promo codes, analytics and promotional email for
+ * Admins (pages refuse others at the route, the operations again inside: 403 for a Moderator); a studio's
+ * consent to promotional email is the company's own; an unsubscribe link needs its signature, not a session.
+ */
+describe("access matrix: featured games", () => {
+  let slug = "";
+  beforeAll(async () => {
+    slug = (await makeFeaturedGame(t.services.db, new Date(), { slug: "matrix-featured", featureType: "both" })).slug;
+  });
+  const team = (mod: Answer, admin: Answer): Answer[] => ["login", "home", "home", "verify", "home", mod, admin];
+  const PAGES: [string, () => string, Answer[]][] = [
+    ["featured games", () => "/en/featured-games", all(200)],
+    ["a featured game", () => `/en/games/${slug}`, all(200)],
+    ["unknown featured game", () => "/en/games/no-such-game", all(404)],
+    ["collaborate", () => "/en/collaborate", all(200)],
+    ["admin featured games", () => "/en/admin/featured-games", team(200, 200)],
+    ["admin featured games, offer", () => "/en/admin/featured-games?tab=offer", team(403, 200)],
+    ["admin promo codes", () => "/en/admin/promo-codes", team(403, 200)],
+    ["admin analytics", () => "/en/admin/analytics", team(403, 200)],
+    ["admin analytics export", () => "/en/admin/analytics/export?format=csv&window=7", team(403, 200)],
+    ["admin studio promotions", () => "/en/admin/studio-promotions", team(403, 200)],
+    ["unsubscribe with a bad link", () => "/en/promotions/unsubscribe?c=x&s=y", all(400)],
+  ];
+  for (const [name, path, expected] of PAGES) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await get(p, path());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
+  const MUTATIONS: [string, string, () => Record<string, string>, Answer[]][] = [
+    ["check a promo code", "/en/collaborate", () => ({ intent: "promo", promoCode: "NO-SUCH-CODE", featureType: "homepage" }), all(200)],
+    ["check a submission", "/en/admin/featured-games", () => ({ intent: "check", submissionId: "no-such-submission" }), team(404, 404)],
+    [
+      "approve a submission",
+      "/en/admin/featured-games",
+      () => ({ intent: "approve", submissionId: "no-such-submission", featureType: "both", durationDays: "30" }),
+      team(403, 404),
+    ],
+    [
+      "reject a submission",
+      "/en/admin/featured-games",
+      () => ({ intent: "reject", submissionId: "no-such-submission", reason: "Matrix" }),
+      team(403, 404),
+    ],
+    ["delete a submission", "/en/admin/featured-games", () => ({ intent: "delete", submissionId: "no-such-submission" }), team(403, 404)],
+    ["end a featured game", "/en/admin/featured-games", () => ({ intent: "end", featuredGameId: "no-such-game" }), team(403, 404)],
+    [
+      "create a promo code",
+      "/en/admin/promo-codes",
+      () => ({
+        intent: "create",
+        code: `MATRIX${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+        discountType: "percentage",
+        discountValue: "10",
+        maxUses: "0",
+        isActive: "on",
+      }),
+      team(403, 200),
+    ],
+    [
+      "send a studio promotion",
+      "/en/admin/studio-promotions",
+      () => ({ intent: "send", featuredGameId: "no-such-game", subject: "Matrix", message: "Matrix" }),
+      team(403, 404),
+    ],
+    [
+      "promotional email consent",
+      "/en/dashboard",
+      () => ({ intent: "mail-consent", agreed: "on" }),
+      ["login", 403, 403, "verify", 200, 403, 403],
+    ],
+    ["unsubscribe with a bad link", "/en/promotions/unsubscribe", () => ({ c: "x", s: "y" }), all(400)],
+  ];
+  for (const [name, path, fields, expected] of MUTATIONS) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await post(p, path, fields());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
 });

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
+import { GAME_IMAGE_MAX_BYTES } from "#shared/promotions";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
@@ -20,6 +21,8 @@ export const BODY_LIMITS = {
   upload: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
   /** A game's form with its cover (PNG, JPG or WEBP, at most 5 MB). */
   gameCover: GAME_LIMITS.coverMaxBytes + MULTIPART_OVERHEAD,
+  /** /collaborate's promotion request with its game image (PNG, JPG or WEBP, at most 5 MB, sent as is without JavaScript). */
+  featuredImage: GAME_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */
@@ -44,6 +47,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   const page = path.replace(/\.data$/, "").replace(/^\/(?:es|en)(?=\/|$)/, "") || "/";
   const bare = page.replace(/\/$/, "") || "/";
   if (UPLOAD_PAGES.has(bare)) return BODY_LIMITS.upload;
+  if (bare === "/collaborate") return BODY_LIMITS.featuredImage;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

@@ -56,3 +56,21 @@ describe("/resources: XP, levels and achievements", () => {
     expect(html).toContain(tr("resources.gamificationGuide.items.levels.text", { statPoints: 4 }));
   });
 });
+
+describe("/resources: the featured games guide and the table of contents", () => {
+  for (const lang of ["en", "es"] as const) {
+    const tr = (key: string) => esc(serverT(lang, "site")(key) as string);
+
+    it(`explains featured games, and lists the sections in the order the page shows them (${lang})`, async () => {
+      const html = await wiki(lang);
+      expect(html).toContain(tr("resources.featuredGuide.title"));
+      for (const item of ["offer", "submit", "promo", "pay", "review", "schedule", "pages", "analytics", "studioMail"])
+        expect(html).toContain(tr(`resources.featuredGuide.items.${item}.text`));
+      const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+      const sections = [...main.matchAll(/<section id="([a-z-]+)"/g)].map((m) => m[1]);
+      const toc = [...html.matchAll(/data-toc="aside"[\s\S]*?<\/nav>/g)][0]![0];
+      const tocAnchors = [...toc.matchAll(/href="#([a-z-]+)"/g)].map((m) => m[1]);
+      expect(tocAnchors).toEqual(sections);
+    });
+  }
+});

@@ -102,7 +102,46 @@ export type ErrorCode =
   | "campaigns.coverage_limit"
   | "campaigns.channel_url"
   | "campaigns.reason_required"
-  | "campaigns.not_paused_by_team";
+  | "campaigns.not_paused_by_team"
+  | "promotions.not_found"
+  | "promotions.submission_not_found"
+  | "promotions.payment_not_found"
+  | "promotions.promo_invalid"
+  | "promotions.promo_inactive"
+  | "promotions.promo_expired"
+  | "promotions.promo_used_up"
+  | "promotions.promo_error"
+  | "promotions.promo_code_format"
+  | "promotions.promo_code_taken"
+  | "promotions.promo_value_range"
+  | "promotions.promo_max_below_uses"
+  | "promotions.youtube_required"
+  | "promotions.youtube_unavailable"
+  | "promotions.image_required"
+  | "promotions.image_type"
+  | "promotions.image_too_large"
+  | "promotions.image_compress_failed"
+  | "promotions.not_payable"
+  | "promotions.already_paid"
+  | "promotions.payment_unavailable"
+  | "promotions.payment_final"
+  | "promotions.decided"
+  | "promotions.not_reviewable"
+  | "promotions.slots_full"
+  | "promotions.slug_taken"
+  | "promotions.reason_required"
+  | "promotions.refund_failed"
+  | "promotions.start_past"
+  | "promotions.price_range"
+  | "promotions.duration_range"
+  | "promotions.slots_range"
+  | "promotions.game_not_found"
+  | "promotions.no_recipients"
+  | "promotions.unsubscribe_invalid"
+  | "promotions.add_failed"
+  | "promotions.update_failed"
+  | "promotions.delete_failed"
+  | "promotions.paid_not_refunded";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -205,6 +244,45 @@ const statusByCode: Record<ErrorCode, number> = {
   "campaigns.channel_url": 400,
   "campaigns.reason_required": 400,
   "campaigns.not_paused_by_team": 409,
+  "promotions.not_found": 404,
+  "promotions.submission_not_found": 404,
+  "promotions.payment_not_found": 404,
+  "promotions.promo_invalid": 404,
+  "promotions.promo_inactive": 409,
+  "promotions.promo_expired": 409,
+  "promotions.promo_used_up": 409,
+  "promotions.promo_error": 500,
+  "promotions.promo_code_format": 400,
+  "promotions.promo_code_taken": 409,
+  "promotions.promo_value_range": 400,
+  "promotions.promo_max_below_uses": 409,
+  "promotions.youtube_required": 400,
+  "promotions.youtube_unavailable": 502,
+  "promotions.image_required": 400,
+  "promotions.image_type": 415,
+  "promotions.image_too_large": 413,
+  "promotions.image_compress_failed": 400,
+  "promotions.not_payable": 409,
+  "promotions.already_paid": 409,
+  "promotions.payment_unavailable": 502,
+  "promotions.payment_final": 409,
+  "promotions.decided": 409,
+  "promotions.not_reviewable": 409,
+  "promotions.slots_full": 409,
+  "promotions.slug_taken": 409,
+  "promotions.reason_required": 400,
+  "promotions.refund_failed": 502,
+  "promotions.start_past": 400,
+  "promotions.price_range": 400,
+  "promotions.duration_range": 400,
+  "promotions.slots_range": 400,
+  "promotions.game_not_found": 404,
+  "promotions.no_recipients": 409,
+  "promotions.unsubscribe_invalid": 400,
+  "promotions.add_failed": 500,
+  "promotions.update_failed": 500,
+  "promotions.delete_failed": 500,
+  "promotions.paid_not_refunded": 409,
 };
 
 export class DomainError extends Error {

@@ -79,6 +79,11 @@ export type DomainEvents = {
   };
   /** A campaign was opened, paused, finished or edited: public lists, search and the sitemap may change. */
   "campaign.changed": { campaignId: string; companyId: string; status: string; at: Date };
+  /**
+   * Featured games (issue 15): a featured game was approved, started, finished, ended early, hidden, shown or
+   * edited: /featured-games, /games/{slug}, the home page's featured section, search and the sitemap may change.
+   */
+  "featured.changed": { featuredGameId: string; status: string; at: Date };
 };
 
 export type EventName = keyof DomainEvents;
@@ -101,6 +106,7 @@ export const VISIBLE_CHANGE_EVENTS: EventName[] = [
   "achievement.unlocked",
   "gamification.changed",
   "campaign.changed",
+  "featured.changed",
 ];
 export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;

@@ -40,6 +40,32 @@ export class Mailer {
     return this.deliver(row.id, message);
   }
 
+  /**
+   * Writes a message to the outbox as `queued` without trying it (on `db`, a transaction when the caller has
+   * one); a job delivers it later with `deliverQueued`. Bulk mail goes this way so a send never waits on SMTP.
+   */
+  async queue(message: MailMessage, db: Pick<Database, "insert"> = this.db): Promise<number> {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ ...message, status: "queued" })
+      .returning({ id: mailOutbox.id });
+    return row.id;
+  }
+
+  /** Delivers one queued message (a job's work); a message no longer queued is left as it is (null). */
+  async deliverQueued(id: number): Promise<MailResult | null> {
+    const [row] = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "queued")));
+    if (!row) return null;
+    if (!this.transport) {
+      await this.db.update(mailOutbox).set({ status: "stored" }).where(eq(mailOutbox.id, id));
+      return { id, status: "stored" };
+    }
+    return this.deliver(id, row);
+  }
+
   /** Tries again every message SMTP refused, up to 5 attempts each. */
   async retryFailed(): Promise<number> {
     if (!this.transport) return 0;

@@ -26,9 +26,11 @@ import {
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 
+import { workerPort } from "./port";
+
 export { expect };
 
-export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 4391}`;
+export const BASE_URL = `http://localhost:${workerPort()}`;
 export const ADMIN = { email: "admin@demo.nexoindie.test", password: "demo-admin-2026" } as const;
 export const LOCALES = ["es", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -355,6 +357,9 @@ type TestFixtures = {
 type WorkerFixtures = { adminState: StorageState };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // This worker's own site (port.ts): `page.goto("/…")` and the default context reach it.
+  baseURL: BASE_URL,
+
   adminState: [
     async ({ playwright }, use) => {
       const ctx = await playwright.request.newContext({ baseURL: BASE_URL });

@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { workerPort } from "./port";
 
 export type Mail = { to: string[]; subject: string; text: string; at: number };
 
-const file = join(tmpdir(), `e2e-mail-${process.env.E2E_PORT ?? 4391}.jsonl`);
+const file = join(tmpdir(), `e2e-mail-${workerPort()}.jsonl`);
 
 const read = (): Mail[] =>
   readFileSync(file, "utf8")

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -31,6 +32,28 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
+// YouTube's oEmbed endpoint, stood in for by a tiny local server (tests/support/youtube-stub.ts is its twin for
+// vitest): two known videos; anything else is YouTube's 404. Only E2EthumbNl0 has a thumbnail (on i.ytimg.com,
+// which a spec that uses it answers with page.route: the browser reaches nothing outside).
+const oembedPort = Number(port) + 2;
+const VIDEOS = {
+  dQw4w9WgXcQ: { title: "Brisa — Official Trailer", author_name: "Brisa Studio" },
+  E2EthumbNl0: {
+    title: "Brisa — Gameplay",
+    author_name: "Brisa Studio",
+    thumbnail_url: "https://i.ytimg.com/vi/E2EthumbNl0/hqdefault.jpg",
+  },
+};
+const oembed = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://stub").searchParams.get("url") ?? "";
+  const id = /(?:v=|youtu\.be\/|shorts\/|embed\/)([A-Za-z0-9_-]{11})/.exec(url)?.[1];
+  const video = id ? VIDEOS[id] : undefined;
+  if (!video) return void res.writeHead(404).end("Not Found");
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ type: "video", provider_name: "YouTube", ...video }));
+});
+await new Promise((resolve) => oembed.listen(oembedPort, "127.0.0.1", resolve));
+
 const child = spawn(process.execPath, ["build/server/main.js"], {
   stdio: "inherit",
   env: {
@@ -43,11 +66,12 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    YOUTUBE_OEMBED_URL: `http://127.0.0.1:${oembedPort}/oembed`,
     // As a proxy would: tests that register many accounts present themselves as different clients.
     CLIENT_IP_HEADER: "x-e2e-client-ip",
-    // Chromium and the server share two cores here: a page must not be refused because the browser held a
-    // core for a moment. Shedding itself is proved by server/http/load-shedder.test.ts and `npm run bench -- overload`.
-    OVERLOAD_LAG_MS: process.env.OVERLOAD_LAG_MS ?? "1000",
+    // Chromium and the server (two of each with two workers) share two cores here: a page must not be refused
+    // because a browser held a core for a moment. Shedding itself is proved by server/http/load-shedder.test.ts and `npm run bench -- overload`.
+    OVERLOAD_LAG_MS: process.env.OVERLOAD_LAG_MS ?? "2000",
     // Specs change settings and rows behind the site's back (fixtures): the side panel is read on every page
     // here; keeping it is proved by server/platform/kept-read.test.ts.
     SIDE_PANEL_CACHE_SECONDS: "0",
@@ -58,5 +82,6 @@ for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill("SIGTE
 child.on("exit", (code) => {
   cleanup();
   smtp.close();
+  oembed.close();
   process.exit(code ?? 0);
 });

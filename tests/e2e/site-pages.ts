@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { APIRequestContext, BrowserContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { BASE_URL, expect } from "./fixtures";
 
@@ -93,6 +94,27 @@ const entries: [Who, string, number?][] = [
   ["verifiedCompany", "/company/campaigns/{ownCampaign}?tab=participants"],
   ["admin", "/admin/campaigns"],
   ["admin", "/admin/creators"],
+  // Featured games (issue 15). The demo's games (server/db/seed-promotions.ts); `{openPayment}`, `{paidPayment}`
+  // and `{cancelledPayment}` are payments made through /collaborate and the sandbox when the people sign in.
+  ["visitor", "/featured-games"],
+  ["visitor", "/featured-games?release=early_access&platform=pc"],
+  ["visitor", "/games/hollow-pines"],
+  ["visitor", "/games/ember-and-tide"],
+  ["visitor", "/collaborate"],
+  ["visitor", "/checkout/sandbox/{openPayment}"],
+  ["visitor", "/payment-success?payment={paidPayment}"],
+  ["visitor", "/payment-cancelled?payment={cancelledPayment}"],
+  ["visitor", "/promotions/unsubscribe?c=none&s=none", 400],
+  ["creator", "/games/hollow-pines"],
+  ["verifiedCompany", "/collaborate"],
+  ["admin", "/admin/featured-games"],
+  ["admin", "/admin/featured-games?tab=games"],
+  ["admin", "/admin/featured-games?tab=offer"],
+  ["admin", "/admin/promo-codes"],
+  ["admin", "/admin/analytics"],
+  ["admin", "/admin/analytics?window=90"],
+  ["admin", "/admin/studio-promotions"],
+  ["moderator", "/admin/featured-games"],
 ];
 
 /** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */
@@ -131,6 +153,52 @@ async function findDemoIds(playwright: PlaywrightWorkerArgs["playwright"], compa
   await ctx.dispose();
   DEMO_IDS.ownCampaign = new RegExp(`/en/company/campaigns/(${uuid})`).exec(campaigns)?.[1] ?? "none";
   DEMO_IDS.game = new RegExp(`/en/company/games/(${uuid})/edit`).exec(games)?.[1] ?? "none";
+}
+
+/**
+ * Three payments for the payment pages (issue 15), made as a studio makes them: the /collaborate form sent
+ * with an image (a redirect to the sandbox's checkout), then paid, cancelled, or left open.
+ */
+async function makeDemoPayments(playwright: PlaywrightWorkerArgs["playwright"]) {
+  if (DEMO_IDS.openPayment) return;
+  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 40, g: 110, b: 90 } } })
+    .png()
+    .toBuffer();
+  const ctx = await playwright.request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL, "x-e2e-client-ip": `10.99.${Math.floor(Math.random() * 250)}.1` },
+  });
+  const checkout = async (n: number) => {
+    const res = await ctx.post("/en/collaborate", {
+      maxRedirects: 0,
+      multipart: {
+        contactName: "Ada Studio",
+        contactEmail: `pages-${n}@e2e.test`,
+        studioName: "Pine Studio",
+        gameName: `Catalogue Game ${n}`,
+        shortDescription: "A quiet game about a forest in winter.",
+        storeUrl: "https://store.steampowered.com/app/12345",
+        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        releaseStatus: "released",
+        featureType: "details_page",
+        locale: "en",
+        image: { name: "game.png", mimeType: "image/png", buffer: png },
+      },
+    });
+    const id = /\/checkout\/sandbox\/([0-9a-f-]{36})/.exec(res.headers().location ?? "")?.[1];
+    expect(id, `the form leads to the sandbox checkout (${res.status()})`).toBeTruthy();
+    return id!;
+  };
+  const choose = async (id: string, intent: "pay" | "cancel") => {
+    const res = await ctx.post(`/en/checkout/sandbox/${id}`, { form: { intent }, maxRedirects: 0 });
+    expect(res.status(), `sandbox ${intent}`).toBeLessThan(400);
+  };
+  DEMO_IDS.openPayment = await checkout(1);
+  DEMO_IDS.paidPayment = await checkout(2);
+  DEMO_IDS.cancelledPayment = await checkout(3);
+  await choose(DEMO_IDS.paidPayment, "pay");
+  await choose(DEMO_IDS.cancelledPayment, "cancel");
+  await ctx.dispose();
 }
 
 const CREDENTIALS: Record<Exclude<Who, "visitor" | "unverified">, { email: string; password: string }> = {
@@ -174,6 +242,7 @@ export async function signInStates(
     const company =
       states.get("verifiedCompany") ?? (await signInStates(playwright, ["verifiedCompany"], ipBlock + 1)).get("verifiedCompany");
     await findDemoIds(playwright, company);
+    if (SITE_PAGES.some((p) => p.path.includes("Payment}"))) await makeDemoPayments(playwright);
   }
   return states;
 }

@@ -21,6 +21,10 @@ describe("admin navigation", () => {
       gamificationRanking: true,
       campaignsList: true,
       creatorsList: true,
+      featuredList: true,
+      promoCodes: false,
+      featuredAnalytics: false,
+      studioPromotions: false,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -29,6 +33,7 @@ describe("admin navigation", () => {
       "/admin/companies",
       "/admin/campaigns",
       "/admin/creators",
+      "/admin/featured-games",
       "/admin/forum",
       "/admin/forum/moderation",
       "/admin/forum/users",
@@ -54,9 +59,13 @@ describe("admin navigation", () => {
       gamificationRanking: true,
       campaignsList: true,
       creatorsList: true,
+      featuredList: true,
+      promoCodes: true,
+      featuredAnalytics: true,
+      studioPromotions: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "forum", "gamification", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {

@@ -16,7 +16,7 @@ export type AdminTab = {
   end?: boolean;
 };
 
-export const ADMIN_GROUPS = ["overview", "people", "campaigns", "forum", "gamification", "site"] as const;
+export const ADMIN_GROUPS = ["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 /** The audit log showing the forum's actions only; `/admin/forum/audit` redirects there. */
@@ -29,6 +29,11 @@ export const ADMIN_TABS: AdminTab[] = [
   // Creator key campaigns (issue 14): every company's campaigns, and creators with their channels.
   { to: "/admin/campaigns", labelKey: "nav.campaigns", group: "campaigns", requires: "campaignsList" },
   { to: "/admin/creators", labelKey: "nav.creators", group: "campaigns", requires: "creatorsList" },
+  // Featured games (issue 15): the review queue and schedule, promo codes, game analytics, studio promotions.
+  { to: "/admin/featured-games", labelKey: "nav.featuredGames", group: "promotions", requires: "featuredList" },
+  { to: "/admin/promo-codes", labelKey: "nav.promoCodes", group: "promotions", requires: "promoCodes" },
+  { to: "/admin/analytics", labelKey: "nav.analytics", group: "promotions", requires: "featuredAnalytics" },
+  { to: "/admin/studio-promotions", labelKey: "nav.studioPromotions", group: "promotions", requires: "studioPromotions" },
   // Forum admin (SPEC §2: overview, moderation, content, settings, users, audit log).
   { to: "/admin/forum", labelKey: "nav.forumOverview", group: "forum", requires: "forumOverview", end: true },
   { to: "/admin/forum/moderation", labelKey: "nav.forumModeration", group: "forum", requires: "forumModeration" },

@@ -6,7 +6,7 @@ import { RelativeTime } from "#app/components/ui/relative-time";
 import type { Locale } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 import { formatDate } from "#app/i18n/format";
-import type { CampaignHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
+import type { CampaignHit, FeaturedGameHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 
 /** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -138,11 +138,34 @@ function CampaignResult({ hit }: { hit: CampaignHit }) {
   );
 }
 
+/** A featured game's page (issue 15): its name, the studio and the description, marked "Sponsored" (a paid placement). */
+function FeaturedResult({ hit }: { hit: FeaturedGameHit }) {
+  const { t } = useTranslation("site");
+  const { to } = useLocalePath();
+  return (
+    <article className="space-y-1">
+      <Trail items={[{ to: "/featured-games", label: t("search.featuredGames") }]} />
+      <h3 className="text-base font-bold">
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
+          <Highlighted segments={hit.title} />
+        </Link>
+      </h3>
+      <p className="break-words text-sm">
+        <Highlighted segments={hit.snippet} />
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {hit.studioName} · <span className="font-semibold text-warning-text">{t("search.sponsored")}</span>
+      </p>
+    </article>
+  );
+}
+
 /** How each kind of hit is shown. A later area adds its kind to SearchHit and its view here. */
 const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, { kind: K }> }) => ReactNode } = {
   thread: ThreadResult,
   post: PostResult,
   campaign: CampaignResult,
+  featured: FeaturedResult,
 };
 
 export function HitView({ hit }: { hit: SearchHit }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { HtmlOnceBlock } from "#app/components/ui/html-once";
 import { Icon } from "#app/components/ui/icon";
@@ -192,17 +192,10 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
 /** SPEC §8: an unknown campaign, or a draft, is the 404 page saying 'Campaign not found.' */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("campaigns");
-  const { to } = useLocalePath();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorView error={error} />;
   return (
-    <section className="py-16 text-center">
-      <p className="text-6xl font-black text-primary" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-3xl font-bold">{t("errors:campaigns.not_found")}</h1>
-      <Link to={to("/campaigns")} className="btn btn-primary mt-6">
-        {t("detail.backToList")}
-      </Link>
-    </section>
+    <ErrorView
+      error={error}
+      notFound={{ title: t("errors:campaigns.not_found"), backTo: "/campaigns", backLabel: t("detail.backToList") }}
+    />
   );
 }

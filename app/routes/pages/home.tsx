@@ -6,9 +6,10 @@ import { pageTools } from "#app/lib/page.server";
 import { seoMeta, websiteJsonLd } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import { homeHero } from "#app/features/home/hero.server";
+import { HomeFeatured } from "#app/features/featured/home-featured";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["site", "levels"] };
+export const handle = { i18n: ["site", "levels", "featured", "promotions"] };
 
 /**
  * Issue 12 point 10: the front page. A hero that says what the site is for players, creators and studios,
@@ -22,11 +23,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const description = t("home.description");
   const { forum_enabled } = await context.services.settings.runtimeFlags();
   // The same for everyone: kept a few seconds per process (issue 13), read again after any change.
-  const { threads, members } = await context.services.homeHighlights();
+  const [{ threads, members }, featured] = await Promise.all([
+    context.services.homeHighlights(),
+    // Issue 15: the homepage features on show, kept the same way (read again after featured.changed).
+    context.services.promotions.homepageFeatured(),
+  ]);
   return {
     hero: homeHero(context.actor, forum_enabled),
     threads,
     members,
+    featured,
     seo: seo({
       title: t("home.title"),
       description,
@@ -40,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 const AUDIENCES = ["player", "creator", "company"] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, threads, members } = loaderData;
+  const { hero, threads, members, featured } = loaderData;
   const { t } = useTranslation("site");
   const { to, locale } = useLocalePath();
   return (
@@ -88,6 +94,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+
+      <HomeFeatured games={featured} />
 
       {threads.length > 0 ? (
         <section aria-labelledby="community-heading">

@@ -28,6 +28,8 @@ const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as co
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
 /** Creator key campaigns (issue 14); texts under `resources.campaignsGuide.items`. */
 const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "myKeys", "trace", "team"] as const;
+/** Featured games (issue 15); texts under `resources.featuredGuide.items`. */
+const FEATURED_GUIDE = ["offer", "submit", "promo", "pay", "review", "schedule", "pages", "analytics", "studioMail"] as const;
 
 /** The forum admin's tabs and who uses them (issue 4); texts under `resources.forumAdmin`. */
 const FORUM_ADMIN_TABS = [
@@ -56,6 +58,7 @@ const SECTIONS = [
   ["forum", "resources.forumGuide.title"],
   ["forum-admin", "resources.forumAdmin.title"],
   ["campaigns", "resources.campaignsGuide.title"],
+  ["featured", "resources.featuredGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
 ] as const;
@@ -177,6 +180,16 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
 
+        <section id="forum-admin" aria-labelledby="forum-admin-heading" className={`${SECTION} mt-8`}>
+          <h2 id="forum-admin-heading" className="text-xl font-bold">
+            {t("resources.forumAdmin.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
+          <AdminTabsList area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
+          <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
+          <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
+        </section>
+
         <section id="campaigns" aria-labelledby="campaigns-guide-heading" className={`${SECTION} mt-8`}>
           <h2 id="campaigns-guide-heading" className="text-xl font-bold">
             {t("resources.campaignsGuide.title")}
@@ -192,14 +205,19 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
 
-        <section id="forum-admin" aria-labelledby="forum-admin-heading" className={`${SECTION} mt-8`}>
-          <h2 id="forum-admin-heading" className="text-xl font-bold">
-            {t("resources.forumAdmin.title")}
+        <section id="featured" aria-labelledby="featured-guide-heading" className={`${SECTION} mt-8`}>
+          <h2 id="featured-guide-heading" className="text-xl font-bold">
+            {t("resources.featuredGuide.title")}
           </h2>
-          <p className="mt-1 text-muted-foreground">{t("resources.forumAdmin.intro")}</p>
-          <AdminTabsList area="forumAdmin" tabs={FORUM_ADMIN_TABS} />
-          <h3 className="mt-6 font-bold">{t("resources.forumAdmin.limitsTitle")}</h3>
-          <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
+          <p className="mt-1 text-muted-foreground">{t("resources.featuredGuide.intro")}</p>
+          <dl className="mt-4 space-y-3">
+            {FEATURED_GUIDE.map((key) => (
+              <div key={key}>
+                <dt className="font-semibold">{t(`resources.featuredGuide.items.${key}.name`)}</dt>
+                <dd className="text-muted-foreground">{t(`resources.featuredGuide.items.${key}.text`)}</dd>
+              </div>
+            ))}
+          </dl>
         </section>
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />

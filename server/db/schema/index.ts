@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./forum";
 export * from "./gamification";
 export * from "./campaigns";
+export * from "./promotions";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -36,7 +37,14 @@ export const analyticsEvents = pgTable(
     visitorId: text("visitor_id").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("analytics_events_created_idx").on(t.createdAt), index("analytics_events_type_idx").on(t.eventType)],
+  (t) => [
+    index("analytics_events_created_idx").on(t.createdAt),
+    index("analytics_events_type_idx").on(t.eventType),
+    // The featured games' daily rollup reads one game's events of one day (issue 15).
+    index("analytics_events_game_idx")
+      .on(t.gameId, t.createdAt)
+      .where(sql`${t.gameId} is not null`),
+  ],
 );
 
 /** SPEC §3 Missing-translation record; repeated reports of one key only bump the counter. */

@@ -6,12 +6,14 @@ import { FORUM_ACTIONS, can as canForum } from "#server/modules/forum/policy";
 import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/gamification/policy";
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
+import { PROMOTIONS_ACTIONS, canPromotions } from "#server/modules/promotions";
 import {
   CAMPAIGNS_CASES,
   CAPABILITY_ROLES,
   capabilityTable,
   FORUM_CASES,
   GAMIFICATION_CASES,
+  PROMOTIONS_CASES,
   sampleActor,
   type CapabilityRole,
 } from "./capabilities";
@@ -38,15 +40,24 @@ const POLICIES = {
     actions: CAMPAIGNS_ACTIONS as readonly string[],
     can: canCampaigns as (a: unknown, action: string, r?: unknown) => boolean,
   },
+  promotions: {
+    actions: PROMOTIONS_ACTIONS as readonly string[],
+    can: canPromotions as (a: unknown, action: string, r?: unknown) => boolean,
+  },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,
   gamification: GAMIFICATION_CASES,
   campaigns: CAMPAIGNS_CASES,
+  promotions: PROMOTIONS_CASES,
 };
+/** `area`: only that area; "!a" or "!a,b": every area but those. */
 const allowedFor = (role: CapabilityRole, area?: string) =>
   table.rows
-    .filter((r) => r.allowed[role] && (area === undefined || (area.startsWith("!") ? r.area !== area.slice(1) : r.area === area)))
+    .filter(
+      (r) =>
+        r.allowed[role] && (area === undefined || (area.startsWith("!") ? !area.slice(1).split(",").includes(r.area) : r.area === area)),
+    )
     .map((r) => (r.case ? `${r.action}:${r.case}` : r.action));
 
 describe("the capability table", () => {
@@ -75,12 +86,26 @@ describe("the capability table", () => {
   });
 
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
-    expect(allowedFor("visitor")).toEqual([]);
+    // Anyone, signed in or not, may ask for a featured game and check a promo code (issue 15).
+    const anyone = ["submission.create", "promo.check"];
+    expect(allowedFor("visitor")).toEqual(anyone);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
-    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure"]);
+    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...anyone]);
     // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
-    expect(allowedFor("company", "!campaigns")).toEqual(allowedFor("creator", "!campaigns"));
-    expect(allowedFor("member").filter((a) => a !== "profile.become_creator")).toEqual(allowedFor("creator", "!campaigns"));
+    expect(allowedFor("company", "!campaigns,promotions")).toEqual(allowedFor("creator", "!campaigns,promotions"));
+    expect(allowedFor("member", "!promotions").filter((a) => a !== "profile.become_creator")).toEqual(
+      allowedFor("creator", "!campaigns,promotions"),
+    );
+    // Featured games (issue 15): a verified company starts from its own games and reads their numbers; the
+    // team reads the queue and checks content; money and what visitors see are for Admins.
+    expect(allowedFor("company", "promotions")).toEqual([
+      ...anyone,
+      "submission.from_game:own",
+      "game_stats.view:own",
+      "studio_mail.consent:own",
+    ]);
+    for (const role of ["member", "creator"] as const) expect(allowedFor(role, "promotions"), role).toEqual(anyone);
+    expect(allowedFor("Moderator", "promotions")).toEqual([...anyone, "submission.list", "submission.check"]);
     // Campaigns (issue 14): a verified company runs its own campaigns, a creator asks for keys and handles their
     // own; neither acts on someone else's; the team lists, pauses and reviews, and runs no company or creator.
     expect(allowedFor("company", "campaigns")).toEqual([
@@ -110,8 +135,15 @@ describe("the capability table", () => {
     );
     for (const action of ["roles.grant_admin", "mail.read", "settings.update", "category.manage", "xp.adjust"])
       expect(mod, action).not.toContain(action);
-    // Admins may do everything outside the campaigns a company or a creator runs for themselves.
-    expect(allowedFor("Admin", "!campaigns")).toHaveLength(table.rows.filter((r) => r.area !== "campaigns").length);
+    // Admins may do everything outside what a company or a creator does for themselves.
+    expect(allowedFor("Admin", "!campaigns,promotions")).toHaveLength(
+      table.rows.filter((r) => r.area !== "campaigns" && r.area !== "promotions").length,
+    );
+    expect(allowedFor("Admin", "promotions")).toEqual(
+      table.rows
+        .filter((r) => r.area === "promotions" && !["submission.from_game", "game_stats.view", "studio_mail.consent"].includes(r.action))
+        .map((r) => r.action),
+    );
   });
 
   it("has a label for every area, kind of person, action and case, in both languages", () => {

@@ -5,6 +5,7 @@ import { FORUM_ACTIONS, can as canForum, type ForumAction, type ForumResource } 
 import { GAMIFICATION_ACTIONS, can as canGamification, type GamificationAction } from "#server/modules/gamification/policy";
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
+import { PROMOTIONS_ACTIONS, canPromotions, type PromotionsAction } from "#server/modules/promotions";
 
 /**
  * The capability table of /admin/roles: every action of every area's policy, evaluated with `can()` for one
@@ -17,7 +18,7 @@ import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 export const CAPABILITY_ROLES = ["visitor", "member", "creator", "company", "pendingCompany", "Moderator", "Admin"] as const;
 export type CapabilityRole = (typeof CAPABILITY_ROLES)[number];
 
-export const CAPABILITY_AREAS = ["accounts", "forum", "gamification", "notifications", "site", "campaigns"] as const;
+export const CAPABILITY_AREAS = ["accounts", "forum", "gamification", "notifications", "site", "campaigns", "promotions"] as const;
 export type CapabilityArea = (typeof CAPABILITY_AREAS)[number];
 
 /** The cases a row may be about (labels `capabilities.cases.<case>` in the admin namespace). */
@@ -117,6 +118,22 @@ export const CAMPAIGNS_CASES: Partial<Record<CampaignsAction, Case<CampaignsReso
   "coverage.manage": ownCreator,
 };
 
+/** Featured games (issue 15): a company reads its own games' numbers and starts from its own games. */
+export const PROMOTIONS_CASES: Partial<Record<PromotionsAction, Case<{ companyId?: string }>[]>> = {
+  "submission.from_game": [
+    { case: "own", resource: { companyId: SELF } },
+    { case: "others", resource: { companyId: OTHER } },
+  ],
+  "game_stats.view": [
+    { case: "own", resource: { companyId: SELF } },
+    { case: "others", resource: { companyId: OTHER } },
+  ],
+  "studio_mail.consent": [
+    { case: "own", resource: { companyId: SELF } },
+    { case: "others", resource: { companyId: OTHER } },
+  ],
+};
+
 function rowsOf<A extends string, R>(
   area: CapabilityArea,
   actions: readonly A[],
@@ -147,6 +164,7 @@ export function capabilityTable(): { roles: readonly CapabilityRole[]; rows: Cap
       ...rowsOf("notifications", NOTIFICATIONS_ACTIONS, (a, action) => canNotifications(a, action)),
       ...rowsOf("site", SITE_ACTIONS, (a, action) => canSite(a, action)),
       ...rowsOf("campaigns", CAMPAIGNS_ACTIONS, canCampaigns, CAMPAIGNS_CASES),
+      ...rowsOf("promotions", PROMOTIONS_ACTIONS, canPromotions, PROMOTIONS_CASES),
     ],
   };
 }

@@ -4,6 +4,7 @@ import { can as canCampaigns } from "#server/modules/campaigns/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canSite } from "#server/modules/site/policy";
+import { can as canPromotions } from "#server/modules/promotions/policy";
 import { DomainError } from "#server/modules/errors";
 
 /**
@@ -37,6 +38,11 @@ export function adminAbilities(actor: Actor) {
     /** The campaigns tabs (issue 14): every campaign (pause with a reason), creators and their channels. */
     campaignsList: canCampaigns(actor, "campaign.list_all"),
     creatorsList: canCampaigns(actor, "creator.list"),
+    /** The featured games tabs (issue 15): review queue and schedule (the team); promo codes, analytics, studio promotions (Admins). */
+    featuredList: canPromotions(actor, "submission.list"),
+    promoCodes: canPromotions(actor, "promo.manage"),
+    featuredAnalytics: canPromotions(actor, "featured_analytics.view"),
+    studioPromotions: canPromotions(actor, "studio_promotion.send"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

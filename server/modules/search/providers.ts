@@ -49,8 +49,18 @@ export type CampaignHit = {
   endsAt: string;
 };
 
+/** A featured game's page (issue 15) whose name, description or studio matched; a paid placement ("Sponsored"). */
+export type FeaturedGameHit = {
+  kind: "featured";
+  id: string;
+  path: string;
+  title: Segment[];
+  snippet: Segment[];
+  studioName: string;
+};
+
 /** Every kind of result; later areas add theirs here (games, campaigns, people) with a view in the page. */
-export type SearchHit = ThreadHit | PostHit | CampaignHit;
+export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit;
 
 /**
  * One section of the search page. Later areas add a provider to `SEARCH_PROVIDERS` (index.ts) rather than

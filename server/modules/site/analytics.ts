@@ -4,6 +4,7 @@ import type { Database } from "#server/db/client";
 import { analyticsEvents, analyticsPageviews } from "#server/db/schema";
 import type { RateLimiter } from "#server/platform/rate-limit";
 import { DomainError } from "#server/modules/errors";
+import { gameEventAllowed } from "#server/modules/promotions";
 import type { SettingsStore } from "./settings";
 
 const path = z
@@ -85,6 +86,8 @@ export async function recordEvent(deps: Deps, facts: RequestFacts, input: unknow
   const refused = await admit(deps, facts);
   if (refused) return refused;
   const v = parsed.data;
+  // A featured game's events (issue 15): only our event types, only for a game that exists.
+  if (!(await gameEventAllowed(deps.db, v.eventType, v.gameId))) throw new DomainError("input.invalid");
   await deps.db.insert(analyticsEvents).values({
     eventType: v.eventType,
     pagePath: v.pagePath,

@@ -3,6 +3,14 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { siteSettings } from "#server/db/schema";
 import { POSTING_LIMIT_MAX } from "#shared/forum-limits";
+import {
+  CURRENCIES,
+  FEATURE_DURATION_MAX_DAYS,
+  FEATURE_DURATION_MIN_DAYS,
+  FEATURE_TYPES,
+  type Currency,
+  type FeatureType,
+} from "#shared/promotions";
 
 /** A posting limit: a whole number from 0 to `max`, with the message the settings form shows beside it. */
 const limitField = (max: number) =>
@@ -25,6 +33,20 @@ const xpCap = z
   .min(0, "errors:gamification.cap_range")
   .max(1_000_000, "errors:gamification.cap_range")
   .nullable();
+
+/** One feature type's offer: a price from 1.00 to 10,000.00 and a duration the team may approve. */
+const featureOffer = z.object({
+  priceMinor: z
+    .number({ error: "errors:promotions.price_range" })
+    .int("errors:promotions.price_range")
+    .min(100, "errors:promotions.price_range")
+    .max(1_000_000, "errors:promotions.price_range"),
+  durationDays: z
+    .number({ error: "errors:promotions.duration_range" })
+    .int("errors:promotions.duration_range")
+    .min(FEATURE_DURATION_MIN_DAYS, "errors:promotions.duration_range")
+    .max(FEATURE_DURATION_MAX_DAYS, "errors:promotions.duration_range"),
+});
 
 /** Every runtime setting, its schema and its default. Unknown keys cannot be written. */
 export const settingDefinitions = {
@@ -81,6 +103,30 @@ export const settingDefinitions = {
       dailyCaps: { thread_create: 50, post_create: 150, like_received: 200 },
       pairDailyCap: 10,
       statPointsPerLevel: 3,
+    },
+  },
+  /**
+   * Featured games (issue 15): the price (whole minor units of `currency`) and duration of each feature type,
+   * and how many homepage features may run at once.
+   */
+  featured_offer: {
+    schema: z.object({
+      currency: z.enum(Object.keys(CURRENCIES) as [Currency, ...Currency[]]),
+      offers: z.object(Object.fromEntries(FEATURE_TYPES.map((t) => [t, featureOffer])) as Record<FeatureType, typeof featureOffer>),
+      homepageSlots: z
+        .number({ error: "errors:promotions.slots_range" })
+        .int("errors:promotions.slots_range")
+        .min(1, "errors:promotions.slots_range")
+        .max(12, "errors:promotions.slots_range"),
+    }),
+    default: {
+      currency: "EUR" as Currency,
+      offers: {
+        homepage: { priceMinor: 4900, durationDays: 14 },
+        details_page: { priceMinor: 2900, durationDays: 30 },
+        both: { priceMinor: 6900, durationDays: 30 },
+      },
+      homepageSlots: 3,
     },
   },
   maintenance: {

@@ -1,6 +1,7 @@
 import { LOCALES } from "#shared/locales";
 import type { Database } from "#server/db/client";
 import { forumSitemapEntries } from "#server/modules/forum";
+import { featuredSitemapEntries } from "#server/modules/promotions";
 import { campaignSitemapEntries } from "./campaign-sitemap-entries";
 import type { SettingsStore } from "./settings";
 
@@ -33,7 +34,7 @@ export const GAMIFICATION_PUBLIC_PAGES = ["/leaderboard"];
 /**
  * The site's sitemap: the static pages, the leaderboard and, while the forum is enabled, its index, forums and
  * visible threads (one query; with the forum off its pages are 404 and none is listed); the opportunities list
- * and every open key campaign (issue 14).
+ * and every open key campaign (issue 14); /featured-games and every featured game's page on show (issue 15).
  */
 export async function siteSitemap(
   deps: { settings: SettingsStore; db: Pick<Database, "select"> },
@@ -41,11 +42,12 @@ export async function siteSitemap(
   now: Date = new Date(),
 ): Promise<string> {
   const { forum_enabled } = await deps.settings.all();
-  const [community, campaigns] = await Promise.all([
+  const [community, campaigns, featured] = await Promise.all([
     forum_enabled ? forumSitemapEntries(deps.db) : Promise.resolve([]),
     campaignSitemapEntries(deps.db, now),
+    featuredSitemapEntries(deps.db, now),
   ]);
-  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...GAMIFICATION_PUBLIC_PAGES, ...community, ...campaigns]);
+  return buildSitemap(baseUrl, [...STATIC_PUBLIC_PAGES, ...GAMIFICATION_PUBLIC_PAGES, ...community, ...campaigns, ...featured]);
 }
 
 export function buildRobots(baseUrl: string): string {

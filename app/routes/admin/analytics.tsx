@@ -1,0 +1,163 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DataTable } from "#app/components/ui/table";
+import { AnalyticsChart } from "#app/features/admin/analytics-chart";
+import { WindowSwitch } from "#app/features/admin/analytics-window";
+import { adminPage, orRefused, searchParamsOf } from "#app/features/admin/route.server";
+import { AdminErrorBoundary, AdminHeading, EmptyState, NOINDEX, useDateFormat } from "#app/features/admin/ui";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import { FEATURE_TYPES_WITH_PAGE } from "#shared/promotions";
+import type { Route } from "./+types/analytics";
+
+export const handle = { i18n: ["admin", "admin-analytics", "promotions"] };
+
+const COUNTS = ["views", "storeClicks", "trailerClicks", "campaignClicks"] as const;
+const COLORS: Record<(typeof COUNTS)[number], string> = {
+  views: "#8b5cf6",
+  storeClicks: "#0ea5e9",
+  trailerClicks: "#f59e0b",
+  campaignClicks: "#10b981",
+};
+
+/** /admin/analytics, the featured-games view (issue 15): views and clicks per game over 7, 30 or 90 days. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { actor, seo } = adminPage(context, request);
+  const report = await orRefused(context, request, context.services.promotions.featuredAnalytics(actor, searchParamsOf(request)));
+  return { seo: seo("admin-analytics:title"), report };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, data.seo.fullTitle) : NOINDEX);
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-analytics");
+  const { to, locale } = useLocalePath();
+  const { date } = useDateFormat();
+  const { report } = loaderData;
+  const nf = new Intl.NumberFormat(locale);
+  const days = useMemo(() => report.perDay.map((d) => d.day), [report.perDay]);
+  const series = useMemo(
+    () => COUNTS.map((k) => ({ label: t(`counts.${k}`), color: COLORS[k], values: report.perDay.map((d) => d[k]) })),
+    [report.perDay, t],
+  );
+  const exportHref = (format: "csv" | "xlsx") => to(`/admin/analytics/export?format=${format}&window=${report.window}`);
+  const range = t("range", { from: date(`${report.from}T12:00:00Z`), to: date(`${report.to}T12:00:00Z`) });
+  return (
+    <>
+      <AdminHeading title={t("title")}>
+        <p>{t("help")}</p>
+      </AdminHeading>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <WindowSwitch current={report.window} label={t("windowLabel")} ns="admin-analytics" />
+        <div className="flex flex-wrap gap-2">
+          <a className="btn btn-outline text-sm" href={exportHref("csv")} download>
+            {t("export.csv")}
+          </a>
+          <a className="btn btn-outline text-sm" href={exportHref("xlsx")} download>
+            {t("export.xlsx")}
+          </a>
+        </div>
+      </div>
+      <p className="mb-4 text-sm text-muted-foreground">{range}</p>
+      <section aria-labelledby="totals-heading" className="mb-6">
+        <h2 id="totals-heading" className="sr-only">
+          {t("totals")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {COUNTS.map((k) => (
+            <div key={k} className="card p-4">
+              <dt className="text-sm text-muted-foreground">{t(`counts.${k}`)}</dt>
+              <dd className="mt-1 text-2xl font-black" data-total={k}>
+                {nf.format(report.totals[k])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {report.games.length === 0 ? (
+        <EmptyState>{t("empty")}</EmptyState>
+      ) : (
+        <>
+          <AnalyticsChart days={days} series={series} label={t("chart")} dayLabel={t("columns.day")} />
+          <details className="mt-3">
+            <summary className="link cursor-pointer py-1 text-sm">{t("perDay.show")}</summary>
+            <DataTable caption={t("perDay.caption", { range })} className="mt-3">
+              <thead>
+                <tr>
+                  <th scope="col">{t("columns.day")}</th>
+                  {COUNTS.map((k) => (
+                    <th key={k} scope="col" className="text-right">
+                      {t(`counts.${k}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {report.perDay.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row" className="font-normal">
+                      {date(`${d.day}T12:00:00Z`)}
+                    </th>
+                    {COUNTS.map((k) => (
+                      <td key={k} className="text-right tabular-nums">
+                        {nf.format(d[k])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </details>
+          <DataTable caption={t("games.caption", { count: report.games.length })} className="mt-6">
+            <thead>
+              <tr>
+                <th scope="col">{t("columns.game")}</th>
+                <th scope="col">{t("columns.status")}</th>
+                {COUNTS.map((k) => (
+                  <th key={k} scope="col" className="text-right">
+                    {t(`counts.${k}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.games.map((g) => (
+                <tr key={g.id}>
+                  <th scope="row" className="font-normal">
+                    {FEATURE_TYPES_WITH_PAGE.includes(g.featureType) ? (
+                      <Link className="link font-semibold" to={to(`/games/${g.slug}`)}>
+                        {g.gameName}
+                      </Link>
+                    ) : (
+                      <span className="font-semibold">{g.gameName}</span>
+                    )}
+                    <span className="block text-xs text-muted-foreground">{g.studioName}</span>
+                  </th>
+                  <td>{t(`promotions:labels.scheduleStatus.${g.scheduleStatus}`)}</td>
+                  {COUNTS.map((k) => (
+                    <td key={k} className="text-right tabular-nums">
+                      {nf.format(g[k])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t("columns.total")}</th>
+                <td />
+                {COUNTS.map((k) => (
+                  <td key={k} className="text-right font-bold tabular-nums">
+                    {nf.format(report.totals[k])}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </DataTable>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Icon } from "#app/components/ui/icon";
+import { Pagination } from "#app/components/ui/pagination";
+import { FeaturedCard } from "#app/features/featured/featured-card";
+import { FeaturedFilters, featuredQuery } from "#app/features/featured/filters";
+import { pageTools } from "#app/lib/page.server";
+import { seoMeta } from "#app/lib/seo";
+import { useLocalePath } from "#app/lib/use-locale";
+import type { Route } from "./+types/list";
+
+export const handle = { i18n: ["featured", "promotions"] };
+
+/** /featured-games (SPEC §2, issue 15): the featured games on show, by release status and platform, each "Sponsored". */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { t, seo } = pageTools(context, request, "featured");
+  const q = new URL(request.url).searchParams;
+  const list = await context.services.promotions.listPublicFeatured({
+    release: q.get("release") || undefined,
+    platform: q.get("platform") || undefined,
+    page: q.get("page") || undefined,
+  });
+  const { page, release, platform } = list.filters;
+  if (page > list.pageCount) throw new Response("Not Found", { status: 404 });
+  const filtered = !!(release || platform);
+  return {
+    list,
+    filtered,
+    seo: seo({
+      title: page > 1 ? t("list.titlePage", { page }) : t("list.title"),
+      description: t("list.metaDescription"),
+      path: featuredQuery({ page }),
+      // Filtered copies of the list are not separate pages for search engines.
+      noindex: filtered,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
+
+export default function FeaturedGamesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("featured");
+  const { to } = useLocalePath();
+  const { list, filtered } = loaderData;
+  const { page, ...filters } = list.filters;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-black sm:text-4xl">{t("list.title")}</h1>
+        <p className="max-w-3xl text-muted-foreground">{t("list.lead")}</p>
+        <p className="text-sm">
+          <Link to={to("/collaborate")} className="link inline-flex min-h-6 items-center gap-1">
+            <Icon name="sparkles" size={16} />
+            {t("list.collaborate")}
+          </Link>
+        </p>
+      </header>
+
+      <FeaturedFilters filters={filters} />
+
+      {list.games.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title={t("list.noMatches.title")}
+            action={
+              <Link to={to("/featured-games")} className="btn btn-outline">
+                {t("list.filters.clear")}
+              </Link>
+            }
+          >
+            {t("list.noMatches.text")}
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={t("list.empty.title")}
+            icon={<Icon name="gamepad-2" size={32} />}
+            action={
+              <Link to={to("/collaborate")} className="btn btn-outline">
+                {t("list.collaborate")}
+              </Link>
+            }
+          >
+            {t("list.empty.text")}
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t("list.count", { count: list.total })}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.games.map((g) => (
+              <li key={g.id} className="flex">
+                <div className="w-full">
+                  <FeaturedCard game={g} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination
+        page={page}
+        pageCount={list.pageCount}
+        hrefFor={(p) => to(featuredQuery({ ...filters, page: p }))}
+        label={t("list.pagination")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { featuredGameDaily } from "#server/db/schema";
+import { createUser } from "#server/db/factories";
+import { pageClient, textOf } from "#tests/support/pages";
+import { signIn, testApp, type TestApp } from "#tests/support/app";
+import { companyActor } from "#tests/support/campaigns-kit";
+import { makeFeaturedGame } from "#tests/support/featured-kit";
+
+/**
+ * /admin/analytics (featured-games view) and its exports, and a studio's numbers on /dashboard (issue 15):
+ * who may open them, both languages, the window switch, the CSV and Excel downloads, the consent checkbox.
+ */
+let t: TestApp;
+const PW = "correct-horse-battery";
+const { get, post } = pageClient(() => t, "198.51.103");
+const cookies = { admin: "", moderator: "", creator: "", company: "", other: "" };
+const today = new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
+  const db = t.services.db;
+  const admin = await createUser(db, { roles: ["Admin"], username: "stats_admin" });
+  const moderator = await createUser(db, { roles: ["Moderator"], username: "stats_mod" });
+  const creator = await createUser(db, { username: "stats_creator" });
+  const company = await companyActor(db, { name: "Pine Studio" });
+  const other = await companyActor(db, { name: "Other Studio" });
+  const mine = await makeFeaturedGame(db, new Date(), { slug: "hollow-pines", gameName: "Hollow Pines", companyId: company.userId });
+  const theirs = await makeFeaturedGame(db, new Date(), { slug: "ember-and-tide", gameName: "@Ember & Tide", companyId: other.userId });
+  await db.insert(featuredGameDaily).values([
+    { featuredGameId: mine.id, day: today, views: 120, storeClicks: 14, trailerClicks: 9, campaignClicks: 3 },
+    { featuredGameId: mine.id, day: daysAgo(20), views: 1000, storeClicks: 0, trailerClicks: 0, campaignClicks: 0 },
+    { featuredGameId: theirs.id, day: daysAgo(1), views: 55, storeClicks: 5, trailerClicks: 2, campaignClicks: 0 },
+  ]);
+  cookies.admin = await signIn(t, admin.email, PW);
+  cookies.moderator = await signIn(t, moderator.email, PW);
+  cookies.creator = await signIn(t, creator.email, PW);
+  cookies.company = await signIn(t, company.email!, PW);
+  cookies.other = await signIn(t, other.email!, PW);
+});
+afterAll(() => t.close());
+
+type Who = "visitor" | "creator" | "company" | "moderator" | "admin";
+const cookieOf = (who: Who) => (who === "visitor" ? undefined : cookies[who]);
+async function answerOf(res: Response): Promise<number | "login" | "home"> {
+  if (res.status !== 302) return res.status;
+  const to = res.headers.get("location") ?? "";
+  if (to.includes("/login?redirectTo=")) return "login";
+  if (to === "/en/" || to === "/es/") return "home";
+  return res.status;
+}
+
+describe("who may open /admin/analytics and its exports", () => {
+  for (const path of ["/en/admin/analytics", "/en/admin/analytics/export?format=csv", "/es/admin/analytics/export?format=xlsx&window=90"]) {
+    it(path, async () => {
+      const got: Record<string, unknown> = {};
+      for (const who of ["visitor", "creator", "company", "moderator", "admin"] as Who[])
+        got[who] = await answerOf(await get(path, cookieOf(who)));
+      expect(got).toEqual({ visitor: "login", creator: "home", company: "home", moderator: 403, admin: 200 });
+    });
+  }
+});
+
+describe("/admin/analytics", () => {
+  it("shows views and clicks per game with totals and the help text, in English", async () => {
+    const res = await get("/en/admin/analytics?window=30", cookies.admin);
+    expect(res.status).toBe(200);
+    const text = await textOf(res);
+    expect(text).toContain("Analytics: featured games");
+    expect(text).toContain("counted only for visitors who accepted analytics cookies");
+    expect(text).toContain("Hollow Pines");
+    expect(text).toContain("@Ember & Tide");
+    expect(text).toContain("1,175");
+    expect(text).toContain("Download Excel");
+    const html = await (await get("/en/admin/analytics?window=7", cookies.admin)).text();
+    expect(html).toMatch(/aria-current="page"[^>]*>Last 7 days|Last 7 days[\s\S]{0,10}</);
+    expect(html).toContain('href="/en/admin/analytics/export?format=xlsx&amp;window=7"');
+    // The 7-day window leaves out the views of 20 days ago.
+    expect(await textOf(await get("/en/admin/analytics?window=7", cookies.admin))).toContain("175");
+    // uPlot is not part of the page's HTML (it loads in an effect); the table works without it.
+    expect(html).not.toContain("uPlot.min");
+  });
+
+  it("speaks Spanish at /es", async () => {
+    const text = await textOf(await get("/es/admin/analytics?window=90", cookies.admin));
+    expect(text).toContain("Analítica: juegos destacados");
+    expect(text).toContain("Últimos 90 días");
+    expect(text).toContain("Descargar CSV");
+    expect(text).toContain("Visitas");
+  });
+
+  it("exports CSV with a guarded formula cell, and an Excel workbook that opens", async () => {
+    const csv = await get("/en/admin/analytics/export?format=csv&window=30", cookies.admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="featured-games-analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const body = await csv.text();
+    expect(body).toContain("Day,Game,Studio,Views,Store clicks,Trailer plays,Campaign clicks");
+    expect(body).toContain(`${today},Hollow Pines,Pine Studio,120,14,9,3`);
+    expect(body).toContain(`${daysAgo(1)},'@Ember & Tide,Pine Studio,55,5,2,0`);
+
+    const xlsx = await get("/es/admin/analytics/export?format=xlsx&window=7", cookies.admin);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(xlsx.headers.get("content-disposition")).toMatch(/filename="featured-games-analytics-.*\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const games = book.getWorksheet("Juegos")!;
+    expect(games.getRow(1).getCell(1).value).toBe("Juego");
+    const names = [2, 3].map((r) => games.getRow(r).getCell(1).value);
+    expect(names).toEqual(["Hollow Pines", "'@Ember & Tide"]);
+    expect(games.getRow(2).getCell(3).value).toBe("Activo");
+    expect(book.getWorksheet("Por día")!.rowCount).toBe(3);
+  });
+});
+
+const consentBox = (html: string) => /<input type="checkbox"[^>]*name="agreed"[^>]*>/.exec(html)?.[0] ?? "missing";
+
+describe("a studio's numbers on /dashboard", () => {
+  it("shows a company only its own games over the chosen window, and consent off by default", async () => {
+    const html = await (await get("/en/dashboard?window=7", cookies.company)).text();
+    const text = await textOf(new Response(html));
+    expect(text).toContain("Your featured games");
+    expect(text).toContain("Hollow Pines");
+    expect(text).not.toContain("Ember & Tide");
+    expect(text).toContain("120");
+    expect(text).not.toContain("1,120");
+    expect((await textOf(await get("/en/dashboard?window=90", cookies.company))).replace(/\s+/g, " ")).toContain("1,120");
+    expect(consentBox(html)).not.toContain("checked");
+    const es = await textOf(await get("/es/dashboard?window=7", cookies.company));
+    expect(es).toContain("Tus juegos destacados");
+    expect(es).toContain("Visitas");
+  });
+
+  it("shows no games section to a creator", async () => {
+    const text = await textOf(await get("/en/dashboard", cookies.creator));
+    expect(text).not.toContain("Your featured games");
+  });
+
+  it("saves the consent to promotional email for the company itself; a visitor and a creator are refused", async () => {
+    expect(await answerOf(await post("/en/dashboard", { intent: "mail-consent", agreed: "on" }))).toBe("login");
+    const refused = await post("/en/dashboard", { intent: "mail-consent", agreed: "on" }, cookies.creator);
+    expect(refused.status).toBe(403);
+    const saved = await post("/en/dashboard", { intent: "mail-consent", agreed: "on" }, cookies.company);
+    expect(saved.status).toBe(200);
+    expect(await textOf(saved)).toContain("Saved: you will receive promotional emails");
+    expect(consentBox(await (await get("/en/dashboard", cookies.company)).text())).toContain("checked");
+    // The other company's consent is untouched.
+    expect(consentBox(await (await get("/en/dashboard", cookies.other)).text())).not.toContain("checked");
+    const off = await post("/en/dashboard", { intent: "mail-consent" }, cookies.company);
+    expect(await textOf(off)).toContain("Saved: you will not receive promotional emails.");
+  });
+});

@@ -1,0 +1,125 @@
+import ExcelJS from "exceljs";
+import { z } from "zod";
+import type { Actor } from "#server/modules/accounts/actor";
+import type { PromotionsDeps } from "./deps";
+import { featuredAnalytics, featuredAnalyticsDaily } from "./featured-analytics";
+import { assertCan } from "./policy";
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Column and sheet names in the reader's language (the route passes them translated). */
+export type ExportLabels = {
+  gamesSheet: string;
+  dailySheet: string;
+  day: string;
+  game: string;
+  studio: string;
+  status: string;
+  views: string;
+  storeClicks: string;
+  trailerClicks: string;
+  campaignClicks: string;
+  total: string;
+  /** The schedule status of a game, by its code. */
+  scheduleStatus: Record<string, string>;
+};
+
+const input = z.object({ format: z.enum(EXPORT_FORMATS).catch("csv") });
+
+/**
+ * A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage return before one) is written
+ * with a leading apostrophe: a game or studio name typed by someone cannot run in the reader's spreadsheet.
+ */
+export function guardCell(value: string | number): string | number {
+  if (typeof value === "number") return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const csvCell = (value: string | number) => {
+  const v = String(guardCell(value));
+  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+};
+const csvLine = (cells: (string | number)[]) => cells.map(csvCell).join(",");
+
+export type AnalyticsExport = { filename: string; contentType: string; body: Uint8Array<ArrayBuffer> };
+
+/**
+ * The featured-games analytics of a window as CSV (one row per game and day with numbers) or as an Excel
+ * workbook (a sheet of totals per game and a sheet per day), from the daily rollups. Admins only; bounded like
+ * the report (90 days × its games at most).
+ */
+export async function exportFeaturedAnalytics(
+  deps: Pick<PromotionsDeps, "db" | "now">,
+  actor: Actor,
+  raw: unknown,
+  labels: ExportLabels,
+): Promise<AnalyticsExport> {
+  assertCan(actor, "featured_analytics.view");
+  const { format } = input.parse(raw ?? {});
+  const report = await featuredAnalytics(deps, actor, raw);
+  const daily = await featuredAnalyticsDaily(
+    deps,
+    report.games.map((g) => g.id),
+    report.from,
+    report.to,
+  );
+  const gameOf = new Map(report.games.map((g) => [g.id, g]));
+  const base = `featured-games-analytics-${report.from}-${report.to}`;
+  const counts = [labels.views, labels.storeClicks, labels.trailerClicks, labels.campaignClicks];
+
+  if (format === "csv") {
+    const lines = [csvLine([labels.day, labels.game, labels.studio, ...counts])];
+    for (const d of daily) {
+      const g = gameOf.get(d.featuredGameId)!;
+      lines.push(csvLine([d.day, g.gameName, g.studioName, d.views, d.storeClicks, d.trailerClicks, d.campaignClicks]));
+    }
+    // A BOM so spreadsheet programs read the UTF-8 names right.
+    return {
+      filename: `${base}.csv`,
+      contentType: "text/csv; charset=utf-8",
+      body: new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`),
+    };
+  }
+
+  const book = new ExcelJS.Workbook();
+  book.created = deps.now();
+  const games = book.addWorksheet(labels.gamesSheet.slice(0, 31));
+  games.columns = [
+    { header: labels.game, width: 32 },
+    { header: labels.studio, width: 28 },
+    { header: labels.status, width: 14 },
+    ...counts.map((header) => ({ header, width: 16 })),
+  ];
+  games.getRow(1).font = { bold: true };
+  for (const g of report.games) {
+    games.addRow([
+      guardCell(g.gameName),
+      guardCell(g.studioName),
+      labels.scheduleStatus[g.scheduleStatus] ?? g.scheduleStatus,
+      g.views,
+      g.storeClicks,
+      g.trailerClicks,
+      g.campaignClicks,
+    ]);
+  }
+  const t = report.totals;
+  games.addRow([labels.total, "", "", t.views, t.storeClicks, t.trailerClicks, t.campaignClicks]).font = { bold: true };
+  const days = book.addWorksheet(labels.dailySheet.slice(0, 31));
+  days.columns = [
+    { header: labels.day, width: 12 },
+    { header: labels.game, width: 32 },
+    ...counts.map((header) => ({ header, width: 16 })),
+  ];
+  days.getRow(1).font = { bold: true };
+  for (const d of daily) {
+    const g = gameOf.get(d.featuredGameId)!;
+    days.addRow([d.day, guardCell(g.gameName), d.views, d.storeClicks, d.trailerClicks, d.campaignClicks]);
+  }
+  const buffer = await book.xlsx.writeBuffer();
+  return {
+    filename: `${base}.xlsx`,
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    body: new Uint8Array(buffer as ArrayBuffer) as Uint8Array<ArrayBuffer>,
+  };
+}
