@@ -72,7 +72,9 @@ async function openInQueue(page: Page, locale: Locale, game: string) {
   await gotoHydrated(page, `/${locale}/admin/featured-games?tab=queue`);
   const row = page.getByRole("row").filter({ hasText: game });
   await row.getByRole("link", { name: tr(locale, "admin-featured:queue.open") }).click();
-  await expect(page.getByRole("heading", { name: tr(locale, "admin-featured:detail.title", { game }) })).toBeVisible();
+  // On a loaded two-worker run the detail's navigation can take longer than expect's 5 s default.
+  await expect(page).toHaveURL(/[?&]submission=[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: tr(locale, "admin-featured:detail.title", { game }) })).toBeVisible({ timeout: 15_000 });
 }
 
 for (const locale of LOCALES) {
