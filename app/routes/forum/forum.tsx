@@ -43,7 +43,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       noindex: filtered,
     }),
     list,
-    tags: await forum.listTags(),
     signedIn: !!context.actor,
   };
 }
@@ -53,7 +52,8 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function ForumPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("forum");
   const { locale, to } = useLocalePath();
-  const { list, tags, signedIn } = loaderData;
+  const { list, signedIn } = loaderData;
+  const tags = list.tags;
   const { forum, filters } = list;
   const base = `/community/${forum.slug}`;
   const query = (changes: Record<string, string | number | null>) => {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import { forums, posts } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { createThread } from "./create-thread";
+import { listThreads } from "./list-threads";
 import { getThread, type ThreadView } from "./get-thread";
 import { reply } from "./reply";
 
@@ -96,5 +97,23 @@ describe("forum under load", () => {
     expect(v.posts.filter((p) => p.likedByViewer).map((p) => p.number)).toEqual(
       v.posts.filter((p) => (p.number - 2) % 3 === 0).map((p) => p.number),
     );
+  });
+
+  it("lists a forum's threads in two statements, with filters or without, for a member or a visitor", async () => {
+    const viewer = await member(database.db, clock.now(), { username: "lister" });
+    const counting = countingDb(database);
+    const deps = { db: counting.db };
+    const statements = async (actor: Actor, input: Record<string, string>) => {
+      counting.reset();
+      const list = await listThreads(deps, actor, { forumSlug, ...input });
+      expect(list.total).toBeGreaterThan(0);
+      return counting.count();
+    };
+    expect([
+      await statements(null, {}),
+      await statements(viewer, {}),
+      await statements(viewer, { status: "open", sort: "top" }),
+      await statements(null, { page: "2" }),
+    ]).toEqual([2, 2, 2, 2]);
   });
 });

@@ -26,7 +26,6 @@ import { unfollowThread } from "./unfollow-thread";
 import { unfollowUser } from "./unfollow-user";
 import { unlikePost } from "./unlike-post";
 import { latestThreads } from "./latest-threads";
-import { listTags } from "./list-tags";
 import { previewPost } from "./preview-post";
 import { threadForm } from "./thread-form";
 import { threadPage } from "./thread-view";
@@ -91,7 +90,6 @@ export function createForumModule(deps: ForumDeps) {
     listReports: (actor: Actor, input: unknown) => listReports(deps, actor, input),
     listHidden: (actor: Actor, input: unknown) => listHidden(deps, actor, input),
     // Reads and helpers of the forum pages.
-    listTags: () => listTags(deps),
     threadForm: (actor: Actor, input: unknown) => threadForm(deps, actor, input),
     previewPost: (actor: Actor, input: unknown) => previewPost(deps, actor, input),
     latestThreads: (limit?: number) => latestThreads(deps.db, limit),

@@ -54,12 +54,21 @@ type LastRow = { number: number; id: string | null; username: string | null; ava
  * A forum's threads, 20 per page: pinned first, then by the chosen order (latest activity, most liked, newest).
  * Filters: one tag, resolved or open. Hidden threads are listed for moderators only. Each thread comes with
  * its tags, its last poster, up to four recent participants and, for a member, what is unread — inside the
- * list's own statement (three statements whatever the page holds).
+ * list's own statement. Two statements whatever the page holds: the forum (with the count and the tags), the list.
  */
 export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown) {
   const data = parseInput(listThreadsInput, input);
   const page = pageNumber(data.page);
   const db = deps.db;
+  // Filters apply inside the forum's statement (its thread count) and to the list; the forum is matched there.
+  const filters: SQL[] = [];
+  if (!can(actor, "forum.view_hidden")) filters.push(eq(threads.hidden, false));
+  if (data.status) filters.push(eq(threads.resolved, data.status === "resolved"));
+  if (data.tag)
+    filters.push(
+      sql`exists (select 1 from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id} and t.slug = ${data.tag})`,
+    );
+  // The forum, how many threads pass the filters, and every tag (the filter's choices): one statement.
   const [forum] = await db
     .select({
       id: forums.id,
@@ -72,20 +81,19 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
       postCount: forums.postCount,
       color: forums.color,
       category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
+      total: sql<number>`(select count(*)::int from ${threads} where ${and(eq(threads.forumId, forums.id), ...filters)})`.mapWith(Number),
+      allTags: sql<
+        ThreadTag[]
+      >`coalesce((select json_agg(json_build_object('slug', g.slug, 'nameEs', g.name_es, 'nameEn', g.name_en) order by g.slug) from ${forumTags} g), '[]'::json)`,
     })
     .from(forums)
     .innerJoin(forumCategories, eq(forumCategories.id, forums.categoryId))
     .where(eq(forums.slug, data.forumSlug))
     .limit(1);
   if (!forum) throw new DomainError("not_found");
+  const { total, allTags, ...forumFields } = forum;
 
-  const where: SQL[] = [eq(threads.forumId, forum.id)];
-  if (!can(actor, "forum.view_hidden")) where.push(eq(threads.hidden, false));
-  if (data.status) where.push(eq(threads.resolved, data.status === "resolved"));
-  if (data.tag)
-    where.push(
-      sql`exists (select 1 from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id} and t.slug = ${data.tag})`,
-    );
+  const where: SQL[] = [eq(threads.forumId, forum.id), ...filters];
   const order =
     data.sort === "top"
       ? [desc(threads.likeCount), desc(threads.lastActivityAt)]
@@ -93,10 +101,6 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
         ? [desc(threads.createdAt)]
         : [desc(threads.lastActivityAt)];
 
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(threads)
-    .where(and(...where));
   const viewerId = actor?.userId ?? null;
   const rows = await db
     .select({
@@ -158,12 +162,14 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
     };
   });
   return {
-    forum: { ...forum, color: forumColor(forum.color) },
+    forum: { ...forumFields, color: forumColor(forum.color) },
     items,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     filters: { tag: data.tag ?? null, status: data.status ?? null, sort: data.sort },
+    /** Every tag, by slug: the list's tag filter. */
+    tags: allTags ?? [],
     can: { createThread: can(actor, "thread.create") },
   };
 }
