@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { companyProfiles, profiles, roles, userRoles } from "#server/db/schema";
 import type { Auth } from "#server/platform/auth";
@@ -13,29 +13,36 @@ export async function loadActor(deps: { auth: Auth; db: Database }, headers: Hea
   const session = await deps.auth.api.getSession({ headers }).catch(() => null);
   if (!session) return null;
   const userId = session.user.id;
-  const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
-  const roleRows = await deps.db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  const [company] =
-    profile?.role === "company"
-      ? await deps.db
-          .select({ slug: companyProfiles.slug, companyName: companyProfiles.companyName, verified: companyProfiles.verified })
-          .from(companyProfiles)
-          .where(eq(companyProfiles.id, userId))
-          .limit(1)
-      : [];
+  // The profile, the roles and a company's name in one statement (every signed-in request runs it). It starts
+  // from a one-row VALUES so that a person without a profile row still gets their roles.
+  const [row] = await deps.db
+    .select({
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      profileRole: profiles.role,
+      roles: sql<
+        string[]
+      >`coalesce((select json_agg(r.name) from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId}), '[]'::json)`,
+      companySlug: companyProfiles.slug,
+      companyName: companyProfiles.companyName,
+      companyVerified: companyProfiles.verified,
+    })
+    .from(sql`(values (1)) as me(one)`)
+    .leftJoin(profiles, eq(profiles.id, userId))
+    .leftJoin(companyProfiles, and(eq(companyProfiles.id, userId), eq(profiles.role, "company")));
+  const company =
+    row?.profileRole === "company" && row.companySlug !== null && row.companyName !== null && row.companyVerified !== null
+      ? { slug: row.companySlug, companyName: row.companyName, verified: row.companyVerified }
+      : null;
   return {
     userId,
     sessionId: session.session.id,
-    company: company ?? null,
+    company,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
-    username: profile?.username ?? null,
-    avatarUrl: profile?.avatarUrl ?? null,
-    profileRole: profile?.role ?? null,
-    roles: roleRows.map((r) => r.name),
+    username: row?.username ?? null,
+    avatarUrl: row?.avatarUrl ?? null,
+    profileRole: row?.profileRole ?? null,
+    roles: row?.roles ?? [],
   };
 }

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { createUser } from "#server/db/factories";
-import { accounts, mailOutbox, sessions } from "#server/db/schema";
+import { createCompany, createUser } from "#server/db/factories";
+import { accounts, mailOutbox, profiles, sessions } from "#server/db/schema";
 import { readEnv } from "#server/env";
 import { createLogger } from "#server/platform/logger";
 import { createServices, type Services } from "#server/services";
@@ -60,6 +60,25 @@ describe("accounts: security and sign-in methods", () => {
     const actor = await loadActor(services, h);
     return { headers: h, actor: actor! };
   }
+
+  it("builds the actor with the profile, the roles and a company's name; a missing profile row still keeps the roles", async () => {
+    const mod = await createUser(services.db, { username: "actor_mod", roles: ["Moderator", "Admin"] });
+    const withProfile = (await session(mod.email, mod.password)).actor;
+    expect(withProfile).toMatchObject({ userId: mod.id, username: "actor_mod", profileRole: "creator", company: null });
+    expect([...withProfile!.roles].sort()).toEqual(["Admin", "Moderator"]);
+
+    const studio = await createCompany(services.db, { username: "actor_studio", companyName: "Actor Studio", verified: true });
+    expect((await session(studio.email, studio.password)).actor).toMatchObject({
+      profileRole: "company",
+      roles: [],
+      company: { slug: "actor-studio", companyName: "Actor Studio", verified: true },
+    });
+
+    await services.db.delete(profiles).where(eq(profiles.id, mod.id));
+    const bare = (await session(mod.email, mod.password)).actor;
+    expect(bare).toMatchObject({ userId: mod.id, username: null, avatarUrl: null, profileRole: null, company: null });
+    expect([...bare!.roles].sort()).toEqual(["Admin", "Moderator"]);
+  });
 
   it("refuses a visitor for every operation", async () => {
     const req = { headers: new Headers() };
