@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { headline, toSegments, WHOLE_OPTIONS } from "./highlight";
-import { score, tsQuery, type CampaignHit, type SearchContext, type SearchProvider } from "./providers";
+import { cappedCount, rowsOf, score, tsQuery, type CampaignHit, type SearchContext, type SearchProvider } from "./providers";
 
 /**
  * Creator key campaigns (issue 14): an active campaign that has not ended is found by its game's name and short
@@ -8,9 +8,6 @@ import { score, tsQuery, type CampaignHit, type SearchContext, type SearchProvid
  * (it leaves search as it leaves the public list). The vector is built per row at query time: campaigns are few
  * (one per game at a time) and have no stored search column yet.
  */
-
-type Row = Record<string, unknown>;
-const rowsOf = async (ctx: SearchContext, query: SQL): Promise<Row[]> => ((await ctx.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 const document = sql`public.search_vector(concat_ws(' ', g.name, g.short_description, cp.company_name, c.description))`;
 const from = (ctx: SearchContext, q: SQL) =>
@@ -22,10 +19,7 @@ const from = (ctx: SearchContext, q: SQL) =>
 export const campaignsSearch: SearchProvider = {
   id: "campaigns",
   enabled: () => true,
-  async count(ctx, text, cap) {
-    const [row] = await rowsOf(ctx, sql`select count(*)::int as n from (select 1 ${from(ctx, tsQuery(text))} limit ${cap}) m`);
-    return Number(row.n);
-  },
+  count: (ctx, text, cap) => cappedCount(ctx, from(ctx, tsQuery(text)), cap),
   async list(ctx, text, { limit, offset }) {
     const q = tsQuery(text);
     const rows = await rowsOf(

@@ -1,15 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { headline, toSegments, WHOLE_OPTIONS } from "./highlight";
-import { score, tsQuery, type FeaturedGameHit, type SearchContext, type SearchProvider } from "./providers";
+import { cappedCount, rowsOf, score, tsQuery, type FeaturedGameHit, type SearchContext, type SearchProvider } from "./providers";
 
 /**
  * Featured games (issue 15): a featured game's page on show now (details_page or both, visible, inside its
  * period by the clock) is found by its name, short description and studio. Hidden, ended or homepage-only
  * features are not (they have no page). Featured games are few: the vector is built per row at query time.
  */
-
-type Row = Record<string, unknown>;
-const rowsOf = async (ctx: SearchContext, query: SQL): Promise<Row[]> => ((await ctx.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 const document = sql`public.search_vector(concat_ws(' ', f.game_name, f.short_description, f.studio_name))`;
 const from = (ctx: SearchContext, q: SQL) =>
@@ -21,10 +18,7 @@ const from = (ctx: SearchContext, q: SQL) =>
 export const featuredSearch: SearchProvider = {
   id: "featured",
   enabled: () => true,
-  async count(ctx, text, cap) {
-    const [row] = await rowsOf(ctx, sql`select count(*)::int as n from (select 1 ${from(ctx, tsQuery(text))} limit ${cap}) m`);
-    return Number(row.n);
-  },
+  count: (ctx, text, cap) => cappedCount(ctx, from(ctx, tsQuery(text)), cap),
   async list(ctx, text, { limit, offset }) {
     const q = tsQuery(text);
     const rows = await rowsOf(

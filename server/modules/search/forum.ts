@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS, WHOLE_TEXT_MAX } from "./highlight";
-import { score, tsQuery, type PostHit, type SearchContext, type SearchProvider, type ThreadHit } from "./providers";
+import { cappedCount, rowsOf, score, tsQuery, type PostHit, type SearchProvider, type ThreadHit } from "./providers";
 import { threadPath } from "#shared/forum-paths";
 
 /**
@@ -11,8 +11,6 @@ import { threadPath } from "#shared/forum-paths";
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = async <T = Row>(ctx: SearchContext, query: SQL): Promise<T[]> =>
-  ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Timestamps travel as epoch milliseconds: both drivers return numbers the same way. */
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
@@ -23,15 +21,10 @@ const forumRef = (r: Row) => ({ slug: String(r.forum_slug), titleEs: String(r.fo
 const visibleThread = sql`t.hidden = false`;
 const visiblePost = sql`p.hidden = false and p.deleted_at is null`;
 
-async function capped(ctx: SearchContext, from: SQL, cap: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from (select 1 ${from} limit ${cap}) m`);
-  return Number(row.n);
-}
-
 export const forumThreads: SearchProvider = {
   id: "threads",
   enabled: (ctx) => ctx.flags.forum_enabled,
-  count: (ctx, text, cap) => capped(ctx, sql`from threads t where ${visibleThread} and t.search_vector @@ ${tsQuery(text)}`, cap),
+  count: (ctx, text, cap) => cappedCount(ctx, sql`from threads t where ${visibleThread} and t.search_vector @@ ${tsQuery(text)}`, cap),
   async list(ctx, text, { limit, offset }) {
     const q = tsQuery(text);
     // Ranked and cut to one page first; the headline (the costly part) is made for that page only.
@@ -69,7 +62,7 @@ export const forumPosts: SearchProvider = {
   id: "posts",
   enabled: (ctx) => ctx.flags.forum_enabled,
   count: (ctx, text, cap) =>
-    capped(
+    cappedCount(
       ctx,
       sql`from posts p join threads t on t.id = p.thread_id where ${visiblePost} and ${visibleThread} and p.search_vector @@ ${tsQuery(text)}`,
       cap,

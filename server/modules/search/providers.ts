@@ -78,6 +78,16 @@ export type SearchProvider = {
   list(ctx: SearchContext, text: string, page: { limit: number; offset: number }): Promise<SearchHit[]>;
 };
 
+/** A provider's raw rows (both drivers answer `{ rows }`). */
+export const rowsOf = async <T = Record<string, unknown>>(ctx: SearchContext, query: SQL): Promise<T[]> =>
+  ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** How many rows `from` (a `from … where …` clause) yields, counting at most `cap`. */
+export async function cappedCount(ctx: SearchContext, from: SQL, cap: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from (select 1 ${from} limit ${cap}) m`);
+  return Number(row.n);
+}
+
 /** The query in both stemmings (migration 0004): constant for a statement, so the GIN index is used. */
 export const tsQuery = (text: string): SQL => sql`public.search_query(${text})`;
 
