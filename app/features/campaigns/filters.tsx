@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
+import { FilterSelect } from "#app/components/ui/filter-select";
 import { useHydrated } from "#app/features/notifications/use-hydrated";
 import { useLocalePath } from "#app/lib/use-locale";
 import { CONTENT_LANGUAGES, GENRES, PLATFORMS, REGIONS } from "#shared/campaigns";
@@ -39,25 +40,14 @@ export function CampaignFilters({ filters }: { filters: CampaignFilterValues }) 
       }}
     >
       {FILTERS.map((f) => (
-        <div key={f.name} className="space-y-1.5">
-          <label htmlFor={`filter-${f.name}`} className="block text-sm font-semibold">
-            {t(`list.filters.${f.name}`)}
-          </label>
-          <select
-            id={`filter-${f.name}`}
-            name={f.name}
-            className="input"
-            defaultValue={filters[f.name] ?? ""}
-            key={`${f.name}-${filters[f.name] ?? ""}`}
-          >
-            <option value="">{t("list.filters.any")}</option>
-            {f.values.map((v) => (
-              <option key={v} value={v}>
-                {t(`${f.label}.${v}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={f.name}
+          name={f.name}
+          label={t(`list.filters.${f.name}`)}
+          anyLabel={t("list.filters.any")}
+          value={filters[f.name]}
+          options={f.values.map((v) => ({ value: v, label: t(`${f.label}.${v}`) }))}
+        />
       ))}
       {hydrated ? null : (
         <button type="submit" className="btn btn-outline">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { FilterSelect } from "#app/components/ui/filter-select";
 import { useLocalePath } from "#app/lib/use-locale";
 import { PLATFORMS, RELEASE_STATUSES } from "#shared/promotions";
 
@@ -26,25 +27,14 @@ export function FeaturedFilters({ filters }: { filters: FeaturedFilterValues }) 
   return (
     <Form method="get" action={to("/featured-games")} className="flex flex-wrap items-end gap-3" aria-label={t("list.filters.label")}>
       {fields.map((f) => (
-        <div key={f.name} className="space-y-1.5">
-          <label htmlFor={`filter-${f.name}`} className="block text-sm font-semibold">
-            {t(`list.filters.${f.name}`)}
-          </label>
-          <select
-            id={`filter-${f.name}`}
-            name={f.name}
-            className="input"
-            defaultValue={filters[f.name] ?? ""}
-            key={`${f.name}-${filters[f.name] ?? ""}`}
-          >
-            <option value="">{t("list.filters.any")}</option>
-            {f.values.map((v) => (
-              <option key={v} value={v}>
-                {f.label(v)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={f.name}
+          name={f.name}
+          label={t(`list.filters.${f.name}`)}
+          anyLabel={t("list.filters.any")}
+          value={filters[f.name]}
+          options={f.values.map((v) => ({ value: v, label: f.label(v) }))}
+        />
       ))}
       <button type="submit" className="btn btn-outline">
         {t("list.filters.apply")}
