@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { CountCells, CountHeads } from "#app/features/featured/count-columns";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
 import { useLocalePath } from "#app/lib/use-locale";
 import { ANALYTICS_WINDOWS, FEATURE_TYPES_WITH_PAGE } from "#shared/promotions";
 import type { GameStatsData } from "./game-stats.server";
-
-const COUNTS = ["views", "storeClicks", "trailerClicks", "campaignClicks"] as const;
 
 /**
  * A studio's featured games with their views and clicks over 7, 30 or 90 days (links, so it works without
@@ -52,11 +51,7 @@ export function GameStatsView({ stats, message }: { stats: GameStatsData; messag
           <thead>
             <tr>
               <th scope="col">{t("gameStats.columns.game")}</th>
-              {COUNTS.map((k) => (
-                <th key={k} scope="col" className="text-right">
-                  {t(`gameStats.columns.${k}`)}
-                </th>
-              ))}
+              <CountHeads label={(k) => t(`gameStats.columns.${k}`)} />
             </tr>
           </thead>
           <tbody>
@@ -74,11 +69,7 @@ export function GameStatsView({ stats, message }: { stats: GameStatsData; messag
                     {t(`promotions:labels.scheduleStatus.${g.scheduleStatus}`)}
                   </span>
                 </th>
-                {COUNTS.map((k) => (
-                  <td key={k} className="text-right tabular-nums">
-                    {nf.format(g[k])}
-                  </td>
-                ))}
+                <CountCells row={g} format={nf.format} />
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CountCells, CountHeads, GAME_COUNTS, type GameCount } from "#app/features/featured/count-columns";
 import { DataTable } from "#app/components/ui/table";
 import { AnalyticsChart } from "#app/features/admin/analytics-chart";
 import { WindowSwitch } from "#app/features/admin/analytics-window";
@@ -13,8 +14,7 @@ import type { Route } from "./+types/analytics";
 
 export const handle = { i18n: ["admin", "admin-analytics", "promotions"] };
 
-const COUNTS = ["views", "storeClicks", "trailerClicks", "campaignClicks"] as const;
-const COLORS: Record<(typeof COUNTS)[number], string> = {
+const COLORS: Record<GameCount, string> = {
   views: "#8b5cf6",
   storeClicks: "#0ea5e9",
   trailerClicks: "#f59e0b",
@@ -39,7 +39,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const nf = new Intl.NumberFormat(locale);
   const days = useMemo(() => report.perDay.map((d) => d.day), [report.perDay]);
   const series = useMemo(
-    () => COUNTS.map((k) => ({ label: t(`counts.${k}`), color: COLORS[k], values: report.perDay.map((d) => d[k]) })),
+    () => GAME_COUNTS.map((k) => ({ label: t(`counts.${k}`), color: COLORS[k], values: report.perDay.map((d) => d[k]) })),
     [report.perDay, t],
   );
   const exportHref = (format: "csv" | "xlsx") => to(`/admin/analytics/export?format=${format}&window=${report.window}`);
@@ -66,7 +66,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           {t("totals")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {COUNTS.map((k) => (
+          {GAME_COUNTS.map((k) => (
             <div key={k} className="card p-4">
               <dt className="text-sm text-muted-foreground">{t(`counts.${k}`)}</dt>
               <dd className="mt-1 text-2xl font-black" data-total={k}>
@@ -87,11 +87,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               <thead>
                 <tr>
                   <th scope="col">{t("columns.day")}</th>
-                  {COUNTS.map((k) => (
-                    <th key={k} scope="col" className="text-right">
-                      {t(`counts.${k}`)}
-                    </th>
-                  ))}
+                  <CountHeads label={(k) => t(`counts.${k}`)} />
                 </tr>
               </thead>
               <tbody>
@@ -100,11 +96,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
                     <th scope="row" className="font-normal">
                       {date(`${d.day}T12:00:00Z`)}
                     </th>
-                    {COUNTS.map((k) => (
-                      <td key={k} className="text-right tabular-nums">
-                        {nf.format(d[k])}
-                      </td>
-                    ))}
+                    <CountCells row={d} format={nf.format} />
                   </tr>
                 ))}
               </tbody>
@@ -115,11 +107,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="col">{t("columns.game")}</th>
                 <th scope="col">{t("columns.status")}</th>
-                {COUNTS.map((k) => (
-                  <th key={k} scope="col" className="text-right">
-                    {t(`counts.${k}`)}
-                  </th>
-                ))}
+                <CountHeads label={(k) => t(`counts.${k}`)} />
               </tr>
             </thead>
             <tbody>
@@ -136,11 +124,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-muted-foreground">{g.studioName}</span>
                   </th>
                   <td>{t(`promotions:labels.scheduleStatus.${g.scheduleStatus}`)}</td>
-                  {COUNTS.map((k) => (
-                    <td key={k} className="text-right tabular-nums">
-                      {nf.format(g[k])}
-                    </td>
-                  ))}
+                  <CountCells row={g} format={nf.format} />
                 </tr>
               ))}
             </tbody>
@@ -148,11 +132,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="row">{t("columns.total")}</th>
                 <td />
-                {COUNTS.map((k) => (
-                  <td key={k} className="text-right font-bold tabular-nums">
-                    {nf.format(report.totals[k])}
-                  </td>
-                ))}
+                <CountCells row={report.totals} format={nf.format} bold />
               </tr>
             </tfoot>
           </DataTable>
