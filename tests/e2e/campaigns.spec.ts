@@ -46,7 +46,8 @@ for (const locale of LOCALES) {
     await studio.getByRole("button", { name: cc(locale, "manage.keys.preview"), exact: true }).click();
     await expect(studio.getByRole("heading", { name: cc(locale, "manage.keys.previewHeading") })).toBeVisible();
     await studio.getByRole("button", { name: cc(locale, "manage.keys.saveKeys_other", { count: 2 }) }).click();
-    await expect(studio.getByText(cc(locale, "manage.keys.saved_other", { count: 2 })).first()).toBeVisible();
+    // Saving encrypts and stores the keys: on a loaded two-worker run that can take longer than expect's 5 s default.
+    await expect(studio.getByText(cc(locale, "manage.keys.saved_other", { count: 2 })).first()).toBeVisible({ timeout: 15_000 });
 
     // 2. A new member becomes a creator, states a channel and requests a key.
     const username = await registerMember(context, page, locale, "creadora");

@@ -1,0 +1,94 @@
+/** Helpers for pages and browser contexts: hydration, toasts, preference cookies, what the page recorded. */
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { BASE_URL, tr, type Locale } from "./site";
+
+/** Runs in every document before the app: records consent events, CSP violations and hydration. */
+export function initScript() {
+  const w = window as unknown as { __e2e: { consentEvents: unknown[]; csp: string[]; hydrated: boolean } };
+  w.__e2e = { consentEvents: [], csp: [], hydrated: false };
+  window.addEventListener("analytics-consent-changed", (e) => {
+    w.__e2e.consentEvents.push((e as CustomEvent).detail);
+    // The app raises this event from its root effect, i.e. once React has hydrated and run its effects.
+    w.__e2e.hydrated = true;
+  });
+  document.addEventListener("securitypolicyviolation", (e) => {
+    w.__e2e.csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+  });
+}
+
+/** Makes a browser context look like its own client to the per-IP rate limits (see server.mjs). */
+export async function asOwnClient(context: BrowserContext) {
+  await context.setExtraHTTPHeaders({ "x-e2e-client-ip": `10.${rand()}.${rand()}.${rand()}` });
+}
+const rand = () => Math.floor(Math.random() * 254) + 1;
+
+/** Waits until React has hydrated (the root's load-time consent event) and the network is quiet. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true, null, {
+    timeout: 15_000,
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Same, for documents rendered by the root error boundary (it has no cookie banner, so no consent event). */
+export async function waitForQuiet(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window, null, { timeout: 15_000 });
+}
+
+export async function gotoHydrated(page: Page, url: string) {
+  const res = await page.goto(url);
+  await waitForHydration(page);
+  return res;
+}
+
+/** Toasts on screen, inside the labelled notifications region ("Notifications (F8)"). */
+export const toasts = (page: Page, locale: Locale = "en") =>
+  page.getByRole("region", { name: tr(locale, "toast.region", { hotkey: "F8" }) }).locator(".toast");
+
+export const consentEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __e2e: { consentEvents: { granted: boolean }[] } }).__e2e.consentEvents);
+
+/** Marks the current document; `isSameDocument` tells whether a navigation stayed client-side. */
+export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __doc: string }).__doc = "marked"));
+export const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __doc?: string }).__doc === "marked");
+
+// Cookies
+
+export const cookie = (name: string, value: string) => ({ name, value, url: BASE_URL });
+export const consentValue = (analytics: boolean) => encodeURIComponent(JSON.stringify({ essentials: true, analytics }));
+
+export async function setConsentCookie(context: BrowserContext, analytics: boolean) {
+  await context.addCookies([cookie("cookie_consent", consentValue(analytics))]);
+}
+export async function setThemeCookie(context: BrowserContext, theme: "light" | "dark" | "system") {
+  await context.addCookies([cookie("theme", theme)]);
+}
+export async function setLanguageCookie(context: BrowserContext, locale: Locale) {
+  await context.addCookies([cookie("lng", locale)]);
+}
+
+export async function getCookie(context: BrowserContext, name: string) {
+  return (await context.cookies(BASE_URL)).find((c) => c.name === name);
+}
+
+/** Collects CSP violations recorded so far in a page (console errors are collected automatically). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __e2e?: { csp: string[] } }).__e2e?.csp ?? []);
+}
+
+/** The unread count the bell's name says, once hydrated. */
+export async function unreadInBell(page: Page, locale: Locale): Promise<number> {
+  await expect(page.locator("header summary[aria-label]").first()).toBeVisible();
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const many = new RegExp(`^${escape(tr(locale, "notifications.unread_other", { count: 12345 })).replace("12345", "(\\d+)")}$`);
+  const one = tr(locale, "notifications.unread_one", { count: 1 });
+  for (const label of await page
+    .locator("header summary[aria-label]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))) {
+    if (label === one) return 1;
+    const m = many.exec(label);
+    if (m) return Number(m[1]);
+  }
+  throw new Error("no notification bell in the header");
+}
