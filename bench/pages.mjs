@@ -188,6 +188,14 @@ export async function runPagesSuite({ timing, onCleanup, profiles = true }) {
   return { baseline: baselineRows, rows, profiles: profileResults, paths };
 }
 
+/** `npm run bench -- profiles`: the CPU profiles only (BENCH_PROFILE_PAGES picks pages), no measured runs. */
+export async function runProfilesOnly({ onCleanup }) {
+  const { storage, paths } = await seededStorage("set", onCleanup);
+  for (const p of await profilePages({ storage, paths, onCleanup })) {
+    console.log(`${p.page}: ${p.jsMsPerReq} ms JS + ${p.gcMsPerReq} ms GC per request (${p.file})`);
+  }
+}
+
 /** `npm run bench -- pages`: run, print the table, write bench/results/pages(-pg).json. */
 export async function runPages({ onCleanup, duration, warmup, connections = [1, 10] }) {
   const name = `pages${DATABASE === "postgresql" ? "-pg" : ""}`;

@@ -23,7 +23,7 @@ import {
 import { runForumSuite } from "./forum.mjs";
 import { runLeaderboardSuite } from "./leaderboard.mjs";
 import { runOverloadSuite } from "./overload.mjs";
-import { runPages } from "./pages.mjs";
+import { runPages, runProfilesOnly } from "./pages.mjs";
 import { runSoak } from "./soak.mjs";
 
 const CONNECTIONS = [1, 10];
@@ -32,11 +32,11 @@ const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
- * the overload run, `pages` only the page cost, `soak` only the soak, `keys` only the bulk key upload (issue 14);
+ * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload (issue 14);
  * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
  * key upload (the soak takes 10 minutes: on its own).
  */
-const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "soak", "keys"];
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys"];
 const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
@@ -110,6 +110,7 @@ await withCleanup(async (onCleanup) => {
   if (RUN_ALL || NAME === "leaderboard") await runLeaderboard(onCleanup);
   if (RUN_ALL || NAME === "overload") await runOverload(onCleanup);
   if (RUN_ALL || NAME === "pages") await runPages({ onCleanup, duration: DURATION, warmup: WARMUP_SECONDS, connections: CONNECTIONS });
+  if (NAME === "profiles") await runProfilesOnly({ onCleanup });
   if (NAME === "soak") await runSoak({ onCleanup });
   if (RUN_ALL || NAME === "keys") runKeyUpload();
 }).catch(exitOnError);

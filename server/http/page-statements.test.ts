@@ -12,6 +12,7 @@ import { users } from "#server/db/schema";
 let t: TestApp;
 let short = "";
 let long = "";
+let unread = "";
 let cookie = "";
 
 const statements = async (path: string, withCookie?: string) => {
@@ -43,6 +44,7 @@ beforeAll(async () => {
     }));
   short = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: member.id, title: "Twenty posts here", replies: replies(19) })).slug}`;
   long = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: others[0].id, title: "One hundred posts here", replies: replies(99) })).slug}`;
+  unread = `/en/community/medidas/${(await createThreadWithPosts(db, { forumId: forum.id, authorId: others[1].id, title: "Forty posts, not read yet", replies: replies(39) })).slug}`;
 });
 afterAll(() => t?.close());
 
@@ -56,6 +58,18 @@ describe("SQL statements of one thread page", () => {
     // A handful, not one per post: the thread, its posts with authors and likes, the side panel, the session.
     expect(visitor[0].statements).toBeGreaterThan(0);
     expect(member[0].statements).toBeLessThanOrEqual(10);
+  });
+
+  it("leave out the read mark's write when a member reads a page again", async () => {
+    const first = await statements(unread, cookie);
+    const again = await statements(unread, cookie);
+    // Page 2 moves the mark on again; page 1 after it does not (a mark never moves back).
+    const further = await statements(`${unread}?page=2`, cookie);
+    const back = await statements(unread, cookie);
+    expect(again.posts).toBe(20);
+    expect(again.statements).toBe(first.statements - 1);
+    expect(further.statements).toBe(first.statements);
+    expect(back.statements).toBe(first.statements - 1);
   });
 
   it("are not reported unless the server is asked to", async () => {

@@ -114,7 +114,7 @@ type AcceptedRow = {
  * whether the viewer liked each. Two statements whatever the page size (one more to find an old slug's
  * thread). An old slug answers `{ redirectTo }`; a hidden thread is `not_found` except for moderators.
  * For a member it also tells how far they had read before, and records that they have now read this page
- * (one upsert, sent alongside the posts' statement).
+ * (one upsert, sent alongside the posts' statement, and only when the mark moves forward).
  */
 export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<GetThreadResult> {
   const data = parseInput(getThreadInput, input);
@@ -183,7 +183,9 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
   // Read up to the last post of this page: recorded at the same time as the posts are read.
   const readTo = Math.min(page * PAGE_SIZE, row.lastNumber);
   const onAPage = (page - 1) * PAGE_SIZE < row.lastNumber;
-  const marking = viewerId && onAPage ? markRead(db, viewerId, t.id, readTo, new Date()) : null;
+  // A mark already at or past this page (most views) would not move: no statement for it.
+  const alreadyRead = row.lastRead !== null && row.lastRead >= readTo;
+  const marking = viewerId && onAPage && !alreadyRead ? markRead(db, viewerId, t.id, readTo, new Date()) : null;
   const postsRead = db
     .select({
       id: posts.id,
