@@ -33,7 +33,9 @@ export async function profilePages({ storage, paths, onCleanup }) {
   await mkdir(PROFILES_DIR, { recursive: true });
   const out = [];
   // Page names only: the cookies differ per server, the paths and roles do not.
-  const only = process.env.BENCH_PROFILE_PAGES?.split(",").map((n) => n.trim()).filter(Boolean);
+  const only = process.env.BENCH_PROFILE_PAGES?.split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   for (const { name } of resolvePages(paths, {}).filter((p) => !only || only.includes(p.name))) {
     const profileName = `${name}${DATABASE === "postgresql" ? "-pg" : ""}`;
     const raw = path.join(PROFILES_DIR, `${profileName}.cpuprofile`);

@@ -77,7 +77,8 @@ export function createApp(opts: AppOptions) {
     c.set("clientKey", ip);
     c.set("country", countryFrom(c.req.header(env.countryHeader)));
     c.set("secureCookies", secureCookies);
-    c.set("getActor", () => (actor ??= loadActor(services, c.req.raw.headers)));
+    let sessionCookies: string[] = [];
+    c.set("getActor", () => (actor ??= loadActor(services, c.req.raw.headers, (given) => (sessionCookies = given))));
     const locale = localeFor(c, secureCookies);
     c.set("locale", locale);
     try {
@@ -85,6 +86,10 @@ export function createApp(opts: AppOptions) {
       // Appended to the final response: React Router's responses are built outside Hono's header helpers.
       if (locale.setCookie && c.req.method === "GET" && !c.req.path.startsWith("/assets/"))
         c.res.headers.append("Set-Cookie", locale.setCookie);
+      // A session extended while loading the actor: the browser keeps its cookie as long as the session lasts
+      // (unless the response itself sets the session, signing in or out).
+      if (sessionCookies.length && !c.res.headers.getSetCookie().some((sc) => sc.includes("session_token")))
+        for (const sc of sessionCookies) c.res.headers.append("Set-Cookie", sc);
     } finally {
       c.header("X-Request-Id", requestId);
       const ms = Math.round((performance.now() - started) * 10) / 10;

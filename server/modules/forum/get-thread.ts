@@ -14,6 +14,8 @@ import {
   threadTags,
   forumTags,
 } from "#server/db/schema";
+import type { Database } from "#server/db/client";
+import { prepared } from "#server/db/prepared";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
@@ -123,41 +125,12 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
   const seesHidden = can(actor, "forum.view_hidden");
   const db = deps.db;
 
-  const [row] = await db
-    .select({
-      thread: threads,
-      forum: { id: forums.id, slug: forums.slug, titleEs: forums.titleEs, titleEn: forums.titleEn },
-      category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
-      author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
-      firstPostHtml: sql<
-        string | null
-      >`(select case when p.deleted_at is null and not p.hidden then p.body_html end from ${posts} p where p.id = ${threads.firstPostId})`,
-      lastNumber: sql<number>`(select coalesce(max(p.number), 0)::int from ${posts} p where p.thread_id = ${threads.id})`,
-      following: viewerId
-        ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
-        : sql<boolean>`false`,
-      tags: sql<
-        ThreadTag[]
-      >`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
-      // Inside this statement (not a third one): the answer may be on another page than the one read.
-      accepted: sql<AcceptedRow | null>`(select json_build_object('id', p.id, 'number', p.number, 'hidden', p.hidden, 'deleted', p.deleted_at is not null, 'bodyHtml', p.body_html, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.acceptedPostId})`,
-      moveTargets: can(actor, "thread.move")
-        ? sql<
-            MoveTarget[]
-          >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
-        : sql<MoveTarget[]>`'[]'::json`,
-      lastRead: viewerId
-        ? sql<
-            number | null
-          >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
-        : sql<number | null>`null`,
-    })
-    .from(threads)
-    .innerJoin(forums, eq(forums.id, threads.forumId))
-    .innerJoin(forumCategories, eq(forumCategories.id, forums.categoryId))
-    .leftJoin(profiles, eq(profiles.id, threads.authorId))
-    .where(and(eq(forums.slug, data.forumSlug), eq(threads.slug, data.threadSlug)))
-    .limit(1);
+  const canMove = can(actor, "thread.move");
+  const [row] = await threadStatement(db, viewerId !== null, canMove).execute({
+    forumSlug: data.forumSlug,
+    threadSlug: data.threadSlug,
+    viewerId,
+  });
 
   if (!row) {
     const [old] = await db
@@ -186,30 +159,7 @@ export async function getThread(deps: Pick<ForumDeps, "db">, actor: Actor, input
   // A mark already at or past this page (most views) would not move: no statement for it.
   const alreadyRead = row.lastRead !== null && row.lastRead >= readTo;
   const marking = viewerId && onAPage && !alreadyRead ? markRead(db, viewerId, t.id, readTo, new Date()) : null;
-  const postsRead = db
-    .select({
-      id: posts.id,
-      number: posts.number,
-      authorId: posts.authorId,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      bodyMd: posts.bodyMd,
-      bodyHtml: posts.bodyHtml,
-      hidden: posts.hidden,
-      deletedAt: posts.deletedAt,
-      likeCount: posts.likeCount,
-      editedAt: posts.editedAt,
-      createdAt: posts.createdAt,
-      liked: viewerId ? sql<boolean>`(${postLikes.userId} is not null)` : sql<boolean>`false`,
-      revisionCount: sql<number>`(select count(*)::int from ${postRevisions} r where r.post_id = ${posts.id})`,
-    })
-    .from(posts)
-    .leftJoin(profiles, eq(profiles.id, posts.authorId))
-    .leftJoin(postLikes, viewerId ? and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)) : sql`false`)
-    .where(eq(posts.threadId, t.id))
-    .orderBy(asc(posts.number))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const postsRead = postsStatement(db, viewerId !== null).execute({ threadId: t.id, viewerId, offset: (page - 1) * PAGE_SIZE });
   const [rows] = await Promise.all([postsRead, marking]);
 
   const threadFacts = { authorId: t.authorId, locked: t.locked, acceptedPostId };
@@ -273,4 +223,82 @@ function acceptedAnswer(row: AcceptedRow | null, seesHidden: boolean): AcceptedA
     excerpt: excerpt(htmlToText(row.bodyHtml ?? ""), 300),
     hidden: row.hidden,
   };
+}
+
+/**
+ * The thread's statement, prepared once per variant (signed in or not, allowed to move threads or not): every
+ * thread page runs it (server/db/prepared.ts).
+ */
+function threadStatement(db: Database, signedIn: boolean, canMove: boolean) {
+  const viewerId = sql.placeholder("viewerId");
+  return prepared(db, `thread_page_thread_${signedIn ? "member" : "visitor"}${canMove ? "_mover" : ""}`, (name) =>
+    db
+      .select({
+        thread: threads,
+        forum: { id: forums.id, slug: forums.slug, titleEs: forums.titleEs, titleEn: forums.titleEn },
+        category: { slug: forumCategories.slug, titleEs: forumCategories.titleEs, titleEn: forumCategories.titleEn },
+        author: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+        firstPostHtml: sql<
+          string | null
+        >`(select case when p.deleted_at is null and not p.hidden then p.body_html end from ${posts} p where p.id = ${threads.firstPostId})`,
+        lastNumber: sql<number>`(select coalesce(max(p.number), 0)::int from ${posts} p where p.thread_id = ${threads.id})`,
+        following: signedIn
+          ? sql<boolean>`exists(select 1 from ${threadFollows} f where f.thread_id = ${threads.id} and f.user_id = ${viewerId})`
+          : sql<boolean>`false`,
+        tags: sql<
+          ThreadTag[]
+        >`coalesce((select json_agg(json_build_object('slug', t.slug, 'nameEs', t.name_es, 'nameEn', t.name_en) order by t.slug) from ${threadTags} tt join ${forumTags} t on t.id = tt.tag_id where tt.thread_id = ${threads.id}), '[]'::json)`,
+        // Inside this statement (not a third one): the answer may be on another page than the one read.
+        accepted: sql<AcceptedRow | null>`(select json_build_object('id', p.id, 'number', p.number, 'hidden', p.hidden, 'deleted', p.deleted_at is not null, 'bodyHtml', p.body_html, 'username', pr.username, 'avatarUrl', pr.avatar_url) from ${posts} p left join ${profiles} pr on pr.id = p.author_id where p.id = ${threads.acceptedPostId})`,
+        moveTargets: canMove
+          ? sql<
+              MoveTarget[]
+            >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
+          : sql<MoveTarget[]>`'[]'::json`,
+        lastRead: signedIn
+          ? sql<
+              number | null
+            >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
+          : sql<number | null>`null`,
+      })
+      .from(threads)
+      .innerJoin(forums, eq(forums.id, threads.forumId))
+      .innerJoin(forumCategories, eq(forumCategories.id, forums.categoryId))
+      .leftJoin(profiles, eq(profiles.id, threads.authorId))
+      .where(and(eq(forums.slug, sql.placeholder("forumSlug")), eq(threads.slug, sql.placeholder("threadSlug"))))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+/** One page of posts with their authors, revision counts and (signed in) the viewer's likes, prepared per variant. */
+function postsStatement(db: Database, signedIn: boolean) {
+  const viewerId = sql.placeholder("viewerId");
+  return prepared(db, `thread_page_posts_${signedIn ? "member" : "visitor"}`, (name) =>
+    db
+      .select({
+        id: posts.id,
+        number: posts.number,
+        authorId: posts.authorId,
+        username: profiles.username,
+        avatarUrl: profiles.avatarUrl,
+        bodyMd: posts.bodyMd,
+        bodyHtml: posts.bodyHtml,
+        hidden: posts.hidden,
+        deletedAt: posts.deletedAt,
+        likeCount: posts.likeCount,
+        editedAt: posts.editedAt,
+        createdAt: posts.createdAt,
+        liked: signedIn ? sql<boolean>`(${postLikes.userId} is not null)` : sql<boolean>`false`,
+        revisionCount: sql<number>`(select count(*)::int from ${postRevisions} r where r.post_id = ${posts.id})`,
+      })
+      .from(posts)
+      .leftJoin(profiles, eq(profiles.id, posts.authorId))
+      .leftJoin(postLikes, signedIn ? and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)) : sql`false`)
+      .where(eq(posts.threadId, sql.placeholder("threadId")))
+      .orderBy(asc(posts.number))
+      .limit(PAGE_SIZE)
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  );
 }
