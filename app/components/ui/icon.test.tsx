@@ -7,12 +7,20 @@ import { ICON_NAMES } from "./icons";
 describe("Icon", () => {
   it("points into the sprite, hidden from assistive technology, with Lucide's default size", () => {
     const html = renderToStaticMarkup(<Icon name="heart" />);
-    expect(html).toBe('<svg class="icon" width="24" height="24" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>');
+    expect(html).toBe('<svg class="icon i24" aria-hidden="true"><use href="/@icon-sprite.svg#heart"></use></svg>');
+  });
+
+  it("draws the usual sizes with a class, other sizes and a caller's size-* class with attributes", () => {
+    expect(renderToStaticMarkup(<Icon name="heart" size={20} />)).toContain('class="icon i20" aria-hidden');
+    expect(renderToStaticMarkup(<Icon name="heart" size={40} />)).toContain('class="icon" width="40" height="40"');
+    expect(renderToStaticMarkup(<Icon name="heart" size={16} className="size-5" />)).toContain(
+      'class="icon size-5" width="16" height="16"',
+    );
   });
 
   it("takes a size, classes, a fill and a stroke width", () => {
     const html = renderToStaticMarkup(<Icon name="heart" size={16} className="text-primary" fill="currentColor" strokeWidth={1.5} />);
-    expect(html).toContain('class="icon text-primary" width="16" height="16" style="stroke-width:1.5;fill:currentColor"');
+    expect(html).toContain('class="icon i16 text-primary" style="stroke-width:1.5;fill:currentColor"');
   });
 
   it("names itself when given a label", () => {

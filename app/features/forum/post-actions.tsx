@@ -14,11 +14,10 @@ import { failureOf, JsFlag, PendingButton, useHydrated, type InteractionResult }
 
 /**
  * A post's action: an icon button, 44 px square on phones (where its name is read, not shown) and a compact
- * button with its word from the small breakpoint on. Its name is its text either way (WCAG 2.5.3).
+ * button with its word from the small breakpoint on. Its name is its text either way (WCAG 2.5.3). The word is the
+ * control's last child, a bare <span> (`.post-action > span:last-child` in app.css).
  */
 export const ACTION_BUTTON = "btn btn-ghost post-action";
-/** The action's word: read by screen readers on phones, shown beside the icon on wider screens. */
-export const ACTION_WORD = "post-action-word";
 const smallButton = ACTION_BUTTON;
 
 /** The refusal under a control, translated and announced. */
@@ -100,7 +99,7 @@ export function LikeControl({ post, failure }: { post: PagePost; failure?: FormF
         }}
       >
         <Icon name="heart" size={16} fill={liked ? "currentColor" : undefined} />
-        <span className={ACTION_WORD}>{t("interact.like")}</span>
+        <span>{t("interact.like")}</span>
       </button>
       {countText}
       <InlineError failure={error} />
@@ -122,7 +121,7 @@ export function AcceptControl({ post, threadId, failure }: { post: PagePost; thr
         <input type="hidden" name="number" value={post.number} />
         <PendingButton pending={fetcher.state !== "idle"} value={post.accepted ? "unaccept" : "accept"} className={smallButton}>
           <Icon name="circle-check" size={16} />
-          <span className={ACTION_WORD}>{post.accepted ? t("interact.unaccept") : t("interact.accept")}</span>
+          <span>{post.accepted ? t("interact.unaccept") : t("interact.accept")}</span>
         </PendingButton>
       </fetcher.Form>
       <InlineError failure={error} />
@@ -178,7 +177,7 @@ export function ReportControl({
       <li>
         <RelativeLink className={smallButton} to={href} rel="nofollow">
           <Icon name="flag" size={16} />
-          <span className={ACTION_WORD}>{t("interact.report")}</span>
+          <span>{t("interact.report")}</span>
         </RelativeLink>
         {thanks}
       </li>
@@ -200,7 +199,7 @@ export function ReportControl({
       >
         <summary className={`${smallButton} list-none [&::-webkit-details-marker]:hidden`}>
           <Icon name="flag" size={16} />
-          <span className={ACTION_WORD}>{t("interact.report")}</span>
+          <span>{t("interact.report")}</span>
         </summary>
         {/* Phones: a sheet along the bottom of the screen; wider screens: a panel under the button. */}
         <div className="card fixed inset-x-3 bottom-3 z-30 max-h-[80vh] overflow-y-auto p-4 shadow-lg sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:mt-2 sm:w-96">

@@ -15,7 +15,6 @@ import { failureOf } from "./fetcher-kit";
 import { useForumT } from "./forum-t";
 import {
   ACTION_BUTTON,
-  ACTION_WORD,
   AcceptControl,
   AcceptedAnswerCard,
   LikeControl,
@@ -300,7 +299,7 @@ function PostAction({ to, icon, label }: { to: string; icon: IconName; label: st
     <li>
       <RelativeLink className={ACTION_BUTTON} to={to}>
         <Icon name={icon} size={16} />
-        <span className={ACTION_WORD}>{label}</span>
+        <span>{label}</span>
       </RelativeLink>
     </li>
   );
