@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { compressResponse } from "./http/compress";
+import { staticFiles } from "./http/static-files";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "#shared/preferences";
@@ -130,30 +130,21 @@ export function createApp(opts: AppOptions) {
     }
   });
 
+  const forAYear = "public, max-age=31536000, immutable";
   if (opts.serveClientBuild) {
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientBuildFolder,
-        precompressed: true,
-        onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    app.use("/assets/*", staticFiles({ root: clientBuildFolder, precompressed: true }, { "Cache-Control": forAYear }));
   }
 
   // Uploaded files (avatars, logos): names are content hashes, so they never change in place.
   app.use(
     "/media/*",
-    serveStatic({
-      root: services.env.uploadsDir,
-      rewriteRequestPath: (p) => p.slice("/media".length),
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-        c.header("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    staticFiles(
+      { root: services.env.uploadsDir, rewriteRequestPath: (p: string) => p.slice("/media".length) },
+      {
+        "Cache-Control": forAYear,
+        "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       },
-    }),
+    ),
   );
   app.all("/media/*", (c) => c.notFound());
   // Members' generated avatars (issue 12): drawn on the server, cached for a year.
@@ -165,17 +156,13 @@ export function createApp(opts: AppOptions) {
   app.use("*", maintenanceGate(opts.getBuild));
 
   if (opts.serveClientBuild) {
-    app.use(
-      "*",
-      serveStatic({
-        root: clientBuildFolder,
-        precompressed: true,
-        rewriteRequestPath: (p) => (p.startsWith("/assets/") || p.endsWith("/") ? "/__none__" : p),
-        onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=86400");
-        },
-      }),
+    const publicFiles = staticFiles(
+      { root: clientBuildFolder, precompressed: true, rewriteRequestPath: (p: string) => (p.startsWith("/assets/") ? "/__none__" : p) },
+      { "Cache-Control": "public, max-age=86400" },
     );
+    // Only names with an extension (favicon.ico, images/logo.svg) are looked for: a page's path is never a file,
+    // and looking cost a file system call on every page.
+    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
   app.route("/locales", i18nAssets({ folder: localesFolder, production: opts.mode === "production" }));

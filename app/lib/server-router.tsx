@@ -11,8 +11,19 @@ import { Link as RouterLink, type LinkProps } from "react-router";
 
 export * from "react-router";
 
-/** "/a/b?c#d" without "." or ".." segments, an empty "?" or "#", or a second leading slash: the href is the path. */
-const PLAIN_PATH = /^\/(?!\/)(?:(?!\/\.\.?(?:[/?#]|$))[^?#])*(?:\?[^#]+)?(?:#.+)?$/;
+/**
+ * "/a/b?c#d" without a second leading slash, "/." anywhere (a "." or ".." segment; a rare "/.well-known" goes to
+ * the router too), an empty "?" or an empty "#": the href is the path. Plain string tests, not a regular
+ * expression: this runs for every link of every page (a backtracking pattern cost 2.6 % of a thread page).
+ */
+function isPlainPath(to: string): boolean {
+  if (to.charCodeAt(0) !== 47 || to.charCodeAt(1) === 47 || to.includes("/.")) return false;
+  const hash = to.indexOf("#");
+  if (hash === to.length - 1) return false;
+  const search = to.indexOf("?");
+  if (search !== -1 && (hash === -1 || search < hash)) return search + 1 !== (hash === -1 ? to.length : hash);
+  return true;
+}
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   const {
@@ -28,7 +39,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink
     target,
     ...rest
   } = props;
-  if (typeof to !== "string" || prefetch !== "none" || !PLAIN_PATH.test(to) || "mask" in props) {
+  if (typeof to !== "string" || prefetch !== "none" || !isPlainPath(to) || "mask" in props) {
     return <RouterLink ref={ref} {...props} />;
   }
   return <a {...rest} ref={ref} href={to} target={target} data-discover={discover === "render" ? "true" : undefined} />;
