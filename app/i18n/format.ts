@@ -10,7 +10,15 @@ const intlTag = (locale: Locale) => (locale === "es" ? "es-ES" : "en-US");
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
 
+// The same option object (a module constant) finds its formatter without building the key.
+const byOptions = {
+  es: new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>(),
+  en: new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>(),
+};
+
 function dateFormat(locale: Locale, opts: Intl.DateTimeFormatOptions) {
+  const known = byOptions[locale].get(opts);
+  if (known) return known;
   const key = `${locale}|${JSON.stringify(opts)}`;
   let fmt = dateFormats.get(key);
   if (!fmt) {
@@ -18,10 +26,13 @@ function dateFormat(locale: Locale, opts: Intl.DateTimeFormatOptions) {
     // The option sets are a handful of literals in the code; the cap only guards against a caller that builds them.
     if (dateFormats.size < 200) dateFormats.set(key, fmt);
   }
+  byOptions[locale].set(opts, fmt);
   return fmt;
 }
 
-export function formatDate(date: Date | string | number, locale: Locale, opts: Intl.DateTimeFormatOptions = { dateStyle: "long" }) {
+const LONG_DATE: Intl.DateTimeFormatOptions = { dateStyle: "long" };
+
+export function formatDate(date: Date | string | number, locale: Locale, opts: Intl.DateTimeFormatOptions = LONG_DATE) {
   return dateFormat(locale, opts).format(new Date(date));
 }
 

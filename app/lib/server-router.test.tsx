@@ -59,6 +59,9 @@ describe("the server render's Link", () => {
       { target: "_blank", rel: "noopener" },
       { reloadDocument: true },
       { replace: true, state: { a: 1 } },
+      { prefetch: "intent" as const },
+      { prefetch: "viewport" as const },
+      { prefetch: "render" as const },
     ]) {
       expect(
         render(

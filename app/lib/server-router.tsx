@@ -39,7 +39,8 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink
     target,
     ...rest
   } = props;
-  if (typeof to !== "string" || prefetch !== "none" || !isPlainPath(to) || "mask" in props) {
+  // "intent" and "viewport" prefetching start in the browser (on hover, in view): the server's <a> is the same.
+  if (typeof to !== "string" || prefetch === "render" || !isPlainPath(to) || "mask" in props) {
     return <RouterLink ref={ref} {...props} />;
   }
   return <a {...rest} ref={ref} href={to} target={target} data-discover={discover === "render" ? "true" : undefined} />;

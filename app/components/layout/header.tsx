@@ -4,7 +4,7 @@ import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { NotificationBell } from "#app/features/notifications/bell";
 import { SignOutButton } from "./sign-out-button";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { splitLocalePrefix } from "#shared/locales";
 import { useLocalePath, type RootData } from "#app/lib/use-locale";
@@ -78,9 +78,11 @@ export function Header({ data }: { data: RootData }) {
       const active = isActivePath(l.to, path);
       return (
         <li key={l.to}>
-          <NavLink to={to(l.to)} className={className(active)} aria-current={active ? "page" : undefined} prefetch="intent">
+          {/* A Link, not a NavLink: the header already knows which is current (isActivePath), and a NavLink
+              would match the location again for each of them on every render. */}
+          <Link to={to(l.to)} className={className(active)} aria-current={active ? "page" : undefined} prefetch="intent">
             {t(l.labelKey)}
-          </NavLink>
+          </Link>
         </li>
       );
     });
