@@ -1,5 +1,8 @@
 import { avatarInitial } from "#app/components/layout/nav";
 
+/** The sizes app.css draws with a class (`.av20` … `.av44`); the img's height attribute alone would yield to `height: auto`. */
+const AVATAR_SIZES = new Set([20, 24, 28, 32, 36, 40, 44]);
+
 /** The address of a member's generated avatar (server/http/avatars.ts draws it from the id). */
 export const generatedAvatarUrl = (userId: string) => `/avatars/${encodeURIComponent(userId)}.svg`;
 
@@ -26,16 +29,19 @@ export function MiniAvatar({
   const style = { width: size, height: size };
   const src = url || (userId ? generatedAvatarUrl(userId) : null);
   if (src) {
+    // The usual sizes are a class of app.css (`.av40`), not an inline style: twenty-odd avatars a page.
+    const sized = AVATAR_SIZES.has(size);
+    const classes = ["avatar", sized ? `av${size}` : null, className].filter(Boolean).join(" ");
     return (
       <img
         src={src}
         alt=""
         width={size}
         height={size}
-        style={style}
+        style={sized ? undefined : style}
         loading={size >= 96 ? undefined : "lazy"}
         decoding="async"
-        className={className ? `avatar ${className}` : "avatar"}
+        className={classes}
       />
     );
   }

@@ -40,6 +40,13 @@ describe("MiniAvatar", () => {
     expect(html).toContain('width="40"');
   });
 
+  it("draws the usual sizes with a class, others with an inline size", () => {
+    const usual = render(<MiniAvatar userId="u-1" size={40} className="ring-2" />);
+    expect(usual).toContain('class="avatar av40 ring-2"');
+    expect(usual).not.toContain("style=");
+    expect(render(<MiniAvatar userId="u-1" size={128} />)).toContain('style="width:128px;height:128px"');
+  });
+
   it("falls back to the first letter only without an id", () => {
     const html = render(<MiniAvatar username="ñu" />);
     expect(html).not.toContain("<img");
