@@ -13,14 +13,7 @@ import { RelativeLink } from "#app/components/ui/relative-link";
 import { POST_INTENTS } from "#shared/forum-intents";
 import { failureOf } from "./fetcher-kit";
 import { useForumT } from "./forum-t";
-import {
-  ACTION_BUTTON,
-  AcceptControl,
-  AcceptedAnswerCard,
-  LikeControl,
-  PostModerationConfirm,
-  ReportControl,
-} from "./post-actions";
+import { ACTION_BUTTON, AcceptControl, AcceptedAnswerCard, LikeControl, PostModerationConfirm, ReportControl } from "./post-actions";
 import { MarkdownBody } from "./post-editor";
 import type { PagePost, PageView } from "./page-post";
 

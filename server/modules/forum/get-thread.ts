@@ -9,7 +9,6 @@ import {
   profiles,
   threadFollows,
   threads,
-  threadReads,
   threadSlugHistory,
   threadTags,
   forumTags,
@@ -21,7 +20,7 @@ import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import { excerpt, htmlToText } from "./excerpt";
 import { slugField } from "./input";
-import { markRead } from "./read-marks";
+import { lastReadColumn, markRead } from "./read-marks";
 import { can, postAbilities, threadAbilities, type PostAbilities, type ThreadAbilities } from "./policy";
 
 const getThreadInput = z.object({ forumSlug: slugField, threadSlug: slugField, page: z.unknown().optional() });
@@ -255,11 +254,7 @@ function threadStatement(db: Database, signedIn: boolean, canMove: boolean) {
               MoveTarget[]
             >`coalesce((select json_agg(json_build_object('slug', f.slug, 'titleEs', f.title_es, 'titleEn', f.title_en, 'categoryEs', c.title_es, 'categoryEn', c.title_en) order by c.position, f.position, f.slug) from ${forums} f join ${forumCategories} c on c.id = f.category_id), '[]'::json)`
           : sql<MoveTarget[]>`'[]'::json`,
-        lastRead: signedIn
-          ? sql<
-              number | null
-            >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
-          : sql<number | null>`null`,
+        lastRead: lastReadColumn(signedIn ? viewerId : null),
       })
       .from(threads)
       .innerJoin(forums, eq(forums.id, threads.forumId))

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { forumCategories, forums, forumTags, posts, profiles, threadReads, threads, threadTags } from "#server/db/schema";
+import { forumCategories, forums, forumTags, posts, profiles, threads, threadTags } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { PAGE_SIZE, pageNumber, parseInput, type ForumDeps } from "./deps";
 import type { ThreadTag } from "./get-thread";
 import { forumColor } from "./forum-color";
 import { slugField } from "./input";
+import { lastReadColumn } from "./read-marks";
 import { can } from "./policy";
 
 const listThreadsInput = z.object({
@@ -119,11 +120,7 @@ export async function listThreads(deps: Pick<ForumDeps, "db">, actor: Actor, inp
           where r.author_id is not null and r.author_id is distinct from ${threads.authorId}
           group by r.author_id order by last desc limit 4
         ) x join ${profiles} pr on pr.id = x.author_id), '[]'::json)`,
-      lastRead: viewerId
-        ? sql<
-            number | null
-          >`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`
-        : sql<number | null>`null`,
+      lastRead: lastReadColumn(viewerId),
     })
     .from(threads)
     .leftJoin(profiles, eq(profiles.id, threads.authorId))

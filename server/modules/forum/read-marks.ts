@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { threadReads } from "#server/db/schema";
+import { threadReads, threads } from "#server/db/schema";
 
 type Writer = Pick<Database, "insert">;
 
@@ -20,4 +20,14 @@ export async function markRead(db: Writer, userId: string, threadId: string, num
       // Nothing to write when the mark is already there (most page views): no new row version.
       setWhere: sql`${threadReads.lastReadNumber} < excluded.last_read_number`,
     });
+}
+
+/**
+ * A column: how far the viewer had read the row's thread (null for a visitor or a thread never opened). The
+ * viewer is a value, or a placeholder in a prepared statement.
+ */
+export function lastReadColumn(viewerId: string | Placeholder | null) {
+  return viewerId === null
+    ? sql<number | null>`null`
+    : sql<number | null>`(select r.last_read_number from ${threadReads} r where r.thread_id = ${threads.id} and r.user_id = ${viewerId})`;
 }
