@@ -54,24 +54,19 @@ export class SiteSettings {
   async enableMaintenance(password: string) {
     this.maintenanceTouched = true;
     await this.admin.setMaintenance(true, password);
-    await expect
-      .poll(async () => (await this.anon.get("/api/v1/site/flags")).status(), {
-        message: "maintenance on",
-        timeout: 8_000,
-        intervals: [100, 250, 500],
-      })
-      .toBe(503);
+    await this.flagsAnswer(503, "maintenance on");
   }
 
   async disableMaintenance() {
     await this.admin.setMaintenance(false);
+    await this.flagsAnswer(200, "maintenance off");
+  }
+
+  /** Waits until a visitor's flags request answers `status` (the gate follows the setting within a moment). */
+  private async flagsAnswer(status: number, message: string) {
     await expect
-      .poll(async () => (await this.anon.get("/api/v1/site/flags")).status(), {
-        message: "maintenance off",
-        timeout: 8_000,
-        intervals: [100, 250, 500],
-      })
-      .toBe(200);
+      .poll(async () => (await this.anon.get("/api/v1/site/flags")).status(), { message, timeout: 8_000, intervals: [100, 250, 500] })
+      .toBe(status);
   }
 
   /** Puts back whatever the test changed. */
