@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { iconSprite } from "./scripts/icon-sprite";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer";
 
 /**
  * `unit`: every test, data-layer ones on PGlite. `data-pg`: the data-layer tests (*.db.test.ts) again on the
@@ -11,6 +13,14 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
+    // A worker runs many files one after another with the modules it already loaded (the server, React Router's
+    // build, PGlite's WebAssembly): importing them again for every file was most of the suite's time. A test
+    // file therefore leaves no global behind (vi.unstubAllGlobals, real timers, env restored): docs/testing.md.
+    isolate: false,
+    // Every core (vitest's default leaves one for itself, which is one worker of two here).
+    maxWorkers: availableParallelism(),
+    // The slowest files first, so that no core waits alone on one at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

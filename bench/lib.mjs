@@ -128,6 +128,9 @@ export async function startServer(opts = {}) {
     // An account the signed-in targets use, on either database (created, or promoted, at start).
     ADMIN_EMAIL: BENCH_ACCOUNT.email,
     ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+    // A production build without Stripe's keys takes no payments unless told this is a test deployment; the
+    // pages are measured as they were (the sandbox checkout offered).
+    PAYMENTS_SANDBOX: "true",
     ...opts.env,
   };
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.

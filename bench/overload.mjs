@@ -3,31 +3,57 @@
 // share of 503s, the p50/p99 of the admitted (2xx) requests, and how soon after the load stops a plain request
 // is answered normally. The same load with shedding off is measured for comparison.
 // Run by `npm run bench` and `npm run bench -- overload`.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { DATABASE, round, startServer } from "./lib.mjs";
 import { freshStorage, seed, signIn } from "./forum.mjs";
 
-export const OVERLOAD = { connections: 200, seconds: 15, p99GoalMs: 1000, recoveryGoalMs: 5000 };
+export const OVERLOAD = {
+  connections: 200,
+  seconds: 15,
+  p99GoalMs: 1000,
+  recoveryGoalMs: 5000,
+  // The goal holds only if every run meets it: one good run can be luck (issue 24 saw 6 of 13 runs miss).
+  runs: Number(process.env.OVERLOAD_RUNS ?? 3),
+};
 
-/** One run of the load: every response's status and, for 2xx, its latency. */
+/**
+ * One run of the load: every response's status and, for 2xx, its latency. A connection's first request is
+ * counted apart: autocannon opens all 200 connections at once and times each first request from its connect
+ * call, and libuv (since 1.45) accepts one waiting connection per turn of the event loop, so on a busy process
+ * the first request of a burst of new connections waits in the kernel's accept queue, unseen by the site and
+ * by its admission, for up to (connections × a loop turn). That wait is reported as its own figure.
+ */
 async function hammer(url, headers, { connections, seconds }) {
   const admitted = [];
+  const firstAdmitted = [];
+  const answeredBefore = new WeakSet();
   const statusCodes = {};
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const instance = autocannon({ url, headers, connections, duration: seconds, pipelining: 1, timeout: 30 });
   instance.on("response", (_client, status, _bytes, ms) => {
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-    if (status >= 200 && status < 300) admitted.push(ms);
+    const first = !answeredBefore.has(_client);
+    answeredBefore.add(_client);
+    if (status >= 200 && status < 300) (first ? firstAdmitted : admitted).push(ms);
   });
   const r = await instance;
+  loop.disable();
   admitted.sort((a, b) => a - b);
-  const pct = (p) => (admitted.length ? admitted[Math.max(0, Math.ceil((p / 100) * admitted.length) - 1)] : null);
+  firstAdmitted.sort((a, b) => a - b);
+  const pct = (p, list = admitted) => (list.length ? list[Math.max(0, Math.ceil((p / 100) * list.length) - 1)] : null);
   const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   return {
     responses,
-    admittedPerSecond: round(admitted.length / seconds, 1),
+    admittedPerSecond: round((admitted.length + firstAdmitted.length) / seconds, 1),
     share503: responses ? round((statusCodes[503] ?? 0) / responses, 3) : null,
     admittedP50Ms: round(pct(50), 1),
     admittedP99Ms: round(pct(99), 1),
+    firstRequestsAdmitted: firstAdmitted.length,
+    firstRequestP99Ms: round(pct(99, firstAdmitted), 1),
+    clientLoopP99Ms: round(loop.percentile(99) / 1e6, 1),
+    clientLoopMaxMs: round(loop.max / 1e6, 1),
     errors: r.errors,
     timeouts: r.timeouts,
     statusCodes,
@@ -72,16 +98,17 @@ export async function runOverloadSuite({ onCleanup }) {
   onCleanup(storage.drop);
   process.stderr.write(`overload bench: seeding ${DATABASE}\n`);
   const paths = await seed(storage.seedArgs);
-  const shedding = await runWith("shedding on (defaults)", storage, paths, {});
+  const shedding = [];
+  for (let run = 1; run <= OVERLOAD.runs; run++) shedding.push(await runWith(`shedding on (defaults), run ${run}`, storage, paths, {}));
   const off = await runWith("shedding off", storage, paths, { OVERLOAD_LAG_MS: "0", OVERLOAD_MAX_REQUESTS: "0" });
+  const meets = (r) =>
+    r.admittedP99Ms != null && r.admittedP99Ms < OVERLOAD.p99GoalMs && r.recoveryMs != null && r.recoveryMs < OVERLOAD.recoveryGoalMs;
   const goal = {
     p99Ms: OVERLOAD.p99GoalMs,
     recoveryMs: OVERLOAD.recoveryGoalMs,
-    met:
-      shedding.admittedP99Ms != null &&
-      shedding.admittedP99Ms < OVERLOAD.p99GoalMs &&
-      shedding.recoveryMs != null &&
-      shedding.recoveryMs < OVERLOAD.recoveryGoalMs,
+    runsMet: shedding.filter(meets).length,
+    runs: shedding.length,
+    met: shedding.every(meets),
   };
-  return { load: OVERLOAD, rows: [shedding, off], goal };
+  return { load: OVERLOAD, rows: [...shedding, off], goal };
 }

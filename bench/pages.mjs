@@ -26,6 +26,16 @@ import { profilePages } from "./page-profiles.mjs";
 export const BROWSER_HEADERS = { "accept-language": "en", accept: "text/html", "accept-encoding": "gzip, deflate, br" };
 
 /**
+ * The same requests without compression (`accept-encoding: identity`), measured in slices alternating with the
+ * compressed ones at the top connection count: compressed ÷ uncompressed CPU per request is what compressing a
+ * page costs (issue 24, decision 0029). A ratio within one run holds on a busy machine better than either figure.
+ */
+export const UNCOMPRESSED = { "accept-encoding": "identity" };
+
+/** Issue 24's goal: the compressed member thread page costs at most this many times the uncompressed one. */
+export const COMPRESSION_GOAL = { page: "thread-member", maxRatio: 1.3 };
+
+/**
  * The page mix. `as`: who asks (visitor, the seeded forum member, or the bench admin). `path` may be a key of the
  * forum seed's paths ({ forumPath, thread20 }).
  */
@@ -136,6 +146,54 @@ async function measureWithCpu({ url, headers, connections, duration, pid, databa
   };
 }
 
+/** Slices per variant in the compression comparison: compressed, uncompressed, compressed… each `duration / 4`. */
+export const COMPRESSION_SLICES = 4;
+
+/**
+ * Compressed ÷ uncompressed CPU per request at the top connection count, measured in alternating slices
+ * (compressed, uncompressed, compressed…, `COMPRESSION_SLICES` of each, `duration / 4` seconds each) so that
+ * both variants see the same load from the rest of the machine; each variant's CPU and responses are summed
+ * over its slices.
+ */
+async function compressionCost({ url, headers, connections, duration, pid, database, name }) {
+  const variants = { compressed: headers, uncompressed: { ...headers, ...UNCOMPRESSED } };
+  const sums = {};
+  for (let i = 0; i < COMPRESSION_SLICES; i++)
+    for (const [variant, h] of Object.entries(variants)) {
+      const r = await measureWithCpu({ url, headers: h, connections, duration: duration / 4, pid, database });
+      assertMostlyOk({ target: `${name} (${variant})`, ...r }, url);
+      const sum = (sums[variant] ??= { requests: 0, nodeMs: 0, dbMs: 0, seconds: 0, latencyP50Ms: [] });
+      sum.requests += r.requests;
+      sum.nodeMs += r.cpuNodeMsPerReq * r.requests;
+      sum.dbMs += (r.cpuDbMsPerReq ?? 0) * r.requests;
+      sum.seconds += duration / 4;
+      sum.latencyP50Ms.push(r.latencyP50Ms);
+    }
+  const per = (v) => ({
+    requests: sums[v].requests,
+    rps: round(sums[v].requests / sums[v].seconds, 1),
+    cpuNodeMsPerReq: round(sums[v].nodeMs / sums[v].requests, 2),
+    cpuTotalMsPerReq: round((sums[v].nodeMs + sums[v].dbMs) / sums[v].requests, 2),
+    latencyP50MsPerSlice: sums[v].latencyP50Ms,
+  });
+  const c = per("compressed");
+  const u = per("uncompressed");
+  const ratio = (a, b) => (a != null && b ? round(a / b, 2) : null);
+  return {
+    connections,
+    slices: COMPRESSION_SLICES,
+    sliceSeconds: duration / 4,
+    compressed: c,
+    uncompressed: u,
+    cpuNodeMsPerReq: c.cpuNodeMsPerReq,
+    cpuNodeMsPerReqUncompressed: u.cpuNodeMsPerReq,
+    cpuNodeRatio: ratio(c.cpuNodeMsPerReq, u.cpuNodeMsPerReq),
+    cpuTotalMsPerReq: c.cpuTotalMsPerReq,
+    cpuTotalMsPerReqUncompressed: u.cpuTotalMsPerReq,
+    cpuTotalRatio: ratio(c.cpuTotalMsPerReq, u.cpuTotalMsPerReq),
+  };
+}
+
 /** The suite: baseline, each page at 1 and 10 connections with CPU, then a CPU profile per page. */
 export async function runPagesSuite({ timing, onCleanup, profiles = true }) {
   const { connections, duration, warmup } = timing;
@@ -155,10 +213,15 @@ export async function runPagesSuite({ timing, onCleanup, profiles = true }) {
 
   const server = await startServer({ dataDir: storage.dataDir, env: { ...storage.env, ...PAGE_SERVER_ENV } });
   const rows = [];
+  const top = Math.max(...connections);
   try {
     const command = processCommand(server.pid);
     if (!command?.includes("build/server/main.js")) throw new Error(`server pid ${server.pid} is not the server: ${command}`);
-    const pages = resolvePages(paths, await signInAll(server.baseUrl));
+    // BENCH_PAGES=thread-member,home measures only these pages (the profiles follow BENCH_PROFILE_PAGES).
+    const only = process.env.BENCH_PAGES?.split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const pages = resolvePages(paths, await signInAll(server.baseUrl)).filter((p) => !only || only.includes(p.name));
     for (const page of pages) {
       const url = new URL(page.path, server.baseUrl).href;
       const sizes = await pageSizes(url, page.headers);
@@ -174,13 +237,30 @@ export async function runPagesSuite({ timing, onCleanup, profiles = true }) {
         assertMostlyOk({ target: page.name, ...r }, url);
         byConnections[c] = r;
       }
-      rows.push({ page: page.name, path: page.path, as: page.as, ...sizes, runs: byConnections });
+      // The same page with and without compression, in alternating slices.
+      process.stderr.write(`  ${page.name}: compressed and uncompressed, ${COMPRESSION_SLICES} × 2 slices of ${duration / 4} s\n`);
+      const compression = await compressionCost({
+        url,
+        headers: page.headers,
+        connections: top,
+        duration,
+        pid: server.pid,
+        database: benchDb,
+        name: page.name,
+      });
+      rows.push({
+        page: page.name,
+        path: page.path,
+        as: page.as,
+        ...sizes,
+        runs: byConnections,
+        compression,
+      });
     }
   } finally {
     await server.stop();
   }
 
-  const top = Math.max(...connections);
   const baseRps = baselineRows.find((r) => r.connections === top)?.rps;
   for (const row of rows) row.rpsShareOfBaseline = baseRps ? Number((row.runs[top].rps / baseRps).toPrecision(3)) : null;
 
@@ -207,6 +287,7 @@ export async function runPages({ onCleanup, duration, warmup, connections = [1, 
     duration,
     warmupSeconds: warmup,
     requestHeaders: BROWSER_HEADERS,
+    uncompressedHeaders: UNCOMPRESSED,
     serverEnv: PAGE_SERVER_ENV,
     ...suite,
   };
@@ -249,6 +330,36 @@ export async function runPages({ onCleanup, duration, warmup, connections = [1, 
       ]),
     ),
   );
+  console.log(
+    `\nCompression (${top} connections, ${COMPRESSION_SLICES} alternating slices of ${duration / 4} s each; compressed = ` +
+      `accept-encoding "${BROWSER_HEADERS["accept-encoding"]}", i.e. brotli; uncompressed = "${UNCOMPRESSED["accept-encoding"]}"):`,
+  );
+  console.log(
+    formatTable(
+      ["page", "CPU ms/req node br", "uncompressed", "×", "node+db br", "uncompressed", "×", "HTML KB", "br KB", "gzip KB"],
+      suite.rows.map((r) => [
+        r.page,
+        r.compression.cpuNodeMsPerReq,
+        r.compression.cpuNodeMsPerReqUncompressed,
+        r.compression.cpuNodeRatio,
+        r.compression.cpuTotalMsPerReq,
+        r.compression.cpuTotalMsPerReqUncompressed,
+        r.compression.cpuTotalRatio,
+        kb(r.htmlBytes),
+        kb(r.brBytes),
+        kb(r.gzipBytes),
+      ]),
+    ),
+  );
+  const goalRow = suite.rows.find((r) => r.page === COMPRESSION_GOAL.page);
+  if (goalRow) {
+    const ratio = goalRow.compression.cpuNodeRatio;
+    result.compressionGoal = { ...COMPRESSION_GOAL, cpuNodeRatio: ratio, met: ratio != null && ratio <= COMPRESSION_GOAL.maxRatio };
+    console.log(
+      `goal: ${COMPRESSION_GOAL.page} compressed ≤ ${COMPRESSION_GOAL.maxRatio}× uncompressed (server CPU): ${ratio}×, ` +
+        `${result.compressionGoal.met ? "met" : "NOT met"}`,
+    );
+  }
   if (suite.profiles.length) {
     console.log("\nCPU profiles (bench/results/profiles/<page>.txt):");
     console.log(

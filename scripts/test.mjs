@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit and integration tests on PGlite, the data-layer tests again on
-// PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium against the production build.
-import { spawnSync } from "node:child_process";
+// `npm test`: typecheck and lint side by side, the build, unit and integration tests on PGlite, the data-layer
+// tests again on PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium against the
+// production build. Prints the time of every step and of the whole suite (docs/testing.md has the budget).
+import { spawn } from "node:child_process";
 import { availableParallelism, totalmem } from "node:os";
 import { buildIsStale } from "./start.mjs";
 
@@ -8,9 +9,12 @@ import { buildIsStale } from "./start.mjs";
 // the cores and memory for two browsers and two servers; E2E_WORKERS set by hand wins.
 process.env.E2E_WORKERS ??= availableParallelism() >= 2 && totalmem() >= 6 * 1024 ** 3 ? "2" : "1";
 
-const steps = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
+/** Each entry is one step, or a list of steps run side by side (their output printed whole as each ends). */
+const plan = [
+  [
+    ["typecheck", "npm", ["run", "typecheck"]],
+    ["lint", "npm", ["run", "lint"]],
+  ],
   ["build", "npm", ["run", "build"], () => buildIsStale()],
   ["unit and integration (PGlite)", "npx", ["vitest", "run", "--project", "unit"]],
   [
@@ -27,18 +31,38 @@ const steps = [
 ];
 
 const suiteStarted = Date.now();
-const minutes = () => `${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`;
-for (const [name, cmd, args, when] of steps) {
-  if (when && !when()) continue;
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+const timings = [];
+
+function run([name, cmd, args], { buffered }) {
   // The build is always a production build (React's development code must never be served or measured).
   const env = name === "build" ? { ...process.env, NODE_ENV: "production" } : process.env;
-  const r = spawnSync(cmd, args, { stdio: "inherit", env });
-  if (r.status !== 0) {
-    console.error(`✖ ${name} failed (the suite ran ${minutes()})`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env });
+    let output = "";
+    if (buffered) for (const s of [child.stdout, child.stderr]) s.on("data", (d) => (output += d));
+    child.on("close", (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (buffered) process.stdout.write(`\n▶ ${name}\n${output}`);
+      timings.push([name, seconds]);
+      console.log(code === 0 ? `✔ ${name} (${seconds.toFixed(1)} s)` : `✖ ${name} failed after ${seconds.toFixed(1)} s`);
+      resolve(code ?? 1);
+    });
+  });
 }
-console.log(`\nThe whole suite took ${minutes()}.`);
+
+for (const entry of plan) {
+  const steps = (typeof entry[0] === "string" ? [entry] : entry).filter(([, , , when]) => !when || when());
+  if (steps.length === 0) continue;
+  if (steps.length === 1) console.log(`\n▶ ${steps[0][0]}`);
+  else console.log(`\n▶ ${steps.map((s) => s[0]).join(" and ")}, side by side`);
+  const codes = await Promise.all(steps.map((s) => run(s, { buffered: steps.length > 1 })));
+  if (codes.some((c) => c !== 0)) {
+    console.error(`✖ the suite stopped after ${minutes(Date.now() - suiteStarted)}`);
+    process.exit(1);
+  }
+}
+console.log("\nStep times:");
+for (const [name, seconds] of timings) console.log(`  ${name.padEnd(48)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
+console.log(`\nThe whole suite took ${minutes(Date.now() - suiteStarted)} (budget: 20 min, docs/testing.md).`);

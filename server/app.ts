@@ -24,6 +24,9 @@ import { newNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { refuseControlCharacters } from "./http/bad-input";
 import { holdPendingCompanies } from "./http/company-hold";
 import { bodyLimits } from "./http/body-limits";
+import { clientAddress } from "./http/client-address";
+import { intakeAddress } from "./http/request-intake";
+import { CLIENT_ADDRESS_HEADER } from "./platform/auth";
 import { PageCache, pageCacheMiddleware } from "./http/page-cache";
 import { countThreadViews } from "./http/thread-views";
 import { i18nAssets } from "./http/i18n-assets";
@@ -39,6 +42,8 @@ export type AppOptions = {
   mode: "development" | "production";
   /** Serve /assets and public files from build/client (production); Vite serves them in development. */
   serveClientBuild: boolean;
+  /** Whether the instance takes new requests (the load shedder's view); /api/health says not ready otherwise. */
+  ready?: () => boolean;
 };
 
 type Env = AppEnv & { Bindings: Partial<HttpBindings> };
@@ -65,10 +70,14 @@ export function createApp(opts: AppOptions) {
     const given = c.req.header("x-request-id");
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     const reqLog = log.child({ requestId });
+    const incoming = c.env?.incoming;
     const ip =
-      (env.clientIpHeader && c.req.header(env.clientIpHeader)?.split(",")[0]?.trim()) ||
-      c.env?.incoming?.socket?.remoteAddress ||
+      (incoming && intakeAddress(incoming)) ??
+      clientAddress(env.clientIpHeader && c.req.header(env.clientIpHeader), incoming?.socket?.remoteAddress, env.trustedProxies) ??
       "unknown";
+    // better-auth records the address on the session (the sessions list on /account): it reads this header,
+    // set here on every request, and never what the client sent.
+    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, ip);
     let actor: Promise<Actor> | undefined;
     c.set("services", services);
     c.set("requestId", requestId);
@@ -121,6 +130,8 @@ export function createApp(opts: AppOptions) {
 
   // Health answers even during maintenance: it is what the load balancer asks.
   app.get("/api/health", async (c) => {
+    // Refusing every new request: the load balancer should send them to another instance meanwhile.
+    if (opts.ready && !opts.ready()) return c.json({ status: "overloaded", database: services.database.kind }, 503);
     try {
       await services.database.query("select 1");
       return c.json({ status: "ok", database: services.database.kind });

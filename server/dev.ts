@@ -3,6 +3,7 @@ import { createServer as createVite } from "vite";
 import { createApp } from "./app";
 import { readEnv } from "./env";
 import { createNodeServer } from "./http/node-server";
+import { intakeOptions, RequestIntake } from "./http/request-intake";
 import { createLogger } from "./platform/logger";
 import { createServices } from "./services";
 
@@ -14,7 +15,11 @@ async function dev() {
   const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
   const getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createApp({ services, getBuild, mode: "development", serveClientBuild: false });
-  const http = createNodeServer(app.fetch, vite.middlewares);
+  const http = createNodeServer(app.fetch, {
+    before: vite.middlewares,
+    intake: new RequestIntake(intakeOptions(env)),
+    headersTimeoutMs: env.intake.headersTimeoutMs,
+  });
   // /api/realtime upgrades go to the app; Vite's hot reload keeps its own WebSocket server.
   app.realtime.attach(http.server);
   await http.listen(env.port, env.host);

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies, type TrustedProxies } from "./http/client-address";
 
 /**
  * The only reader of process.env. Everything else receives an `Env` value, so tests can build one by hand.
@@ -25,12 +26,28 @@ const schema = z.object({
   JOBS: boolish.default(true),
   COUNTRY_HEADER: z.string().default("cf-ipcountry"),
   CLIENT_IP_HEADER: z.string().optional(),
+  /** How many proxies stand in front of the site (a hop count), or their addresses and subnets (comma-separated). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("1")
+    .transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SQL_STATEMENTS_HEADER: boolish.default(false),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SIDE_PANEL_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   OVERLOAD_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(80),
   OVERLOAD_MAX_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(12),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  BODY_GRACE_MS: z.coerce.number().int().min(500).max(120_000).default(5_000),
+  BODY_MS_PER_KB: z.coerce.number().min(0.1).max(1000).default(20),
+  BODIES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(6),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -48,14 +65,24 @@ const schema = z.object({
   /** Stripe Checkout (issue 15): both set, payments go to Stripe; otherwise the local sandbox provider. */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /**
+   * The sandbox provider in production (issue 24): a test deployment only. Without it (and without Stripe's
+   * keys) production takes no payments; in development and test the sandbox is the default anyway.
+   */
+  PAYMENTS_SANDBOX: boolish.default(false),
   /** Where the Stripe API is reached (a local stub in tests). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** YouTube's oEmbed endpoint, used to fill a game's name and thumbnail from its video (a local stub in tests). */
   YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/oembed"),
+  /** Where YouTube's public channel pages are read to verify a creator's channel (a local stub in tests). */
+  YOUTUBE_CHANNEL_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
 });
 
 export const SSO_PROVIDERS = ["google", "discord", "twitch"] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
+
+/** Why production takes no payments (issue 24): told in the start log and the admin's featured games tab. */
+export type PaymentsOffReason = "production_without_stripe" | "stripe_keys_incomplete";
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -75,6 +102,8 @@ export type Env = {
   jobs: boolean;
   countryHeader: string;
   clientIpHeader: string | undefined;
+  /** Which proxies in front of the site may name the client's address (server/http/client-address.ts). */
+  trustedProxies: TrustedProxies;
   shutdownTimeoutMs: number;
   /** How long visitors' forum pages are kept by the anonymous page cache (decision 0016); 0 turns it off. */
   pageCacheSeconds: number;
@@ -85,6 +114,11 @@ export type Env = {
    * `lagMs` or `maxRequests` are being answered; 0 turns either check off.
    */
   overload: { lagMs: number; maxRequests: number };
+  /**
+   * Slow senders (server/http/request-intake.ts): headers must arrive within `headersTimeoutMs`; a body of N KB
+   * within `bodyGraceMs` + N × `bodyMsPerKb`; one address may send `bodiesPerAddress` bodies at once.
+   */
+  intake: { headersTimeoutMs: number; bodyGraceMs: number; bodyMsPerKb: number; bodiesPerAddress: number };
   /** Pages answer with X-Sql-Statements: how many SQL statements their loaders ran (for the benchmark). */
   sqlStatementsHeader: boolean;
   /** Without it, mail is kept in the outbox (admin mail log) and printed to the log. */
@@ -96,13 +130,18 @@ export type Env = {
   /** Single sign-on providers whose keys are configured; only these are offered. */
   sso: Partial<Record<SsoProvider, { clientId: string; clientSecret: string }>>;
   /**
-   * Payments (issue 15): Stripe when its keys are set, else the sandbox provider, whose webhooks are signed
-   * with a secret derived from AUTH_SECRET (server/platform/payments/).
+   * Payments (issue 15): Stripe when its keys are set (whatever PAYMENTS_SANDBOX says); else the sandbox
+   * provider, whose webhooks are signed with a secret derived from AUTH_SECRET (server/platform/payments/) —
+   * in production only with PAYMENTS_SANDBOX=true; else (production without Stripe's keys) off: no checkout
+   * opens and no webhook is believed, promo codes covering the whole price still work (issue 24).
    */
   payments:
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined }
-    | { provider: "sandbox"; webhookSecret: string };
+    | { provider: "sandbox"; webhookSecret: string }
+    | { provider: "off"; reason: PaymentsOffReason };
   youtubeOembedUrl: string;
+  /** YouTube's origin for channel pages (server/platform/youtube-channel.ts): channel verification, issue 24. */
+  youtubeChannelUrl: string;
 };
 
 /** The sandbox provider's webhook signing secret: fixed for a given AUTH_SECRET, never the secret itself. */
@@ -139,11 +178,18 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobs: e.JOBS,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
+    trustedProxies: e.TRUSTED_PROXIES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     sidePanelCacheSeconds: e.SIDE_PANEL_CACHE_SECONDS,
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER,
     overload: { lagMs: e.OVERLOAD_LAG_MS, maxRequests: e.OVERLOAD_MAX_REQUESTS },
+    intake: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      bodyGraceMs: e.BODY_GRACE_MS,
+      bodyMsPerKb: e.BODY_MS_PER_KB,
+      bodiesPerAddress: e.BODIES_PER_ADDRESS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
@@ -151,8 +197,14 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
-        : { provider: "sandbox", webhookSecret: sandboxWebhookSecret(e.AUTH_SECRET ?? persistentSecret(dataDir)) },
+        : e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX
+          ? { provider: "sandbox", webhookSecret: sandboxWebhookSecret(e.AUTH_SECRET ?? persistentSecret(dataDir)) }
+          : {
+              provider: "off",
+              reason: e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET ? "stripe_keys_incomplete" : "production_without_stripe",
+            },
     youtubeOembedUrl: e.YOUTUBE_OEMBED_URL,
+    youtubeChannelUrl: e.YOUTUBE_CHANNEL_URL,
     sso: Object.fromEntries(
       SSO_PROVIDERS.flatMap((p) => {
         const id = e[`${p.toUpperCase() as Uppercase<SsoProvider>}_CLIENT_ID`];

@@ -1,8 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { readEnv } from "./env";
-import { createNodeServer } from "./http/node-server";
-import { LoadShedder } from "./http/load-shedder";
+import { createSiteServer, siteShedder } from "./http/site-server";
 import { DEMO_ACCOUNTS } from "./db/seed";
 import { createLogger } from "./platform/logger";
 import { serverBuildFile } from "./paths";
@@ -14,10 +13,16 @@ async function main() {
   const log = createLogger(env.logLevel, { service: "web" });
   const services = await createServices(env, log);
   const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
-  const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true });
-  const shedder = new LoadShedder({ maxLagMs: env.overload.lagMs, maxInFlight: env.overload.maxRequests });
+  const shedder = siteShedder(env);
+  const app = createApp({
+    services,
+    getBuild: async () => build,
+    mode: "production",
+    serveClientBuild: true,
+    ready: () => shedder.ready(),
+  });
   shedder.start();
-  const http = createNodeServer(app.fetch, undefined, shedder);
+  const http = createSiteServer(app, env, shedder);
   app.realtime.attach(http.server);
   const port = await http.listen(env.port, env.host);
   log.info("listening", { url: env.baseUrl, port, database: services.database.kind });

@@ -31,8 +31,9 @@ import { createSecretBox } from "./platform/secret-box";
 import { subscribeCampaignNotifications } from "./modules/notifications/campaigns";
 import { coverageReminderSender } from "./modules/notifications/campaign-mail";
 import { createPromotionsModule, registerPromotionsJobs, type PromotionsModule } from "./modules/promotions";
-import { createPaymentProvider } from "./platform/payments";
+import { createPaymentProvider, logPaymentsMode } from "./platform/payments";
 import { createOembedLookup } from "./platform/youtube-oembed";
+import { createChannelPageLookup } from "./platform/youtube-channel";
 import { sign } from "./platform/signing";
 
 /** Everything a loader, action, API route or job needs, built once at start. */
@@ -123,6 +124,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     mailer,
     renderMarkdown: postRenderer(db),
     baseUrl: env.baseUrl,
+    channelPages: createChannelPageLookup(env.youtubeChannelUrl),
+    rateLimiter,
     now: () => new Date(),
     log: log.child({ area: "campaigns" }),
   });
@@ -135,6 +138,8 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   await jobs.every("campaigns.coverage-reminders", "15 * * * *", () =>
     campaigns.sendCoverageReminders(coverageReminderSender(campaignMail)),
   );
+  // Production without Stripe's keys takes no payments unless PAYMENTS_SANDBOX=true (issue 24): said once here.
+  logPaymentsMode(env, log.child({ area: "promotions" }));
   const promotionsDeps = {
     db,
     events,

@@ -111,6 +111,14 @@ export const KEY_UPLOAD_LIMITS = {
   listedLines: 200,
   /** An unsaved preview is kept this long. */
   previewMinutes: 60,
+  /** Previews one company may make in an hour (issue 24: each one parses, fingerprints and seals a file). */
+  previewsPerHour: 30,
+  /**
+   * Unsaved previews one company keeps at once, and the room their sealed keys may take: a new preview drops
+   * the company's oldest unsaved ones until it fits (a full 100,000-key preview takes 5 to 10 MB).
+   */
+  pendingPreviews: 3,
+  pendingMegabytes: 20,
 } as const;
 
 /** The most channels one creator may list on /creator/onboarding. */

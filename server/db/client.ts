@@ -23,10 +23,19 @@ export interface DatabaseHandle {
   /** Raw SQL, for pg-boss and for the few statements drizzle cannot express. */
   query: SqlRunner;
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start every file from one migrated copy). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url?: string; dataDir?: string; poolSize?: number; memory?: boolean };
+export type DatabaseOptions = {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  memory?: boolean;
+  /** In memory only: start from this PGlite data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+};
 
 /** PGlite under `<dataDir>/pglite` when no URL is given, PostgreSQL through a pool otherwise. */
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -57,7 +66,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   let client: PGlite;
   // Search drops accents with the unaccent extension (decision 0015); PGlite loads contrib extensions on request.
   const extensions = { unaccent };
-  if (opts.memory) client = new PGlite({ extensions });
+  if (opts.memory) client = new PGlite({ extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   else {
     const dir = join(opts.dataDir ?? "./data", "pglite");
     // PGlite does not create missing parent directories.
@@ -76,6 +85,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       return { rows: results.at(-1)?.rows ?? [] };
     },
     migrate: () => migratePglite(db as any, { migrationsFolder }),
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
+import { RateLimiter } from "#server/platform/rate-limit";
 import { createSecretBox } from "#server/platform/secret-box";
 import { Storage } from "#server/platform/storage";
 import type { Actor } from "#server/modules/accounts/actor";
@@ -16,7 +17,7 @@ import { requestKey } from "#server/modules/campaigns/request-key";
 import { saveChannels } from "#server/modules/campaigns/save-channels";
 import { postRenderer } from "#server/modules/forum/render-post";
 import type { Database } from "./client";
-import { campaigns, companyGames, companyProfiles, profiles, users } from "./schema";
+import { campaigns, companyGames, companyProfiles, creatorChannels, profiles, users } from "./schema";
 
 const DAY = 86_400_000;
 
@@ -55,6 +56,9 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
     mailer: undefined as unknown as Mailer,
     renderMarkdown: postRenderer(db),
     baseUrl: "",
+    // The demo verifies no channel through YouTube: its channels are marked below.
+    channelPages: () => Promise.reject(new Error("no channel pages in the demo seed")),
+    rateLimiter: new RateLimiter(db),
     now: () => now,
     log,
   };
@@ -99,6 +103,17 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
       { kind: "youtube", url: "https://www.youtube.com/@mayaplays", subscribers: 3_000, averageViews: 500, languages: ["en"] },
     ],
   });
+  // Issue 24: only a verified or team-checked channel counts for auto-approval. The demo creators' channels are
+  // theirs, so they are marked: YouTube channels verified by their code (Lucía's also checked by the team), the
+  // others checked by the team. Their codes stay as made, so the onboarding page shows them.
+  const mark = (url: string, set: { verifiedAt?: Date; checkedAt?: Date }) =>
+    db.update(creatorChannels).set(set).where(eq(creatorChannels.url, url));
+  await mark("https://www.youtube.com/@luciajuega", { verifiedAt: now, checkedAt: now });
+  await mark("https://www.twitch.tv/luciajuega", { checkedAt: now });
+  await mark("https://www.youtube.com/@pixelpete", { verifiedAt: now });
+  await mark("https://www.youtube.com/@roberretro", { checkedAt: now });
+  await mark("https://www.tiktok.com/@mayaplays", { checkedAt: now });
+  await mark("https://www.youtube.com/@mayaplays", { verifiedAt: now });
 
   const faro = await createGame(deps, studio, {
     name: "Faro de Niebla",

@@ -15,6 +15,7 @@ import {
   companyGames,
   companyProfiles,
   coverageLinks,
+  creatorChannels,
   creatorRequests,
   featuredGameDaily,
   featuredGames,
@@ -182,6 +183,11 @@ describe("demo data", () => {
     expect(requests.filter((r) => r.campaignId === manual.id && r.status === "pending").length).toBeGreaterThanOrEqual(2);
     const auto = all.find((c) => c.autoApprove)!;
     expect(requests.filter((r) => r.campaignId === auto.id).every((r) => r.status === "approved" && r.autoApproved)).toBe(true);
+    expect(requests.filter((r) => r.campaignId === auto.id && r.autoApproved).length).toBe(2);
+    // Issue 24: the demo creators' channels are theirs (verified or checked), each with its own key and code.
+    const channels = await database.db.select().from(creatorChannels);
+    expect(channels.length).toBe(6);
+    expect(channels.every((c) => (c.verifiedAt || c.checkedAt) && c.channelKey && /^nexo-/.test(c.verifyCode))).toBe(true);
     expect((await database.db.select().from(coverageLinks)).length).toBeGreaterThanOrEqual(2);
     // Sealed with the given secret: the demo keys open with it, and no key is stored in clear.
     const box = createSecretBox(DEMO_KEYS_SECRET, "campaign-keys");

@@ -511,8 +511,21 @@ describe("access matrix: mutations", () => {
     [
       "save one's channels",
       "/en/creator/onboarding",
-      () => ({ rows: "1", "kind-0": "youtube", "url-0": "https://www.youtube.com/@matrix", "subscribers-0": "10", "averageViews-0": "5" }),
+      // A channel belongs to one account (issue 24): each person states a channel of their own.
+      () => ({
+        rows: "1",
+        "kind-0": "youtube",
+        "url-0": `https://www.youtube.com/@matrix-${Math.random().toString(36).slice(2, 10)}`,
+        "subscribers-0": "10",
+        "averageViews-0": "5",
+      }),
       ["login", 403, 200, "verify", "home", 200, 200],
+    ],
+    [
+      "verify a channel that is not one's own",
+      "/en/creator/onboarding",
+      () => ({ intent: "verify", channelId: "no-such-channel" }),
+      ["login", 403, 404, "verify", "home", 404, 404],
     ],
     [
       "reveal someone else's key",

@@ -18,6 +18,9 @@ const cookies = { admin: "", moderator: "", creator: "", company: "", other: "" 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
+/** A name with the issue 24 payload: a `;` spreadsheet would split it into formulas if it were left unquoted. */
+const EMBER = "@Ember & Tide;=1+2;=cmd|' /C calc'!A0";
+
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
   const db = t.services.db;
@@ -27,7 +30,7 @@ beforeAll(async () => {
   const company = await companyActor(db, { name: "Pine Studio" });
   const other = await companyActor(db, { name: "Other Studio" });
   const mine = await makeFeaturedGame(db, new Date(), { slug: "hollow-pines", gameName: "Hollow Pines", companyId: company.userId });
-  const theirs = await makeFeaturedGame(db, new Date(), { slug: "ember-and-tide", gameName: "@Ember & Tide", companyId: other.userId });
+  const theirs = await makeFeaturedGame(db, new Date(), { slug: "ember-and-tide", gameName: EMBER, companyId: other.userId });
   await db.insert(featuredGameDaily).values([
     { featuredGameId: mine.id, day: today, views: 120, storeClicks: 14, trailerClicks: 9, campaignClicks: 3 },
     { featuredGameId: mine.id, day: daysAgo(20), views: 1000, storeClicks: 0, trailerClicks: 0, campaignClicks: 0 },
@@ -73,6 +76,7 @@ describe("/admin/analytics", () => {
     expect(text).toContain("@Ember & Tide");
     expect(text).toContain("1,175");
     expect(text).toContain("Download Excel");
+    expect(text).toContain("Safe to open in any spreadsheet: every text cell is in quotes");
     const html = await (await get("/en/admin/analytics?window=7", cookies.admin)).text();
     expect(html).toMatch(/aria-current="page"[^>]*>Last 7 days|Last 7 days[\s\S]{0,10}</);
     expect(html).toContain('href="/en/admin/analytics/export?format=xlsx&amp;window=7"');
@@ -87,10 +91,11 @@ describe("/admin/analytics", () => {
     expect(text).toContain("Analítica: juegos destacados");
     expect(text).toContain("Últimos 90 días");
     expect(text).toContain("Descargar CSV");
+    expect(text).toContain("Se pueden abrir en cualquier hoja de cálculo");
     expect(text).toContain("Visitas");
   });
 
-  it("exports CSV with a guarded formula cell, and an Excel workbook that opens", async () => {
+  it("exports CSV with every text cell quoted and every formula start guarded (issue 24), and an Excel workbook that opens", async () => {
     const csv = await get("/en/admin/analytics/export?format=csv&window=30", cookies.admin);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -98,9 +103,11 @@ describe("/admin/analytics", () => {
       /^attachment; filename="featured-games-analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const body = await csv.text();
-    expect(body).toContain("Day,Game,Studio,Views,Store clicks,Trailer plays,Campaign clicks");
-    expect(body).toContain(`${today},Hollow Pines,Pine Studio,120,14,9,3`);
-    expect(body).toContain(`${daysAgo(1)},'@Ember & Tide,Pine Studio,55,5,2,0`);
+    expect(body).toContain('"Day","Game","Studio","Views","Store clicks","Trailer plays","Campaign clicks"\r\n');
+    expect(body).toContain(`"${today}","Hollow Pines","Pine Studio",120,14,9,3\r\n`);
+    expect(body).toContain(`"${daysAgo(1)}","'@Ember & Tide;'=1+2;'=cmd|' /C calc'!A0","Pine Studio",55,5,2,0\r\n`);
+    // Split on `;` as a Spanish spreadsheet does, quotes ignored: no piece starts a formula.
+    for (const piece of body.split(/[;,\r\n]/)) expect(piece.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
 
     const xlsx = await get("/es/admin/analytics/export?format=xlsx&window=7", cookies.admin);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -110,7 +117,7 @@ describe("/admin/analytics", () => {
     const games = book.getWorksheet("Juegos")!;
     expect(games.getRow(1).getCell(1).value).toBe("Juego");
     const names = [2, 3].map((r) => games.getRow(r).getCell(1).value);
-    expect(names).toEqual(["Hollow Pines", "'@Ember & Tide"]);
+    expect(names).toEqual(["Hollow Pines", "'@Ember & Tide;'=1+2;'=cmd|' /C calc'!A0"]);
     expect(games.getRow(2).getCell(3).value).toBe("Activo");
     expect(book.getWorksheet("Por día")!.rowCount).toBe(3);
   });

@@ -59,6 +59,9 @@ const expected = (lang: Lang, kind: "notFound" | "address" | "form") => {
 };
 
 type Send = { method?: string; persona?: Persona; lang: Lang; body?: string; type?: string; headers?: Record<string, string> };
+/** The two sweeps below send several hundred requests each (every page × parameter × value, every form × field). */
+const SWEEP_TIMEOUT_MS = 120_000;
+
 function send(path: string, { method = "GET", persona = "visitor", lang, body, type, headers = {} }: Send) {
   const h: Record<string, string> = { "accept-language": lang, "x-test-ip": `10.66.${(++ip >> 8) % 250}.${ip % 250}`, ...headers };
   if (type) h["content-type"] = type;
@@ -314,16 +317,20 @@ describe("control characters in a query parameter: 400, translated", () => {
     }
   });
 
-  it("ordinary odd values are answered by the pages themselves (never 5xx)", async () => {
-    for (const { path, names, admin } of QUERIES) {
-      for (const name of names) {
-        for (const value of ["zz", "%25", "%C3%B1", "-1", "99999999999999999999", "1e309", "%20", "x".repeat(500)]) {
-          const url = withQuery(`/en${path === "/" ? "/" : path}`, `${name}=${value}`);
-          await expectNoServerError(await send(url, { persona: admin ? "admin" : "member", lang: "en" }), "en", url);
+  it(
+    "ordinary odd values are answered by the pages themselves (never 5xx)",
+    async () => {
+      for (const { path, names, admin } of QUERIES) {
+        for (const name of names) {
+          for (const value of ["zz", "%25", "%C3%B1", "-1", "99999999999999999999", "1e309", "%20", "x".repeat(500)]) {
+            const url = withQuery(`/en${path === "/" ? "/" : path}`, `${name}=${value}`);
+            await expectNoServerError(await send(url, { persona: admin ? "admin" : "member", lang: "en" }), "en", url);
+          }
         }
       }
-    }
-  });
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 // ---- Form fields ---------------------------------------------------------------------------------------
@@ -715,21 +722,25 @@ describe("control characters in a form field: 400, translated, and nothing chang
 });
 
 describe("tab and line breaks in a form field: ordinary text, never a 5xx", () => {
-  it("every page form, every field", async () => {
-    for (const form of FORMS) {
-      for (const field of Object.keys(form.fields())) {
-        for (const [name, ws] of WHITESPACE_IN_FORM) {
-          const lang: Lang = ++ip % 2 ? "es" : "en";
-          const fields = { ...form.fields(), [field]: `${form.fields()[field]}${ws}` };
-          await expectNoServerError(
-            await postForm(form.path, form.persona, lang, fields, form.multipart),
-            lang,
-            `${form.label}: ${field} with ${name}`,
-          );
+  it(
+    "every page form, every field",
+    async () => {
+      for (const form of FORMS) {
+        for (const field of Object.keys(form.fields())) {
+          for (const [name, ws] of WHITESPACE_IN_FORM) {
+            const lang: Lang = ++ip % 2 ? "es" : "en";
+            const fields = { ...form.fields(), [field]: `${form.fields()[field]}${ws}` };
+            await expectNoServerError(
+              await postForm(form.path, form.persona, lang, fields, form.multipart),
+              lang,
+              `${form.label}: ${field} with ${name}`,
+            );
+          }
         }
       }
-    }
-  });
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 describe("control characters in a form posted to the API: 400, translated", () => {

@@ -82,8 +82,9 @@ function refuse(c: Context<AppEnv>, status: 413 | 415, code: "payload_too_large"
   const locale = c.var.locale.locale;
   const t = translator(locale, "errors");
   const message = t(code);
-  // The rest of the body is not read: the connection closes after the answer.
-  c.header("Connection", "close");
+  // The connection stays open: on node:http the intake reads and throws away the rest of the body for a bounded
+  // time, then closes it (server/http/request-intake.ts). Closing at once would reset a client still sending,
+  // which then never sees this answer.
   c.header("Cache-Control", "no-store");
   const path = c.req.path;
   if (path.startsWith("/api/") || path.endsWith(".data") || (c.req.header("accept") ?? "").includes("application/json")) {

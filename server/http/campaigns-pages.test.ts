@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompany, createUser } from "#server/db/factories";
-import { creatorRequests, keyReveals, profiles } from "#server/db/schema";
+import { creatorChannels, creatorRequests, keyReveals, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
@@ -77,12 +77,17 @@ async function person(spec: Parameters<typeof createUser>[1] = {}, actor: Partia
   };
 }
 
-async function withChannel(p: Person, subscribers = 50_000, averageViews = 8_000) {
+/**
+ * A YouTube channel of the person's own, verified as its code on its page would (issue 24: only a verified or
+ * team-checked channel counts for auto-approval; the page's own Verify is in creator-channels-pages.test.ts).
+ */
+async function withChannel(p: Person, subscribers = 50_000, averageViews = 8_000, verified = true) {
   await t.services.campaigns.saveChannels(p.actor, {
     channels: [
       { kind: "youtube", url: `https://www.youtube.com/@${p.actor.username}`, subscribers, averageViews, languages: ["es", "en"] },
     ],
   });
+  if (verified) await t.services.db.update(creatorChannels).set({ verifiedAt: new Date() }).where(eq(creatorChannels.userId, p.id));
 }
 
 async function campaign(opts: {
@@ -418,7 +423,7 @@ describe("/creator/onboarding", () => {
     expect(ok.status).toBe(200);
     const okPage = mainOf(await ok.text());
     expect(okPage).toContain("Your channels were saved.");
-    expect(okPage).toContain("Not checked yet");
+    expect(okPage).toContain("Stated only");
     const saved = await t.services.campaigns.listOwnChannels(p.actor);
     expect(saved.map((c) => [c.kind, c.url, c.subscribers, c.languages]).sort()).toEqual([
       ["website", "https://my-reviews.example.org", 0, []],

@@ -616,13 +616,14 @@ describe("the whole loop from the pages", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="keys-[a-z0-9-]+\.csv"$/);
     expect(csv.headers.get("cache-control")).toBe("no-store");
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("key_value,region,status,holder,claimed_at,revoked_at,added_at");
+    // The site's CSV writer (issue 24): every text cell quoted.
+    expect(lines[0]).toBe('"key_value","region","status","holder","claimed_at","revoked_at","added_at"');
     expect(lines).toHaveLength(5);
-    for (const k of KEYS) expect(lines.some((l) => l.startsWith(`${k},`))).toBe(true);
-    const claimed = lines.filter((l) => l.includes(`,claimed,${creator.username},`));
+    for (const k of KEYS) expect(lines.some((l) => l.startsWith(`"${k}",`))).toBe(true);
+    const claimed = lines.filter((l) => l.includes(`,"claimed","${creator.username}",`));
     expect(claimed).toHaveLength(1);
-    expect(lines.filter((l) => l.includes(",revoked,"))).toHaveLength(3);
-    const claimedKey = claimed[0].split(",")[0];
+    expect(lines.filter((l) => l.includes(',"revoked",'))).toHaveLength(3);
+    const claimedKey = claimed[0].split(",")[0].slice(1, -1);
 
     const base = `/en/company/campaigns/${campaignId}?tab=keys`;
     const found = await answered(await post(base, { intent: "trace", key: ` ${claimedKey} ` }, company.cookie));

@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "#server/platform/logger";
 import { LoadShedder } from "./load-shedder";
@@ -13,7 +14,7 @@ afterEach(async () => {
 });
 
 async function serve(shedder: LoadShedder, handler: (req: Request) => Promise<Response>) {
-  const http = createNodeServer(handler, undefined, shedder);
+  const http = createNodeServer(handler, { shedder });
   const port = await http.listen(0, "127.0.0.1");
   shedder.start();
   servers.push(async () => {
@@ -111,5 +112,53 @@ describe("load shedding", () => {
     const base = await serve(shedder, async () => new Response("page"));
     const results = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/en/`).then((r) => r.status)));
     expect(results.every((s) => s === 200)).toBe(true);
+  });
+
+  it("is not ready once every new request has been refused for a while, and ready again once one is admitted", async () => {
+    const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 1, refusalDelayMs: 0, notReadyAfterMs: 300 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const base = await serve(shedder, async () => {
+      await gate;
+      return new Response("page");
+    });
+    const held = fetch(`${base}/en/slow`);
+    await sleep(50);
+    expect(shedder.ready()).toBe(true);
+    const until = Date.now() + 450;
+    while (Date.now() < until) expect((await fetch(`${base}/en/`)).status).toBe(503);
+    expect(shedder.ready()).toBe(false);
+    release();
+    await (await held).text();
+    expect((await fetch(`${base}/en/`)).status).toBe(200);
+    expect(shedder.ready()).toBe(true);
+  });
+
+  it("does not count as lag the time the process was not running (another process had the CPU)", async () => {
+    // A process stopped by the system is what a process starved by its neighbours looks like from inside: its
+    // timers fire late though it did no work. Its own busy loop, by contrast, is lag.
+    const child = fork(new URL("./load-shedder-probe.ts", import.meta.url).pathname, [], {
+      execArgv: ["--import", "tsx"],
+      stdio: "ignore",
+    });
+    const ask = (what: "stats" | "busy") =>
+      new Promise<{ lagMs: number }>((resolve) => {
+        child.once("message", (m) => resolve(m as { lagMs: number }));
+        child.send(what);
+      });
+    try {
+      await ask("stats");
+      await sleep(200);
+      child.kill("SIGSTOP");
+      await sleep(600);
+      child.kill("SIGCONT");
+      await sleep(60);
+      expect((await ask("stats")).lagMs).toBeLessThan(20);
+      await ask("busy");
+      await sleep(10);
+      expect((await ask("stats")).lagMs).toBeGreaterThan(50);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });

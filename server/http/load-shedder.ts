@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LOCALE_COOKIE, fromAcceptLanguage, sanitizeLanguage, type Locale } from "#shared/locales";
-import { translator } from "#server/platform/translate";
-import { lightPage } from "./light-page";
+import { sendEarlyAnswer } from "./early-answer";
 
 export type LoadShedderOptions = {
   /** Shed new requests while the smoothed event-loop lag is above this many ms; 0 turns shedding off. */
@@ -17,6 +15,8 @@ export type LoadShedderOptions = {
    * the refusals themselves into the load (thousands a second); a person waits a fifth of a second more.
    */
   refusalDelayMs?: number;
+  /** /api/health answers "not ready" once every new request has been refused for this long. */
+  notReadyAfterMs?: number;
 };
 
 /** Paths never shed: the load balancer's health check, the immutable build assets and the translation files (memory-cheap; a page cannot hydrate without them). */
@@ -34,7 +34,8 @@ export class LoadShedder {
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private shedCount = 0;
-  private readonly pages = new Map<string, string>();
+  private lastAdmittedAt = performance.now();
+  private lastShedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly opts: LoadShedderOptions) {}
 
@@ -45,14 +46,21 @@ export class LoadShedder {
   start() {
     if (this.timer || this.opts.maxLagMs <= 0) return;
     const every = this.opts.sampleMs ?? 40;
-    let expected = performance.now() + every;
-    // A timer that should fire every `every` ms fires late by however long the loop was busy. Smoothed like
-    // toobusy-js (one third of each new sample) so one slow tick does not shed a burst of requests.
+    let last = performance.now();
+    let lastCpu = cpuMs();
+    // A timer that should fire every `every` ms fires late by however long the loop was busy. Only the share
+    // of the delay this process spent working counts: when other processes take the CPU, the timer is late
+    // too, but shedding our requests would not help. Smoothed like toobusy-js (one third of each new sample)
+    // so one slow tick does not shed a burst of requests.
     this.timer = setInterval(() => {
       const now = performance.now();
-      const sample = Math.max(0, now - expected);
+      const cpu = cpuMs();
+      const wall = now - last;
+      const own = wall > 0 ? Math.min(1, (cpu - lastCpu) / wall) : 1;
+      const sample = Math.max(0, wall - every) * own;
       this.lag = this.lag * (2 / 3) + sample / 3;
-      expected = now + every;
+      last = now;
+      lastCpu = cpu;
     }, every);
     this.timer.unref();
   }
@@ -68,68 +76,61 @@ export class LoadShedder {
   }
 
   /**
-   * Admits the request (and counts it until its response closes) or answers it with 503 at once. Returns
-   * whether the request was admitted.
+   * Whether a load balancer should send this instance new requests: not while it has refused every new
+   * request for `notReadyAfterMs` (a stuck database, work that never finishes), so traffic goes elsewhere.
+   */
+  ready(now = performance.now()): boolean {
+    const window = this.opts.notReadyAfterMs ?? 3000;
+    return !(now - this.lastShedAt < 1000 && now - this.lastAdmittedAt > window);
+  }
+
+  /**
+   * Admits the request (and counts it until its response is written) or answers it with 503. Returns whether
+   * the request was admitted. With the intake in front (server/http/request-intake.ts), a request arrives here
+   * with its body already received: a slot is for the work, never for waiting on a slow sender.
    */
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     const path = (req.url ?? "/").split("?")[0];
     if (NEVER_SHED.test(path)) return true;
+    const now = performance.now();
     const overloaded =
       (this.opts.maxLagMs > 0 && this.lag > this.opts.maxLagMs) || (this.opts.maxInFlight > 0 && this.inFlight >= this.opts.maxInFlight);
     if (overloaded) {
       this.shedCount++;
-      this.refuse(req, res, path);
+      this.lastShedAt = now;
+      this.refuse(req, res);
       return false;
     }
+    this.lastAdmittedAt = now;
     this.inFlight++;
-    res.once("close", () => this.inFlight--);
+    let counted = true;
+    const release = () => {
+      if (counted) this.inFlight--;
+      counted = false;
+    };
+    // Written to the socket is done: a client slow to read the answer holds no slot.
+    res.once("finish", release);
+    res.once("close", release);
     return true;
   }
 
-  private refuse(req: IncomingMessage, res: ServerResponse, path: string) {
+  private refuse(req: IncomingMessage, res: ServerResponse) {
     const delay = this.opts.refusalDelayMs ?? 200;
-    if (delay > 0) setTimeout(() => this.sendRefusal(req, res, path), delay).unref();
-    else this.sendRefusal(req, res, path);
+    if (delay > 0) setTimeout(() => this.sendRefusal(req, res), delay).unref();
+    else this.sendRefusal(req, res);
   }
 
-  private sendRefusal(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (res.destroyed || res.headersSent) return;
-    const retryAfter = String(this.opts.retryAfterSeconds ?? 5);
-    const wantsJson = path.startsWith("/api/") || path.endsWith(".data") || (req.headers.accept ?? "").includes("application/json");
-    const locale = localeOf(path, req.headers.cookie, req.headers["accept-language"]);
-    const body = this.body(locale, wantsJson);
-    // The request body is not read: closing the connection afterwards spares us reading an upload we refused.
-    res.writeHead(503, {
-      "Content-Type": wantsJson ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      "Content-Length": Buffer.byteLength(body),
-      "Retry-After": retryAfter,
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      "X-Content-Type-Options": "nosniff",
-      ...(req.method === "GET" || req.method === "HEAD" ? {} : { Connection: "close" }),
+  private sendRefusal(req: IncomingMessage, res: ServerResponse) {
+    // A body still unread (no intake in front) is not read for a refusal: the connection closes after it.
+    sendEarlyAnswer(req, res, 503, "overloaded", {
+      "Retry-After": String(this.opts.retryAfterSeconds ?? 5),
+      ...(req.complete ? {} : { Connection: "close" }),
     });
-    res.end(req.method === "HEAD" ? undefined : body);
-  }
-
-  /** The light page or the JSON error, built once per language. */
-  private body(locale: Locale, json: boolean): string {
-    const key = `${locale}|${json}`;
-    let body = this.pages.get(key);
-    if (!body) {
-      const t = translator(locale, "errors");
-      body = json
-        ? JSON.stringify({ error: { code: "overloaded", message: t("overloaded.text") } })
-        : lightPage(locale, t("overloaded.title"), t("overloaded.text"));
-      this.pages.set(key, body);
-    }
-    return body;
   }
 }
 
-/** The page's language from the prefix, the language cookie, then Accept-Language (the same order as pages). */
-export function localeOf(path: string, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  const prefix = /^\/(es|en)(?:[/.]|$)/.exec(path)?.[1];
-  if (prefix) return prefix as Locale;
-  const fromCookie = sanitizeLanguage(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie ?? "")?.[1]);
-  return fromCookie ?? fromAcceptLanguage(acceptLanguage) ?? "en";
+/** This process's CPU time (user and system, every thread) in milliseconds. */
+function cpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

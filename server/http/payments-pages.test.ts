@@ -47,7 +47,7 @@ const paymentRow = async (id: string) => (await t.services.db.select().from(paym
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
-  secret = t.services.env.payments.webhookSecret;
+  secret = (t.services.env.payments as { webhookSecret: string }).webhookSecret;
   t.services.promotions.useSandboxDelivery(async (body, signature) => {
     const res = await webhook(body, signature);
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);

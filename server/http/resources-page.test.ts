@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "#app/i18n/server";
 import { testApp, type TestApp } from "#tests/support/app";
 import { createUser } from "#server/db/factories";
+import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 
 /** The wiki's gamification guide quotes the site's live XP rules and level table (issue 5). */
 let t: TestApp;
@@ -71,6 +72,25 @@ describe("/resources: the featured games guide and the table of contents", () =>
       const toc = [...html.matchAll(/data-toc="aside"[\s\S]*?<\/nav>/g)][0]![0];
       const tocAnchors = [...toc.matchAll(/href="#([a-z-]+)"/g)].map((m) => m[1]);
       expect(tocAnchors).toEqual(sections);
+    });
+  }
+});
+
+describe("/resources: the key campaigns guide", () => {
+  for (const lang of ["en", "es"] as const) {
+    it(`quotes the key previews' limits and what a team pause stops (${lang})`, async () => {
+      const html = await wiki(lang);
+      const limits = {
+        minutes: KEY_UPLOAD_LIMITS.previewMinutes,
+        pending: KEY_UPLOAD_LIMITS.pendingPreviews,
+        megabytes: KEY_UPLOAD_LIMITS.pendingMegabytes,
+        previews: KEY_UPLOAD_LIMITS.previewsPerHour,
+      };
+      const keysText = serverT(lang, "site")("resources.campaignsGuide.items.keys.text", limits) as string;
+      expect(keysText).not.toContain("{{");
+      expect(keysText).toContain(String(KEY_UPLOAD_LIMITS.previewsPerHour));
+      expect(html).toContain(esc(keysText));
+      expect(html).toContain(esc(serverT(lang, "site")("resources.campaignsGuide.items.team.text") as string));
     });
   }
 });

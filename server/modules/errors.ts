@@ -103,6 +103,16 @@ export type ErrorCode =
   | "campaigns.channel_url"
   | "campaigns.reason_required"
   | "campaigns.not_paused_by_team"
+  | "campaigns.channel_claimed"
+  | "campaigns.channel_not_found"
+  | "campaigns.verify_unsupported"
+  | "campaigns.verify_code_missing"
+  | "campaigns.channel_unreachable"
+  | "campaigns.verify_too_many"
+  | "campaigns.approval_paused_by_team"
+  | "campaigns.approval_paused"
+  | "campaigns.keys_paused_by_team"
+  | "campaigns.preview_too_many"
   | "promotions.not_found"
   | "promotions.submission_not_found"
   | "promotions.payment_not_found"
@@ -141,7 +151,8 @@ export type ErrorCode =
   | "promotions.add_failed"
   | "promotions.update_failed"
   | "promotions.delete_failed"
-  | "promotions.paid_not_refunded";
+  | "promotions.paid_not_refunded"
+  | "promotions.payments_off";
 
 const statusByCode: Record<ErrorCode, number> = {
   "auth.forbidden": 403,
@@ -244,6 +255,16 @@ const statusByCode: Record<ErrorCode, number> = {
   "campaigns.channel_url": 400,
   "campaigns.reason_required": 400,
   "campaigns.not_paused_by_team": 409,
+  "campaigns.channel_claimed": 409,
+  "campaigns.channel_not_found": 404,
+  "campaigns.verify_unsupported": 400,
+  "campaigns.verify_code_missing": 409,
+  "campaigns.channel_unreachable": 502,
+  "campaigns.verify_too_many": 429,
+  "campaigns.approval_paused_by_team": 409,
+  "campaigns.approval_paused": 409,
+  "campaigns.keys_paused_by_team": 409,
+  "campaigns.preview_too_many": 429,
   "promotions.not_found": 404,
   "promotions.submission_not_found": 404,
   "promotions.payment_not_found": 404,
@@ -283,6 +304,7 @@ const statusByCode: Record<ErrorCode, number> = {
   "promotions.update_failed": 500,
   "promotions.delete_failed": 500,
   "promotions.paid_not_refunded": 409,
+  "promotions.payments_off": 409,
 };
 
 export class DomainError extends Error {

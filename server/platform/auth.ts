@@ -25,6 +25,8 @@ export const VERIFY_EMAIL_SECONDS = 24 * 3600;
 
 /** Our own pages pass the page's language in this header when they call better-auth in-process. */
 export const LOCALE_HEADER = "x-nexo-locale";
+/** The client's address for better-auth, set by the app on every request (a client's own value is replaced). */
+export const CLIENT_ADDRESS_HEADER = "x-nexo-client-address";
 
 function requestLocale(headers: Headers | undefined | null): MailLocale | undefined {
   const given = headers?.get(LOCALE_HEADER) ?? /(?:^|;\s*)lng=(es|en)\b/.exec(headers?.get("cookie") ?? "")?.[1];
@@ -180,7 +182,8 @@ export function createAuth(env: Env, deps: AuthDeps) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isProduction && env.baseUrl.startsWith("https://"),
-      ipAddress: env.clientIpHeader ? { ipAddressHeaders: [env.clientIpHeader] } : undefined,
+      // The client's address as server/app.ts worked it out (the socket's, or the one the trusted proxy appended).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     logger: {

@@ -2,11 +2,11 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import {
   ADMIN,
   BASE_URL,
+  consentValue,
+  cookie,
   expect,
   expectNoViolations,
-  setConsentCookie,
-  setLanguageCookie,
-  setThemeCookie,
+  expectNoViolationsInDark,
   test,
   tr,
   waitForHydration,
@@ -213,26 +213,29 @@ const CASES: Case[] = [
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-for (const theme of ["light", "dark"] as const) {
-  for (const locale of ["es", "en"] as const) {
-    test.describe(`${locale}, ${theme}`, () => {
-      for (const c of CASES) {
-        test(`${c.name} (${c.who})`, async ({ newContext, diagnostics }) => {
-          if (c.invalid) diagnostics.allowResponse(/\.data(\?|$)/, 400);
-          const context = await newContext({ storageState: states.get(c.who), reducedMotion: "reduce", colorScheme: theme });
-          await setThemeCookie(context, theme);
-          await setLanguageCookie(context, locale);
-          await setConsentCookie(context, false);
-          const page = await context.newPage();
-          const path = `/${locale}${c.path()}`;
-          const res = await page.goto(path);
-          expect(res?.status(), path).toBe(c.status ?? 200);
-          expect(new URL(page.url()).pathname, "not redirected").toBe(path.split("?")[0]);
-          await waitForHydration(page);
-          await c.act?.(page, locale);
-          await expectNoViolations(page, `${c.name}, ${c.who} (${locale}, ${theme})`);
+// Each state is loaded once in the light theme the server renders, checked, then switched to dark the way the
+// theme menu does it and checked again with the colour rules.
+for (const locale of ["es", "en"] as const) {
+  test.describe(locale, () => {
+    for (const c of CASES) {
+      test(`${c.name} (${c.who}), light and dark`, async ({ sharedPage, diagnostics }) => {
+        if (c.invalid) diagnostics.allowResponse(/\.data(\?|$)/, 400);
+        // One context per person and language in each worker (the forum keeps no drafts in the browser).
+        const page = await sharedPage(`a11y-forum ${c.who} ${locale}`, {
+          storageState: states.get(c.who),
+          reducedMotion: "reduce",
+          colorScheme: "light",
         });
-      }
-    });
-  }
+        await page.context().addCookies([cookie("theme", "light"), cookie("lng", locale), cookie("cookie_consent", consentValue(false))]);
+        const path = `/${locale}${c.path()}`;
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(c.status ?? 200);
+        expect(new URL(page.url()).pathname, "not redirected").toBe(path.split("?")[0]);
+        await waitForHydration(page);
+        await c.act?.(page, locale);
+        await expectNoViolations(page, `${c.name}, ${c.who} (${locale}, light)`);
+        await expectNoViolationsInDark(page, `${c.name}, ${c.who} (${locale}, dark)`);
+      });
+    }
+  });
 }

@@ -16,7 +16,7 @@ import {
 /**
  * axe-core (WCAG 2.0/2.1/2.2 A and AA) on the site's states (menus open, the cookie banner, the maintenance
  * gate), in both languages and both themes, with reduced motion so nothing is caught mid-animation. Every
- * page in its plain state is checked by a11y-site.spec.ts.
+ * page in its plain state is checked by page-sweep.spec.ts.
  */
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];

@@ -9,6 +9,7 @@ import {
   tr,
   UUID_RE,
   waitForHydration,
+  waitForSettled,
   type AdminApi,
 } from "./fixtures";
 
@@ -42,10 +43,9 @@ function recordPageviews(page: Page) {
   return sent;
 }
 
-/** Lets any late request go out before counting. */
+/** Lets any late request go out before counting: page views are fetches sent from an effect after the router commits. */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
+  await waitForSettled(page);
 }
 
 /** Client-side navigation through footer links, with the keyboard (an open cookie banner covers the footer). */

@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { AxeResults, RunOptions } from "axe-core";
 
 /**
  * axe-core with the WCAG 2.0/2.1/2.2 A and AA rules. The engine is the project's own axe-core (the newest
@@ -20,21 +21,17 @@ const ALWAYS_RUN = ["label-content-name-mismatch"];
 
 /**
  * `only` runs just the named rules: after a theme switch only the colour rules can answer differently
- * (a11y-site.spec.ts), so the second theme costs a fraction of a full run.
+ * (page-sweep.spec.ts, a11y-forum.spec.ts), so the second theme costs a fraction of a full run.
  */
 export async function expectNoViolations(page: Page, label: string, only?: string[]) {
-  // @axe-core/playwright is typed against its own playwright-core; the page object is the same at run time.
-  const results = await new AxeBuilder({
-    page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"],
-    axeSource: AXE_SOURCE,
-  })
+  const results = await runAxe(page, {
     // The tag set, plus rules enabled by name (`rules` wins over `runOnly` tags in axe's ruleShouldRun).
-    .options(
-      only
-        ? { runOnly: { type: "rule", values: only } }
-        : { runOnly: { type: "tag", values: TAGS }, rules: Object.fromEntries(ALWAYS_RUN.map((id) => [id, { enabled: true }])) },
-    )
-    .analyze();
+    ...(only
+      ? { runOnly: { type: "rule", values: only } }
+      : { runOnly: { type: "tag", values: TAGS }, rules: Object.fromEntries(ALWAYS_RUN.map((id) => [id, { enabled: true }])) }),
+    // Every node of every violation; passes and the rest are still listed, with one node each.
+    resultTypes: ["violations"],
+  });
   const report = results.violations
     .map((v) => {
       const nodes = v.nodes
@@ -54,4 +51,40 @@ export async function expectNoViolations(page: Page, label: string, only?: strin
   }
   expect(results.passes.length, `axe ran on ${label}`).toBeGreaterThan(10);
   for (const id of ALWAYS_RUN) expect(ran.has(id), `axe rule ${id} ran on ${label}`).toBe(true);
+}
+
+/**
+ * Runs axe in the page's own document. The engine is injected once per document (a second check of the same
+ * page, e.g. after the theme switch, reuses it); @axe-core/playwright instead injects it into every frame and
+ * opens a blank page to finish each run, which cost more than the checks; it is still used on the few pages
+ * that hold a frame (the mail log's preview, a trailer after its click), so that axe looks inside it.
+ */
+async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  if (page.frames().length > 1) {
+    // @axe-core/playwright is typed against its own playwright-core; the page object is the same at run time.
+    const builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"], axeSource: AXE_SOURCE });
+    return (await builder.options(options).analyze()) as unknown as AxeResults;
+  }
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (opts) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
+    options,
+  );
+}
+
+/** The rules whose answer depends on colours: the only ones the dark theme can change. */
+const DARK_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * Switches the loaded page to dark the way the theme menu does it (the `dark` class on <html>, transitions off so
+ * contrast is measured on the final colours) and runs the colour rules again. theme.spec.ts proves the server
+ * renders the dark theme itself.
+ */
+export async function expectNoViolationsInDark(page: Page, label: string) {
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  await page.evaluate(() => {
+    document.documentElement.classList.add("dark");
+    document.documentElement.dataset.theme = "dark";
+  });
+  await expectNoViolations(page, label, DARK_RULES);
 }

@@ -2,18 +2,33 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { BASE_URL, tr, type Locale } from "./site";
 
-/** Runs in every document before the app: records consent events, CSP violations and hydration. */
+/** Runs in every document before the app: records consent events, CSP violations, hydration and the page's fetches. */
 export function initScript() {
-  const w = window as unknown as { __e2e: { consentEvents: unknown[]; csp: string[]; hydrated: boolean } };
-  w.__e2e = { consentEvents: [], csp: [], hydrated: false };
+  type E2E = { consentEvents: unknown[]; csp: string[]; hydrated: boolean; inflight: number; lastActivity: number };
+  const w = window as unknown as { __e2e: E2E };
+  w.__e2e = { consentEvents: [], csp: [], hydrated: false, inflight: 0, lastActivity: performance.now() };
+  const e2e = w.__e2e;
   window.addEventListener("analytics-consent-changed", (e) => {
-    w.__e2e.consentEvents.push((e as CustomEvent).detail);
+    e2e.consentEvents.push((e as CustomEvent).detail);
     // The app raises this event from its root effect, i.e. once React has hydrated and run its effects.
-    w.__e2e.hydrated = true;
+    e2e.hydrated = true;
   });
   document.addEventListener("securitypolicyviolation", (e) => {
-    w.__e2e.csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+    e2e.csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
   });
+  // Every request the app makes goes through fetch (loaders' data, route discovery, forms, analytics): counted
+  // so that waitForSettled knows when the page has nothing left in flight.
+  const fetch = window.fetch.bind(window);
+  window.fetch = async (...args: Parameters<typeof window.fetch>) => {
+    e2e.inflight += 1;
+    e2e.lastActivity = performance.now();
+    try {
+      return await fetch(...args);
+    } finally {
+      e2e.inflight -= 1;
+      e2e.lastActivity = performance.now();
+    }
+  };
 }
 
 /** Makes a browser context look like its own client to the per-IP rate limits (see server.mjs). */
@@ -22,18 +37,61 @@ export async function asOwnClient(context: BrowserContext) {
 }
 const rand = () => Math.floor(Math.random() * 254) + 1;
 
-/** Waits until React has hydrated (the root's load-time consent event) and the network is quiet. */
+/** How long the page must stay settled: longer than React takes from a commit to its passive effects. */
+const SETTLED_MS = 100;
+
+/**
+ * Waits until the page has settled: the document loaded, no fetch in flight, the router idle (no navigation,
+ * revalidation or fetcher), and all of it for SETTLED_MS in a row, so that requests an effect sends right after
+ * a navigation commits (a page view) have started. Replaces Playwright's "networkidle", which waits half a
+ * second after the last request of any kind on every call.
+ */
+export async function waitForSettled(page: Page) {
+  await page.waitForFunction(
+    (settledMs) => {
+      type Router = {
+        state: { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+        subscribe: (fn: () => void) => () => void;
+      };
+      const w = window as unknown as {
+        __e2e?: { inflight: number; lastActivity: number; watching?: Router };
+        __reactRouterDataRouter?: Router;
+      };
+      const e2e = w.__e2e;
+      if (!e2e || document.readyState !== "complete") return false;
+      const router = w.__reactRouterDataRouter;
+      if (router && e2e.watching !== router) {
+        e2e.watching = router;
+        router.subscribe(() => (e2e.lastActivity = performance.now()));
+      }
+      const routerBusy =
+        router !== undefined &&
+        (router.state.navigation.state !== "idle" ||
+          router.state.revalidation !== "idle" ||
+          [...router.state.fetchers.values()].some((f) => f.state !== "idle"));
+      if (e2e.inflight > 0 || routerBusy) {
+        e2e.lastActivity = performance.now();
+        return false;
+      }
+      return performance.now() - e2e.lastActivity >= settledMs;
+    },
+    SETTLED_MS,
+    { timeout: 15_000, polling: 25 },
+  );
+}
+
+/** Waits until React has hydrated (the root's load-time consent event) and the page has settled. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true, null, {
     timeout: 15_000,
   });
-  await page.waitForLoadState("networkidle");
+  await waitForSettled(page);
 }
 
 /** Same, for documents rendered by the root error boundary (it has no cookie banner, so no consent event). */
 export async function waitForQuiet(page: Page) {
-  await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window, null, { timeout: 15_000 });
+  await waitForSettled(page);
 }
 
 export async function gotoHydrated(page: Page, url: string) {

@@ -274,7 +274,6 @@ test.describe("one-click refusal", () => {
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/connect`);
       await page.reload();
       await waitForHydration(page);
-      await page.waitForLoadState("networkidle");
       await expect(banner(page, locale)).toHaveCount(0);
       expect(pageviews).toEqual([]);
     });

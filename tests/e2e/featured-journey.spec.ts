@@ -23,6 +23,10 @@ async function submitAndPay(page: Page, locale: Locale, email: string, game: str
   await field("contactEmail").fill(email);
   await field("studioName").fill("Lantern Works");
   await field("youtubeUrl").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  // Leaving the field fills the game's name from the video's title; the studio then types its own, as a
+  // person does once the name has appeared (typing while the title arrives would mix the two).
+  await field("youtubeUrl").blur();
+  await expect(field("gameName")).toHaveValue("Brisa — Official Trailer");
   await field("gameName").fill(game);
   await field("shortDescription").fill("Sail a paper boat through a flooded city of lanterns.");
   await field("storeUrl").fill("https://store.steampowered.com/app/424242");

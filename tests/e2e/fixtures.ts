@@ -18,8 +18,11 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type ConsoleMessage,
   type Frame,
   type Page,
+  type Response,
+  type WebError,
 } from "@playwright/test";
 import { AdminApi, SiteSettings } from "./admin-api";
 import { cspViolations, initScript } from "./browser";
@@ -47,7 +50,12 @@ export type Diagnostics = {
   problems: string[];
   /** Problems still standing at the end of the test. */
   finish: () => string[];
+  /** Stops listening (at the end of the test). */
+  release: () => void;
 };
+
+/** Contexts that already run the init script (a context shared by several tests gets it once). */
+const withInitScript = new WeakSet<BrowserContext>();
 
 function createDiagnostics(): Diagnostics {
   const problems: string[] = [];
@@ -56,16 +64,26 @@ function createDiagnostics(): Diagnostics {
   const watched = new WeakSet<BrowserContext>();
   const pendingAborts: { problem: string; dropped: boolean }[] = [];
   const lastNavigation = new WeakMap<Page, number>();
+  /** Every listener this test added, removed by `release` (a shared context outlives the test). */
+  const listeners: (() => void)[] = [];
+  const listen = <T extends BrowserContext | Page>(target: T, event: string, handler: (...args: never[]) => void) => {
+    (target as unknown as { on: (e: string, h: typeof handler) => void }).on(event, handler);
+    listeners.push(() => (target as unknown as { off: (e: string, h: typeof handler) => void }).off(event, handler));
+  };
   const d: Diagnostics = {
     problems,
     finish: () => [...new Set([...problems, ...pendingAborts.filter((a) => !a.dropped).map((a) => a.problem)])],
+    release: () => listeners.splice(0).forEach((off) => off()),
     allowResponse: (url, status) => allowedResponses.push({ url, status }),
     allowConsole: (text) => allowedConsole.push(text),
     async watch(context) {
       if (watched.has(context)) return;
       watched.add(context);
-      await context.addInitScript(initScript);
-      context.on("console", (msg) => {
+      if (!withInitScript.has(context)) {
+        withInitScript.add(context);
+        await context.addInitScript(initScript);
+      }
+      listen(context, "console", (msg: ConsoleMessage) => {
         if (msg.type() !== "error") return;
         const text = msg.text();
         // Document/resource statuses are judged from the responses below.
@@ -89,10 +107,10 @@ function createDiagnostics(): Diagnostics {
         }
         problems.push(problem);
       });
-      context.on("weberror", (err) => {
+      listen(context, "weberror", (err: WebError) => {
         problems.push(`uncaught page error on ${err.page()?.url() ?? "?"}: ${err.error().message}`);
       });
-      context.on("response", (res) => {
+      listen(context, "response", (res: Response) => {
         const req = res.request();
         if (res.status() < 400 || req.resourceType() === "document") return;
         const url = res.url();
@@ -100,21 +118,19 @@ function createDiagnostics(): Diagnostics {
         problems.push(`${req.method()} ${url} (${req.resourceType()}) answered ${res.status()}`);
       });
       const track = (page: Page) => {
-        page.on("framenavigated", (frame) => {
+        listen(page, "framenavigated", (frame: Frame) => {
           if (frame === page.mainFrame()) lastNavigation.set(page, Date.now());
         });
-      };
-      context.pages().forEach(track);
-      context.on("page", (page) => {
-        track(page);
-        page.on("load", () => {
+        listen(page, "load", () => {
           // CSP violations recorded by the init script (in addition to the console message).
           void page
             .evaluate(() => (window as unknown as { __e2e?: { csp: string[] } }).__e2e?.csp ?? [])
             .then((list) => list.forEach((v) => problems.push(`CSP violation on ${page.url()}: ${v}`)))
             .catch(() => undefined);
         });
-      });
+      };
+      context.pages().forEach(track);
+      listen(context, "page", track);
     },
   };
   return d;
@@ -129,8 +145,15 @@ type TestFixtures = {
   site: SiteSettings;
   /** A new browser context, watched by diagnostics and closed at the end. */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /**
+   * The page of a context this worker keeps for `key` (made with `options` the first time), watched by
+   * diagnostics for this test. For sweeps over many pages by the same person: the context's HTTP cache and
+   * compiled scripts carry over, as they do for a person browsing. A test leaves nothing in it that the next
+   * one would see (it sets its viewport, and a navigation resets the document).
+   */
+  sharedPage: (key: string, options: BrowserContextOptions) => Promise<Page>;
 };
-type WorkerFixtures = { adminState: StorageState };
+type WorkerFixtures = { adminState: StorageState; sharedContexts: Map<string, BrowserContext> };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // This worker's own site (port.ts): `page.goto("/…")` and the default context reach it.
@@ -148,20 +171,50 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  sharedContexts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const contexts = new Map<string, BrowserContext>();
+      await use(contexts);
+      for (const ctx of contexts.values()) await ctx.close();
+    },
+    { scope: "worker" },
+  ],
+
+  // Not tied to the default context: a test that only uses contexts of its own does not make one.
   diagnostics: [
-    async ({ context }, use) => {
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
       const d = createDiagnostics();
-      await d.watch(context);
       await use(d);
-      // Give late console messages of the last page a moment to arrive.
-      for (const page of context.pages()) {
-        const list = await cspViolations(page).catch(() => [] as string[]);
-        list.forEach((v) => d.problems.push(`CSP violation on ${page.url()}: ${v}`));
-      }
+      d.release();
       expect(d.finish(), "console errors, page errors, CSP violations or failed resources").toEqual([]);
     },
     { auto: true },
   ],
+
+  // The default context, watched; CSP violations its pages recorded are collected before the verdict.
+  context: async ({ context, diagnostics }, use) => {
+    await diagnostics.watch(context);
+    await use(context);
+    // Give late console messages of the last page a moment to arrive.
+    for (const page of context.pages()) {
+      const list = await cspViolations(page).catch(() => [] as string[]);
+      list.forEach((v) => diagnostics.problems.push(`CSP violation on ${page.url()}: ${v}`));
+    }
+  },
+
+  sharedPage: async ({ browser, diagnostics, sharedContexts }, use) => {
+    await use(async (key, options) => {
+      let ctx = sharedContexts.get(key);
+      if (!ctx) {
+        ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, ...options });
+        sharedContexts.set(key, ctx);
+      }
+      await diagnostics.watch(ctx);
+      return ctx.pages()[0] ?? (await ctx.newPage());
+    });
+  },
 
   admin: async ({ playwright, adminState }, use) => {
     const ctx = await playwright.request.newContext({ baseURL: BASE_URL, storageState: adminState });

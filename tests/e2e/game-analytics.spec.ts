@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { BASE_URL, expect, gotoHydrated, setConsentCookie, test } from "./fixtures";
+import { BASE_URL, expect, gotoHydrated, setConsentCookie, test, waitForSettled } from "./fixtures";
 
 /**
  * Issue 15 point 7: a featured game's page counts a view and the clicks on its store link and trailer, with
@@ -51,7 +51,8 @@ test.describe("game analytics", () => {
     const sent = recordEvents(page);
     await gotoHydrated(page, "/en/games/hollow-pines");
     await page.locator('[data-game-event="trailer_click"]').first().click();
-    await page.waitForTimeout(500);
+    // An event would be a fetch sent from the click's handler: none is in flight or sent once the page settles.
+    await waitForSettled(page);
     expect(sent).toHaveLength(0);
   });
 
@@ -59,7 +60,6 @@ test.describe("game analytics", () => {
     await setConsentCookie(context, true);
     const sent = recordEvents(page);
     await gotoHydrated(page, "/en/featured-games");
-    await page.waitForTimeout(500);
     expect(sent).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { expect, gotoHydrated, LOCALES, setConsentCookie, setThemeCookie, test, 
  * Issue 12 points 6 and 10 in Chromium: the home page's generated avatars are real pictures (the SVG drawn by
  * the server, sandboxed by its own CSP, still decodes as an image), and a signed-in creator is offered their
  * next steps instead of the sign-up links, in either theme (axe checks every page, signed in too, in
- * a11y-site.spec.ts).
+ * page-sweep.spec.ts).
  */
 const GENERATED = 'img[src^="/avatars/"]';
 

@@ -17,6 +17,8 @@ const smtpPort = Number(port) + 1;
 const mailbox = join(tmpdir(), `e2e-mail-${port}.jsonl`);
 writeFileSync(mailbox, "");
 const smtp = new SMTPServer({
+  // No reverse DNS of the client (127.0.0.1): up to 1.5 s per message on a resolver that does not answer.
+  disableReverseLookup: true,
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
@@ -44,8 +46,31 @@ const VIDEOS = {
     thumbnail_url: "https://i.ytimg.com/vi/E2EthumbNl0/hqdefault.jpg",
   },
 };
+// YouTube's channel pages too (YOUTUBE_CHANNEL_URL, issue 24): a spec plays the creator putting the site's code
+// in the channel's description with `PUT /__channels/@handle` (the body is the description); `GET /@handle` then
+// answers a page stating it, as YouTube's meta tags do. Unknown channels are YouTube's 404.
+const channels = new Map();
+const escapeHtml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const oembed = createServer((req, res) => {
-  const url = new URL(req.url ?? "/", "http://stub").searchParams.get("url") ?? "";
+  const address = new URL(req.url ?? "/", "http://stub");
+  if (address.pathname.startsWith("/__channels/") && req.method === "PUT") {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      channels.set(decodeURIComponent(address.pathname.slice("/__channels".length)).toLowerCase(), body);
+      res.writeHead(204).end();
+    });
+    return;
+  }
+  if (address.pathname !== "/oembed") {
+    const description = channels.get(decodeURIComponent(address.pathname).toLowerCase());
+    if (description === undefined) return void res.writeHead(404).end("Not Found");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    return void res.end(
+      `<!doctype html><html><head><meta name="description" content="${escapeHtml(description)}"></head><body></body></html>`,
+    );
+  }
+  const url = address.searchParams.get("url") ?? "";
   const id = /(?:v=|youtu\.be\/|shorts\/|embed\/)([A-Za-z0-9_-]{11})/.exec(url)?.[1];
   const video = id ? VIDEOS[id] : undefined;
   if (!video) return void res.writeHead(404).end("Not Found");
@@ -67,6 +92,9 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     LOG_LEVEL: "warn",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     YOUTUBE_OEMBED_URL: `http://127.0.0.1:${oembedPort}/oembed`,
+    // Production takes sandbox payments only when asked (issue 24): the specs pay on the sandbox's page.
+    PAYMENTS_SANDBOX: "true",
+    YOUTUBE_CHANNEL_URL: `http://127.0.0.1:${oembedPort}`,
     // As a proxy would: tests that register many accounts present themselves as different clients.
     CLIENT_IP_HEADER: "x-e2e-client-ip",
     // Chromium and the server (two of each with two workers) share two cores here: a page must not be refused

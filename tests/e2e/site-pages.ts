@@ -3,8 +3,8 @@ import type { APIRequestContext, BrowserContext, PlaywrightWorkerArgs } from "@p
 import { BASE_URL, expect } from "./fixtures";
 
 /**
- * Every page of the site, once, with the person it is for: the catalogue the layout test
- * (layout-fit.spec.ts), the accessibility sweep (a11y-site.spec.ts) and `npm run screenshots` walk. A new page
+ * Every page of the site, once, with the person it is for: the catalogue the sweep of layout and
+ * accessibility (page-sweep.spec.ts) and `npm run screenshots` walk. A new page
  * is added here and is then checked at every width, in both languages and both themes.
  */
 export type Who = "visitor" | "unverified" | "creator" | "pendingCompany" | "verifiedCompany" | "moderator" | "admin";

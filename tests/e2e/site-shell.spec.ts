@@ -39,7 +39,8 @@ test.describe("header", () => {
     expect(alpha(top.border), "no visible border at the top").toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(150);
+    // The scroll event and the frame after it have passed: the header has answered this position.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(header, "10 px is not more than 10 px").toHaveAttribute("data-scrolled", "false");
 
     await page.evaluate(() => window.scrollTo(0, 11));

@@ -10,13 +10,16 @@ import { BASE_URL, expect, setConsentCookie, test, type Locale } from "./fixture
  * The posts go through the real page actions (the same form posts a browser without JavaScript sends, with
  * the signed-in cookies, so the real Markdown pipeline and sanitizer run), as the demo moderator: staff are
  * not held back by the posting limits, and 534 posts from a member would take most of an hour. Then Chromium
- * opens every page twice: as a document (server rendering and hydration) and by a client-side navigation
+ * shows every payload twice: as a document (server rendering and hydration) and by a client-side navigation
  * (React sets the post HTML with innerHTML, which runs inline handlers but not <script>).
  *
  * Layout: payload i is the opening post of thread i (its title too when 5-150 characters long: titles are
  * rendered as text), and the reply payloads fill the first threads 19 at a time, so each of those pages shows
- * 20 payloads. Every page is checked for a trap that catches dialogs and document.write, for CSP violations
- * (the diagnostics fixture fails the test on any), and for the DOM the browser actually built.
+ * 20 payloads. The threads holding the replies are opened as documents and reached by client-side
+ * navigation, which puts every payload through the document parser and through innerHTML; a tenth of the
+ * other threads are opened as documents too (their opening posts are the same payloads; every title on its
+ * own page is checked through the HTTP layer in server/http/xss-titles.test.ts). Every page is checked for a trap that catches dialogs and document.write, for CSP
+ * violations (the diagnostics fixture fails the test on any), and for the DOM the browser actually built.
  */
 type Corpus = { count: number; groups: Record<string, string[]> };
 const corpus = JSON.parse(readFileSync(join(process.cwd(), "tests/fixtures/xss-corpus.json"), "utf8")) as Corpus;
@@ -204,7 +207,7 @@ test("every payload of the XSS corpus, as a thread and as a reply, runs nothing 
   newContext,
   diagnostics,
 }) => {
-  // About 2 minutes on a quiet 2-core machine (4 with other work running): 534 posts, then 534 page views.
+  // About 2 minutes on a quiet 2-core machine (4 with other work running): 534 posts, about 80 documents, 29 client navigations.
   test.setTimeout(8 * 60_000);
   expect(payloads.length + refusedPayloads.length).toBe(corpus.count);
   await site.setFlag("forum_enabled", true);
@@ -271,16 +274,22 @@ test("every payload of the XSS corpus, as a thread and as a reply, runs nothing 
   };
   const expectedOf = (m: Made) => ({ title: asStored(m.title), posts: 1 + m.replies.length, path: m.path });
 
-  for (const [n, m] of made.entries()) {
-    // As a document: server-rendered, then hydrated.
+  // As documents, server-rendered then hydrated: the threads holding the replies (every payload is one of
+  // their posts) and every tenth of the others (their titles in <title>, the meta tags and the <h1>). Every
+  // title in the head and the heading of its own page is server/http/xss-titles.test.ts's subject.
+  for (const m of made.filter((_, i) => i < hosts.length || i % 10 === 0)) {
     const res = await page.goto(m.path);
     expect(res?.status(), m.path).toBe(200);
     await page.waitForFunction(
       () => "__reactRouterDataRouter" in window && (window as unknown as { __e2e?: { hydrated: boolean } }).__e2e?.hydrated === true,
     );
     await check("document", expectedOf(m));
-    // By a client-side navigation from here to the next thread (the first one is reached from the last).
-    const target = made[(n + 1) % made.length];
+  }
+  // Every payload again through React's innerHTML: a client-side navigation through the threads that hold the
+  // replies (every payload is one of their 20 posts), each reached from the one before; titles reached this way
+  // are React text, and the thread lists below show every title by client navigation too.
+  for (const n of hosts.keys()) {
+    const target = hosts[(n + 1) % hosts.length];
     await clientNavigate(page, target.path, asStored(target.title));
     await check("client navigation", expectedOf(target));
   }

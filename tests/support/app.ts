@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { createApp } from "#server/app";
+import { createApp, type AppOptions } from "#server/app";
 import type { LogFields } from "#server/platform/logger";
 import { serverBuildFile } from "#server/paths";
 import type { Services } from "#server/services";
@@ -17,11 +17,11 @@ export type TestApp = {
 export const TEST_ORIGIN = "http://localhost:3999";
 
 /** The real Hono app with the real React Router build, on a fresh test database. */
-export async function testApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function testApp(envOverrides: Record<string, string> = {}, appOptions: Pick<AppOptions, "ready"> = {}): Promise<TestApp> {
   // The production mode the site runs in, on the test services of tests/support/services.ts.
   const { services, logs, close } = await testServices({ NODE_ENV: "production", ...envOverrides });
   const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
-  const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true });
+  const app = createApp({ services, getBuild: async () => build, mode: "production", serveClientBuild: true, ...appOptions });
   return {
     app,
     services,

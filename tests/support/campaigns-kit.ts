@@ -1,10 +1,14 @@
+import { eq } from "drizzle-orm";
 import { createCompany } from "#server/db/factories";
+import { creatorChannels } from "#server/db/schema";
 import type { Database } from "#server/db/client";
 import { EventBus } from "#server/platform/events";
 import { createLogger } from "#server/platform/logger";
 import { Mailer } from "#server/platform/mail";
 import { createSecretBox } from "#server/platform/secret-box";
+import { RateLimiter } from "#server/platform/rate-limit";
 import { Storage } from "#server/platform/storage";
+import { createChannelPageLookup, type ChannelPageLookup } from "#server/platform/youtube-channel";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "#server/modules/campaigns";
 import { createCampaign } from "#server/modules/campaigns/create-campaign";
@@ -20,7 +24,11 @@ import { member } from "./forum-kit";
 export const TEST_KEYS_SECRET = "campaign-keys-test-secret-0123456789abcdef";
 const DAY = 86_400_000;
 
-export function campaignsDeps(db: Database, clock: { now: () => Date }, opts: { events?: EventBus } = {}): CampaignsDeps {
+export function campaignsDeps(
+  db: Database,
+  clock: { now: () => Date },
+  opts: { events?: EventBus; channelPages?: ChannelPageLookup } = {},
+): CampaignsDeps {
   const log = createLogger("silent");
   return {
     db,
@@ -30,6 +38,8 @@ export function campaignsDeps(db: Database, clock: { now: () => Date }, opts: { 
     mailer: undefined as unknown as Mailer,
     renderMarkdown: renderPlain,
     baseUrl: "http://localhost:3999",
+    channelPages: opts.channelPages ?? createChannelPageLookup("http://127.0.0.1:9/"),
+    rateLimiter: new RateLimiter(db, () => clock.now().getTime()),
     now: clock.now,
     log,
   };
@@ -48,11 +58,14 @@ export async function companyActor(db: Database, opts: { verified?: boolean; nam
   });
 }
 
-/** A creator with one YouTube channel stating these figures. */
+/**
+ * A creator with one YouTube channel stating these figures; `verified` marks it verified (as its code on its
+ * page would), so that its figures count for auto-approval (issue 24).
+ */
 export async function creatorWithChannel(
   deps: CampaignsDeps,
   now: Date,
-  figures: { subscribers?: number; averageViews?: number; username?: string } = {},
+  figures: { subscribers?: number; averageViews?: number; username?: string; verified?: boolean } = {},
 ): Promise<NonNullable<Actor>> {
   const actor = await member(deps.db, now, { username: figures.username, role: "creator" });
   await saveChannels(deps, actor, {
@@ -66,6 +79,7 @@ export async function creatorWithChannel(
       },
     ],
   });
+  if (figures.verified) await deps.db.update(creatorChannels).set({ verifiedAt: now }).where(eq(creatorChannels.userId, actor.userId));
   return actor;
 }
 

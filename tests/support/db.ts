@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL at TEST_DATABASE_URL when the `data-pg` project runs (TEST_DB=postgres). Dropped on close.
+ * Both start from the copy the global set-up migrated once (database-templates.ts).
  */
 export async function testDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
@@ -13,7 +16,8 @@ export async function testDatabase(): Promise<DatabaseHandle> {
     const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject("databaseTemplates").pgTemplate;
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
@@ -40,7 +44,9 @@ export async function testDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const handle = await openDatabase({ memory: true });
+  const snapshot = new Blob([readFileSync(inject("databaseTemplates").pgliteSnapshot)]);
+  const handle = await openDatabase({ memory: true, loadDataDir: snapshot });
+  // Already migrated: this only reads the journal (and applies a migration newer than the snapshot, if any).
   await handle.migrate();
   return handle;
 }

@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { prepareDatabaseTemplates } from "./database-templates";
 // @ts-expect-error plain ESM script without types
 import { buildIsStale } from "#scripts/start.mjs";
 
@@ -9,7 +11,8 @@ import { buildIsStale } from "#scripts/start.mjs";
  * started together (the PGlite and PostgreSQL projects, two terminals) would write build/ at the same time:
  * where `flock` exists, builds take turns on one lock file.
  */
-export default function setup() {
+export default async function setup(project: TestProject) {
+  project.provide("databaseTemplates", await prepareDatabaseTemplates(project.name === "data-pg"));
   if (!buildIsStale()) return;
   // vitest sets NODE_ENV=test; a build under it would bundle React's development code.
   const env = { ...process.env, NODE_ENV: "production" };

@@ -25,7 +25,7 @@ export async function paymentsDeps(
   database: DatabaseHandle,
   clock: { now: () => Date },
   opts: { smtpUrl?: string; provider?: PaymentProvider } = {},
-): Promise<PromotionsDeps & { jobs: Jobs }> {
+): Promise<PromotionsDeps & { jobs: Jobs; payments: PaymentProvider }> {
   const log = createLogger("silent");
   const jobs = await startJobs(database, log, false);
   const provider = opts.provider ?? createSandboxProvider({ baseUrl: TEST_BASE_URL, webhookSecret: TEST_WEBHOOK_SECRET, now: clock.now });
@@ -40,7 +40,7 @@ export async function paymentsDeps(
     now: clock.now,
     log,
     linkSecret: "promotions-kit-link-secret",
-  } as unknown as PromotionsDeps & { jobs: Jobs };
+  } as unknown as PromotionsDeps & { jobs: Jobs; payments: PaymentProvider };
   if ("deliver" in provider) {
     (provider as { deliver: (body: string, sig: string) => Promise<void> }).deliver = async (body, sig) => {
       const result = await handleWebhook(deps, body, sig);

@@ -2,19 +2,38 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local stand-in for YouTube's oEmbed endpoint (`/oembed?url=…&format=json`), for the tests and the e2e
- * server. Videos it knows answer as YouTube does; `mode` makes it fail as YouTube can (an error, a hang, an
- * oversized answer, a thumbnail on another host). `requests` counts the lookups it answered.
+ * A local stand-in for YouTube, for the tests and the e2e server: its oEmbed endpoint (`/oembed?url=…&format=json`)
+ * and its channel pages (`/@handle`, `/channel/<id>`; `/c/<name>` redirects to `/@name` as YouTube does), each
+ * page stating its channel's description in its meta tags and its data as YouTube's do. Videos and channels it
+ * knows answer as YouTube does; `mode` makes it fail as YouTube can (an error, a hang, an oversized answer, a
+ * thumbnail on another host, a redirect to a consent page on another host). `requests` counts what it answered.
  */
-export type YoutubeStubMode = "ok" | "error" | "hang" | "huge" | "foreign_thumbnail";
+export type YoutubeStubMode = "ok" | "error" | "hang" | "huge" | "foreign_thumbnail" | "foreign_redirect";
 
 export type YoutubeStub = {
+  /** The oEmbed endpoint (YOUTUBE_OEMBED_URL). */
   url: string;
+  /** The site's origin, where channel pages are (YOUTUBE_CHANNEL_URL). */
+  origin: string;
   requests: number;
   mode: YoutubeStubMode;
   videos: Map<string, { title: string; author: string }>;
+  /** Channel page path (`/@handle`, `/channel/<id>`, as YouTube writes it: lower-case handle) → description. */
+  channels: Map<string, string>;
   close(): Promise<void>;
 };
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A channel page as YouTube sends it, reduced: the description in the meta tags and in the page's data. */
+export function channelPageHtml(title: string, description: string): string {
+  const data = JSON.stringify({ metadata: { channelMetadataRenderer: { title, description } } });
+  return `<!doctype html><html><head><title>${escapeHtml(title)} - YouTube</title><meta name="description" content="${escapeHtml(
+    description,
+  )}"><meta property="og:description" content="${escapeHtml(description)}"></head><body><script>var ytInitialData = ${data
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")};</script></body></html>`;
+}
 
 const videoIdOf = (videoUrl: string) => /(?:v=|youtu\.be\/|shorts\/|embed\/)([A-Za-z0-9_-]{11})/.exec(videoUrl)?.[1] ?? null;
 
@@ -22,9 +41,11 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
   const hanging = new Set<import("node:http").ServerResponse>();
   const stub: YoutubeStub = {
     url: "",
+    origin: "",
     requests: 0,
     mode: "ok",
     videos: new Map([["dQw4w9WgXcQ", { title: "Brisa — Official Trailer", author: "Brisa Studio" }]]),
+    channels: new Map(),
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -32,7 +53,8 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
   };
   const server: Server = createServer((req, res) => {
     stub.requests++;
-    const q = new URL(req.url ?? "/", "http://stub").searchParams;
+    const address = new URL(req.url ?? "/", "http://stub");
+    const q = address.searchParams;
     if (stub.mode === "hang") {
       hanging.add(res);
       return;
@@ -41,6 +63,7 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
       res.writeHead(503).end("unavailable");
       return;
     }
+    if (address.pathname !== "/oembed") return channelPage(address.pathname, res);
     if (stub.mode === "huge") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ title: "x".repeat(200_000) }));
@@ -66,7 +89,31 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
       }),
     );
   });
+  function channelPage(path: string, res: import("node:http").ServerResponse) {
+    if (stub.mode === "huge") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(channelPageHtml("Huge", "x".repeat(4 * 1024 * 1024)));
+      return;
+    }
+    if (stub.mode === "foreign_redirect") {
+      res.writeHead(302, { location: `https://consent.youtube.com/m?continue=${encodeURIComponent(path)}` }).end();
+      return;
+    }
+    const custom = /^\/c\/([^/]+)\/?$/.exec(path);
+    if (custom) {
+      res.writeHead(301, { location: `/@${custom[1].toLowerCase()}` }).end();
+      return;
+    }
+    const description = stub.channels.get(decodeURIComponent(path).replace(/\/+$/, ""));
+    if (description === undefined) {
+      res.writeHead(404, { "content-type": "text/html" }).end("<!doctype html><title>404 Not Found</title>");
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(channelPageHtml(path.slice(1), description));
+  }
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oembed`;
+  stub.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.url = `${stub.origin}/oembed`;
   return stub;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "#app/components/ui/toast";
+import { holdRealtime } from "#app/features/notifications/realtime-client";
 import { useLocalePath } from "#app/lib/use-locale";
 
 /**
@@ -14,6 +15,8 @@ export function SignOutButton({ className }: { className: string }) {
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setBusy(true);
+    // The live socket closes first, so no handshake reaches the server after the session has ended.
+    const resumeRealtime = await holdRealtime();
     try {
       const res = await fetch("/api/v1/session/sign-out", { method: "POST", headers: { accept: "application/json" } });
       if (!res.ok) throw new Error(String(res.status));
@@ -25,6 +28,7 @@ export function SignOutButton({ className }: { className: string }) {
       // A full load, so every piece of signed-in state in memory is dropped.
       window.location.assign(to("/auth/login"));
     } catch {
+      resumeRealtime();
       setBusy(false);
       toast({ title: t("auth.signOutFailed"), description: t("errors:auth.sign_out_failed"), variant: "destructive" });
     }

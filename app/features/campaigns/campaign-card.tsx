@@ -21,6 +21,8 @@ export type CampaignCardData = {
   minSubscribers: number;
   minAverageViews: number;
   meetsMinimums: boolean | null;
+  /** The creator's stated figures meet them, counting channels that are neither verified nor checked. */
+  meetsStated?: boolean | null;
   myRequest: string | null;
 };
 
@@ -63,7 +65,7 @@ export function CampaignCard({ campaign: c }: { campaign: CampaignCardData }) {
         c.meetsMinimums === null && !c.myRequest ? null : (
           <>
             {c.meetsMinimums === true ? <Badge tone="positive">{t("card.meets")}</Badge> : null}
-            {c.meetsMinimums === false ? <Badge tone="warning">{t("card.below")}</Badge> : null}
+            {c.meetsMinimums === false ? <Badge tone="warning">{c.meetsStated ? t("card.statedOnly") : t("card.below")}</Badge> : null}
             {c.myRequest ? (
               <Badge tone={requestTone(c.myRequest)}>{t("card.requested", { status: t(`requestStatuses.${c.myRequest}`) })}</Badge>
             ) : null}

@@ -13,6 +13,8 @@ export type RequestState = {
   reason: string | null;
   onboarded: boolean;
   meetsMinimums: boolean | null;
+  /** The stated figures meet them, but no verified or team-checked channel does (issue 24). */
+  meetsStated?: boolean | null;
   myRequest: string | null;
 };
 
@@ -83,7 +85,14 @@ export function RequestBox({
     body = (
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="request" />
-        {state.meetsMinimums === false ? (
+        {state.meetsMinimums === false && state.meetsStated ? (
+          <p className="text-sm text-warning-text">
+            {t("request.statedOnly")}{" "}
+            <Link to={to("/creator/onboarding")} className="link">
+              {t("request.verifyLink")}
+            </Link>
+          </p>
+        ) : state.meetsMinimums === false ? (
           <p className="text-sm text-warning-text">{t("request.below")}</p>
         ) : state.meetsMinimums ? (
           <p className="text-sm text-positive">{t("request.meets")}</p>

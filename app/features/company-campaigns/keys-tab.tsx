@@ -27,7 +27,9 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
   const countOf = (region: string | null, status: string) => view.keyCounts.find((k) => k.region === region && k.status === status)?.n ?? 0;
   const total = view.keyCounts.reduce((n, k) => n + k.n, 0);
   const available = view.keyCounts.reduce((n, k) => n + (k.status === "available" ? k.n : 0), 0);
-  const open = view.status !== "finished" && view.can.manageKeys;
+  // Keys can be added unless the campaign is finished or paused by the team (issue 24; a company's own pause
+  // may restock): `can.addKeys` comes from the same rule the upload applies.
+  const open = view.can.addKeys;
   const revocable = view.keys.some((k) => k.status === "available");
   return (
     <div className="space-y-10">
@@ -78,6 +80,9 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             {t("manage.keys.uploadHeading")}
           </h2>
           <p className="text-muted-foreground">{t("manage.keys.uploadLead")}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("manage.keys.limitsHint", { previews: KEY_UPLOAD_LIMITS.previewsPerHour, pending: KEY_UPLOAD_LIMITS.pendingPreviews })}
+          </p>
           <div aria-live="polite">
             {uploadDone ? <FormAlert variant="success" message={uploadDone.message} values={uploadDone.values} /> : null}
             {uploadFailed ? <FormAlert message={uploadFailed.formError} values={uploadFailed.formErrorValues} /> : null}
@@ -85,6 +90,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
           {preview ? (
             <div className="card space-y-4 p-4" role="status">
               <h3 className="text-lg font-bold">{t("manage.keys.previewHeading")}</h3>
+              {preview.dropped > 0 ? <p className="text-sm font-semibold">{t("manage.keys.dropped", { count: preview.dropped })}</p> : null}
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {(["detected", "new", "duplicate", "invalid"] as const).map((k) => (
                   <div key={k}>
@@ -165,6 +171,19 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             </SubmitButton>
           </Form>
         </section>
+      ) : view.can.manageKeys ? (
+        // No upload now (the team's pause, or finished): say why, and show a refused preview or save.
+        <div className="max-w-2xl space-y-3">
+          {view.pauseReason !== null ? (
+            <p role="note" className="text-muted-foreground">
+              {t("manage.keys.uploadOffTeam")}
+            </p>
+          ) : null}
+          <div aria-live="polite">
+            {previewFailed ? <FormAlert message={previewFailed.formError} values={previewFailed.formErrorValues} /> : null}
+            {uploadFailed ? <FormAlert message={uploadFailed.formError} values={uploadFailed.formErrorValues} /> : null}
+          </div>
+        </div>
       ) : null}
 
       <section aria-labelledby="pool-heading" className="space-y-4">
@@ -173,11 +192,22 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             {t("manage.keys.listHeading")}
           </h2>
           {total > 0 ? (
-            <a href={to(`/company/campaigns/${view.id}/keys.csv`)} download className={buttonClass("outline", "sm")}>
+            <a
+              href={to(`/company/campaigns/${view.id}/keys.csv`)}
+              download
+              aria-describedby="keys-export-hint"
+              className={buttonClass("outline", "sm")}
+            >
               {t("manage.keys.export")}
             </a>
           ) : null}
         </div>
+        {/* How the CSV keeps a spreadsheet from running a key, and how to read such a key (issue 24). */}
+        {total > 0 ? (
+          <p id="keys-export-hint" className="max-w-3xl text-sm text-muted-foreground">
+            {t("manage.keys.exportHint")}
+          </p>
+        ) : null}
         <div aria-live="polite">
           {revokeDone ? <FormAlert variant="success" message={revokeDone.message} values={revokeDone.values} /> : null}
           {revokeFailed ? <FormAlert message={revokeFailed.formError} values={revokeFailed.formErrorValues} /> : null}

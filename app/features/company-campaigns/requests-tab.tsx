@@ -71,11 +71,19 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
           {pending && view.can.decide ? (
             <Form method="post" id="decide-form" className="card space-y-3 p-4">
               <h3 className="font-semibold">{t("manage.requests.bulkHeading")}</h3>
+              {/* A paused campaign gives out no key (issue 24): approving is not offered, rejecting still is. */}
+              {view.can.approve ? null : (
+                <p className="text-sm text-muted-foreground">
+                  {t(view.pauseReason !== null ? "manage.requests.approvalOffTeam" : "manage.requests.approvalOffPaused")}
+                </p>
+              )}
               <Field label={t("manage.requests.rejectReason")} name="reason" maxLength={CAMPAIGN_LIMITS.rejectionReasonMax} />
               <div className="flex flex-wrap gap-3">
-                <SubmitButton name="intent" value="approve" className={buttonClass("primary", "sm")}>
-                  {t("manage.requests.bulkApprove")}
-                </SubmitButton>
+                {view.can.approve ? (
+                  <SubmitButton name="intent" value="approve" className={buttonClass("primary", "sm")}>
+                    {t("manage.requests.bulkApprove")}
+                  </SubmitButton>
+                ) : null}
                 <SubmitButton name="intent" value="reject" className={buttonClass("outline", "sm")}>
                   {t("manage.requests.bulkReject")}
                 </SubmitButton>
@@ -102,7 +110,11 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
                       <h3 className="font-semibold">{name}</h3>
                       <RequestStatusBadge status={r.status} />
                       <Badge tone={r.meetsMinimums ? "positive" : "warning"}>
-                        {r.meetsMinimums ? t("manage.requests.meets") : t("manage.requests.notMeets")}
+                        {r.meetsMinimums
+                          ? t("manage.requests.meets")
+                          : r.meetsStated
+                            ? t("manage.requests.meetsStated")
+                            : t("manage.requests.notMeets")}
                       </Badge>
                       {r.autoApproved ? <Badge tone="info">{t("manage.requests.autoApproved")}</Badge> : null}
                     </div>
@@ -131,11 +143,9 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
                                 views: formatCount(ch.averageViews, locale),
                               })}
                             </span>
-                            {ch.checked ? (
-                              <Badge tone="positive">{t("manage.requests.checked")}</Badge>
-                            ) : (
-                              <Badge>{t("manage.requests.stated")}</Badge>
-                            )}
+                            {ch.verified ? <Badge tone="positive">{t("manage.requests.verified")}</Badge> : null}
+                            {ch.checked ? <Badge tone="positive">{t("manage.requests.checked")}</Badge> : null}
+                            {!ch.verified && !ch.checked ? <Badge>{t("manage.requests.stated")}</Badge> : null}
                             {ch.flagged ? <Badge tone="danger">{t("manage.requests.flagged")}</Badge> : null}
                           </li>
                         ))}
@@ -152,9 +162,11 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
                     ) : null}
                     {r.status === "pending" && view.can.decide ? (
                       <div className="flex flex-wrap items-start gap-3">
-                        <button type="submit" form="decide-form" name="approveOne" value={r.id} className={buttonClass("primary", "sm")}>
-                          {t("manage.requests.approve")}
-                        </button>
+                        {view.can.approve ? (
+                          <button type="submit" form="decide-form" name="approveOne" value={r.id} className={buttonClass("primary", "sm")}>
+                            {t("manage.requests.approve")}
+                          </button>
+                        ) : null}
                         <ConfirmDisclosure
                           label={t("manage.requests.reject")}
                           question={t("manage.requests.rejectOf", { name })}

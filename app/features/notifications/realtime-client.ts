@@ -20,9 +20,24 @@ export type RealtimeHandlers = {
   onReconnect(): void;
 };
 
+type Connection = { hold(): Promise<void>; release(): void };
+const connections = new Set<Connection>();
+
+/**
+ * Closes every live socket of this page and keeps them closed until the returned function is called. Signing
+ * out waits for it: a handshake still in flight when the session ends would be refused (401), which the
+ * browser reports as an error on the page.
+ */
+export async function holdRealtime(): Promise<() => void> {
+  const held = [...connections];
+  await Promise.all(held.map((c) => c.hold()));
+  return () => held.forEach((c) => c.release());
+}
+
 export function connectRealtime(handlers: RealtimeHandlers, path = "/api/realtime"): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
+  let held = false;
   /** Tries since the last successful subscription. */
   let attempt = 0;
   let everReady = false;
@@ -54,7 +69,7 @@ export function connectRealtime(handlers: RealtimeHandlers, path = "/api/realtim
       clearTimeout(timeout);
       if (socket !== ws) return;
       socket = null;
-      if (stopped || attempt >= MAX_ATTEMPTS) return;
+      if (stopped || held || attempt >= MAX_ATTEMPTS) return;
       retry = setTimeout(open, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
       attempt++;
     };
@@ -62,24 +77,57 @@ export function connectRealtime(handlers: RealtimeHandlers, path = "/api/realtim
 
   // Back from a hidden tab or a lost network: try at once instead of waiting out the delay.
   const wake = () => {
-    if (stopped || socket || document.visibilityState !== "visible") return;
+    if (stopped || held || socket || document.visibilityState !== "visible") return;
     clearTimeout(retry);
     attempt = 0;
     open();
   };
+  /** Closes the socket; a handshake in flight is let finish first (closing it makes the browser log an error). */
+  const shut = (): Promise<void> => {
+    clearTimeout(retry);
+    const ws = socket;
+    socket = null;
+    if (!ws) return Promise.resolve();
+    if (ws.readyState !== WebSocket.CONNECTING) {
+      ws.close();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const limit = setTimeout(resolve, CONNECT_TIMEOUT_MS);
+      const done = () => {
+        clearTimeout(limit);
+        resolve();
+      };
+      ws.onopen = () => {
+        ws.close();
+        done();
+      };
+      ws.addEventListener("close", done);
+    });
+  };
+
+  const connection: Connection = {
+    hold() {
+      held = true;
+      return shut();
+    },
+    release() {
+      held = false;
+      if (stopped || socket) return;
+      attempt = 0;
+      open();
+    },
+  };
+  connections.add(connection);
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", wake);
   open();
 
   return () => {
     stopped = true;
-    clearTimeout(retry);
+    connections.delete(connection);
     document.removeEventListener("visibilitychange", wake);
     window.removeEventListener("online", wake);
-    const ws = socket;
-    socket = null;
-    // Closing a socket still connecting makes the browser log an error; let it open first.
-    if (ws?.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
-    else ws?.close();
+    void shut();
   };
 }

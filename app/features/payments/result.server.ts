@@ -54,7 +54,12 @@ export async function loadPaymentResult(context: AppLoadContext, request: Reques
       receiptSent: r.receiptSent,
       completedAt: r.completedAt ? formatDate(r.completedAt, locale, { dateStyle: "long", timeZone: "UTC" }) : null,
     },
-    canRetry: r.submissionStatus === "pending_payment" && !!r.paymentId && (state === "fail" || state === "cancelled"),
+    // No "pay again" while payments are off (production without Stripe's keys, issue 24).
+    canRetry:
+      r.submissionStatus === "pending_payment" &&
+      !!r.paymentId &&
+      (state === "fail" || state === "cancelled") &&
+      context.services.promotions.paymentsStatus().provider !== "off",
     seo: seo({ title, description: t("result.metaTitle"), noindex: true, nofollow: true }),
   };
 }

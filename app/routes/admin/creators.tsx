@@ -147,6 +147,7 @@ export default function AdminCreators({ loaderData, actionData }: Route.Componen
                           ) : (
                             <Badge tone="warning">{t("creators.state.unchecked")}</Badge>
                           )}
+                          {ch.verifiedAt ? <Badge tone="info">{t("creators.state.verified")}</Badge> : null}
                         </div>
                         <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                           <dt className="text-muted-foreground">{t("creators.fields.subscribers")}</dt>
@@ -155,6 +156,12 @@ export default function AdminCreators({ loaderData, actionData }: Route.Componen
                           <dd className="tabular-nums">{numbers.format(ch.averageViews)}</dd>
                           <dt className="text-muted-foreground">{t("creators.fields.languages")}</dt>
                           <dd>{ch.languages.length ? ch.languages.map((l) => languages.of(l) ?? l).join(", ") : "—"}</dd>
+                          {ch.verifiedAt ? (
+                            <>
+                              <dt className="text-muted-foreground">{t("creators.fields.verifiedAt")}</dt>
+                              <dd>{date(ch.verifiedAt)}</dd>
+                            </>
+                          ) : null}
                           {ch.checkedAt ? (
                             <>
                               <dt className="text-muted-foreground">{t("creators.fields.checkedAt")}</dt>

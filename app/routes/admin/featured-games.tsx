@@ -23,7 +23,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = searchParamsOf(request);
   const tab: FeaturedTab = (FEATURED_TABS as readonly string[]).includes(params.tab ?? "") ? (params.tab as FeaturedTab) : "queue";
   const now = new Date();
-  const base = { seo: seo("admin-featured:title"), tab, today: now.toISOString().slice(0, 10) };
+  // Which provider takes payments, or why none does (issue 24): said above every tab.
+  const payments = promotions.paymentsStatus();
+  const base = { seo: seo("admin-featured:title"), tab, today: now.toISOString().slice(0, 10), payments };
   if (tab === "offer") {
     const offer = await orRefused(context, request, promotions.getOffer(actor));
     return { ...base, can: { manageOffer: true }, offer, queue: null, detail: null, availability: null, games: null, editing: null };
@@ -127,6 +129,19 @@ export default function AdminFeaturedGames({ loaderData, actionData }: Route.Com
       <AdminHeading title={t("title")}>
         <p>{t("help")}</p>
       </AdminHeading>
+      {data.payments.provider === "off" ? (
+        <div
+          role="note"
+          aria-label={t("payments.label")}
+          className="mb-4 rounded-card border border-warning-text/50 bg-warning p-4 text-warning-text"
+        >
+          <p className="font-semibold">{t(`payments.off.${data.payments.reason}`)}</p>
+        </div>
+      ) : data.payments.provider === "sandbox" ? (
+        <p role="note" aria-label={t("payments.label")} className="mb-4 text-sm text-muted-foreground">
+          {t("payments.sandbox")}
+        </p>
+      ) : null}
       <FeaturedTabs tab={data.tab} offer={data.can.manageOffer} />
       <div aria-live="polite" className="mb-4">
         <ActionResult result={result} />

@@ -14,6 +14,8 @@ import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/campaign-manage";
 
 export const handle = { i18n: [NS] };
+/** A refused preview past the hourly limit says when to try again (Retry-After). */
+export { actionHeaders as headers } from "#app/lib/route-headers";
 
 /** /company/campaigns/{id}: SPEC §2's manage page, its tabs in the address (`?tab=details|requests|keys|participants`). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -2,19 +2,24 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { FormAlert } from "#app/components/ui/form-field";
 import { CHANNEL_ROWS_MAX, checkRows, emptyRow, rowsFromForm, type ChannelRow, type RowErrors } from "#app/features/campaigns/channel-rows";
-import { ChannelsForm, type ChannelReview } from "#app/features/campaigns/channels-form";
+import { ChannelsForm, type ChannelReview, type VerifyResult } from "#app/features/campaigns/channels-form";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
 import { requireRoles } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { actionHeaders } from "#app/lib/route-headers";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import { channelKey, youtubeChannelPath } from "#shared/channel-key";
 import type { Route } from "./+types/onboarding";
 
 export const handle = { i18n: ["campaigns"] };
 export { actionHeaders as headers };
 
-/** /creator/onboarding (SPEC §2, issue 14): the channels a creator covers games on, with their audience. */
+/**
+ * /creator/onboarding (SPEC §2, issue 14): the channels a creator covers games on, with their audience; each
+ * saved channel's state (verified, checked by the team, stated only) and, for a YouTube channel, its code and a
+ * Verify button (issue 24).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["creator"]);
   const { t, seo } = pageTools(context, request, "campaigns");
@@ -27,30 +32,62 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return {
       ...meta,
       blocked: null,
-      channels: channels.map((c) => ({
-        kind: c.kind as string,
-        url: c.url,
-        subscribers: String(c.subscribers),
-        averageViews: String(c.averageViews),
-        languages: c.languages,
-        review: { checked: !!c.checkedAt, flagged: !!c.flaggedAt, flagReason: c.flagReason } satisfies ChannelReview,
-      })),
+      canVerify: context.services.campaigns.channelAbilities(actor).verify,
+      channels: channels.map((c) => {
+        const key = c.channelKey ?? channelKey(c.url);
+        return {
+          kind: c.kind as string,
+          url: c.url,
+          subscribers: String(c.subscribers),
+          averageViews: String(c.averageViews),
+          languages: c.languages,
+          key,
+          review: {
+            id: c.id,
+            checked: !!c.checkedAt,
+            verified: !!c.verifiedAt,
+            flagged: !!c.flaggedAt,
+            flagReason: c.flagReason,
+            verifyCode: c.verifyCode,
+            verifiable: !!key && !!youtubeChannelPath(key),
+          } satisfies ChannelReview,
+        };
+      }),
     };
   } catch (err) {
     // An unconfirmed email: the page says why instead of a form that would be refused.
-    if (isDomainErrorLike(err) && err.status === 403) return { ...meta, blocked: `errors:${err.code}`, channels: [] };
+    if (isDomainErrorLike(err) && err.status === 403) return { ...meta, blocked: `errors:${err.code}`, canVerify: false, channels: [] };
     throw err;
   }
 }
 
 type OnboardingResult =
   | { kind: "draft"; rows: ChannelRow[]; errors: Record<number, RowErrors>; formError?: string; stamp: number }
-  | { kind: "saved"; stamp: number };
+  | { kind: "saved"; stamp: number }
+  | VerifyResult;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireRoles(context, request, ["creator"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
+  if (intent === "verify") {
+    const channelId = String(form.get("channelId") ?? "");
+    try {
+      await context.services.campaigns.verifyChannel(actor, { channelId });
+      return { kind: "verify", channelId, ok: true, message: "campaigns:onboarding.verify.done", stamp: Date.now() } satisfies VerifyResult;
+    } catch (err) {
+      const failure = actionFailure(err, null);
+      const body: VerifyResult = {
+        kind: "verify",
+        channelId,
+        ok: false,
+        message: failure.data.formError ?? "errors:input.invalid",
+        values: failure.data.formErrorValues,
+        stamp: Date.now(),
+      };
+      return data(body, failure.init ?? { status: 400 });
+    }
+  }
   const rows = rowsFromForm(form);
   if (intent === "add") {
     const more = rows.length < CHANNEL_ROWS_MAX ? [...rows, emptyRow()] : rows;
@@ -72,9 +109,20 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { kind: "saved", stamp: Date.now() } satisfies OnboardingResult;
   } catch (err) {
     const failure = actionFailure(err, null);
-    return data({ kind: "draft", rows, errors: {}, formError: failure.data.formError, stamp: Date.now() } satisfies OnboardingResult, {
-      status: failure.init?.status ?? 400,
-    });
+    // A channel another account holds: the message goes beside each such address, and every row stays as typed.
+    const rowErrors: Record<number, RowErrors> = {};
+    if (isDomainErrorLike(err) && err.code === "campaigns.channel_claimed") {
+      const claimed = new Set(
+        (Array.isArray(err.details?.claimed) ? (err.details.claimed as unknown[]) : []).map((u) => channelKey(String(u))),
+      );
+      rows.forEach((r, i) => {
+        if (r.url && claimed.has(channelKey(r.url))) rowErrors[i] = { url: "errors:campaigns.channel_claimed" };
+      });
+    }
+    return data(
+      { kind: "draft", rows, errors: rowErrors, formError: failure.data.formError, stamp: Date.now() } satisfies OnboardingResult,
+      { status: failure.init?.status ?? 400 },
+    );
   }
 }
 
@@ -83,11 +131,11 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("campaigns");
   const { to } = useLocalePath();
-  const { channels, blocked } = loaderData;
+  const { channels, blocked, canVerify } = loaderData;
   const result = actionData as OnboardingResult | undefined;
-  const reviews = Object.fromEntries(channels.map((c) => [c.url, c.review]));
+  const reviews = Object.fromEntries(channels.flatMap((c) => (c.key ? [[c.key, c.review]] : [])));
   const draft = result?.kind === "draft" ? result : null;
-  const saved = channels.map(({ review: _review, ...row }) => row);
+  const saved = channels.map(({ review: _review, key: _key, ...row }) => row);
   const rows = draft ? draft.rows : saved.length < CHANNEL_ROWS_MAX ? [...saved, emptyRow()] : saved;
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 py-6">
@@ -113,6 +161,10 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               ) : null}
             </div>
           ) : null}
+          {/* A Verify about no channel of this list (removed meanwhile, someone else's): said here. */}
+          {result?.kind === "verify" && !channels.some((c) => c.review.id === result.channelId) ? (
+            <FormAlert message={result.message} values={result.values} />
+          ) : null}
           {channels.length === 0 && !draft ? <p className="text-sm text-muted-foreground">{t("onboarding.empty")}</p> : null}
           <ChannelsForm
             key={result ? `${result.kind}-${result.stamp}` : "loaded"}
@@ -120,6 +172,8 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             errors={draft?.errors ?? {}}
             reviews={reviews}
             formError={draft?.formError}
+            canVerify={canVerify}
+            verifyResult={result?.kind === "verify" ? result : undefined}
           />
         </>
       )}

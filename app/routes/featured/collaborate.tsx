@@ -42,6 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
   return {
     offer: { currency: offer.currency, features: offer.features },
+    // Production without Stripe's keys takes no payments (issue 24): the page says so instead of offering one.
+    paymentsOff: context.services.promotions.paymentsStatus().provider === "off",
     games,
     game: game ? { id: game.id, name: game.name } : null,
     start,
@@ -61,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 
 export default function CollaboratePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(NS);
-  const { offer, games, game, start } = loaderData;
+  const { offer, games, game, start, paymentsOff } = loaderData;
   const failure =
     actionData && "ok" in actionData && actionData.ok === false && "values" in actionData ? (actionData as SubmitFailure) : undefined;
   return (
@@ -70,6 +72,18 @@ export default function CollaboratePage({ loaderData, actionData }: Route.Compon
         <h1 className="text-3xl font-black sm:text-4xl">{t("title")}</h1>
         <p className="text-muted-foreground">{t("lead")}</p>
       </header>
+      {paymentsOff ? (
+        <section
+          role="note"
+          aria-labelledby="payments-off-heading"
+          className="rounded-card border border-warning-text/50 bg-warning p-4 text-warning-text"
+        >
+          <h2 id="payments-off-heading" className="font-semibold">
+            {t("paymentsOff.title")}
+          </h2>
+          <p className="mt-1 text-sm">{t("paymentsOff.text")}</p>
+        </section>
+      ) : null}
       <OfferCards offer={offer} />
       {games.length > 0 ? (
         <Form method="get" className="card flex flex-wrap items-end gap-3 p-4">

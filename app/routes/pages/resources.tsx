@@ -4,6 +4,7 @@ import { levelName } from "#app/features/gamification/level-name";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useRootData } from "#app/lib/use-locale";
+import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import type { Route } from "./+types/resources";
 
 export const handle = { i18n: ["site", "levels"] };
@@ -27,9 +28,27 @@ const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as co
 /** What a member can do in the forum (issue 4); texts under `resources.forumGuide.items`. */
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
 /** Creator key campaigns (issue 14); texts under `resources.campaignsGuide.items`. */
-const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "myKeys", "trace", "team"] as const;
+const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "channels", "myKeys", "trace", "team"] as const;
+/** The key upload's limits the guide quotes (issue 24), from where the upload enforces them. */
+const KEY_LIMITS = {
+  minutes: KEY_UPLOAD_LIMITS.previewMinutes,
+  pending: KEY_UPLOAD_LIMITS.pendingPreviews,
+  megabytes: KEY_UPLOAD_LIMITS.pendingMegabytes,
+  previews: KEY_UPLOAD_LIMITS.previewsPerHour,
+};
 /** Featured games (issue 15); texts under `resources.featuredGuide.items`. */
-const FEATURED_GUIDE = ["offer", "submit", "promo", "pay", "review", "schedule", "pages", "analytics", "studioMail"] as const;
+const FEATURED_GUIDE = [
+  "offer",
+  "submit",
+  "promo",
+  "pay",
+  "paymentsOff",
+  "review",
+  "schedule",
+  "pages",
+  "analytics",
+  "studioMail",
+] as const;
 
 /** The forum admin's tabs and who uses them (issue 4); texts under `resources.forumAdmin`. */
 const FORUM_ADMIN_TABS = [
@@ -51,6 +70,9 @@ const GAMIFICATION_ADMIN_TABS = [
   ["ranking", "team"],
 ] as const;
 
+/** Running the site behind proxies and under load, for whoever hosts it; texts under `resources.hostingGuide.items`. */
+const HOSTING_GUIDE = ["address", "slowSenders", "overload", "health", "payments"] as const;
+
 /** The wiki's sections in order: the anchor each has and the key of its title (the table of contents). */
 const SECTIONS = [
   ["flags", "resources.flagsTitle"],
@@ -61,6 +83,7 @@ const SECTIONS = [
   ["featured", "resources.featuredGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
+  ["hosting", "resources.hostingGuide.title"],
 ] as const;
 
 /** Every section: a card with an anchor the table of contents links to, clear of the fixed header. */
@@ -165,20 +188,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <section id="forum" aria-labelledby="forum-guide-heading" className={`${SECTION} mt-8`}>
-          <h2 id="forum-guide-heading" className="text-xl font-bold">
-            {t("resources.forumGuide.title")}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{t("resources.forumGuide.intro")}</p>
-          <dl className="mt-4 space-y-3">
-            {FORUM_GUIDE.map((key) => (
-              <div key={key}>
-                <dt className="font-semibold">{t(`resources.forumGuide.items.${key}.name`)}</dt>
-                <dd className="text-muted-foreground">{t(`resources.forumGuide.items.${key}.text`)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <GuideSection id="forum" area="forumGuide" items={FORUM_GUIDE} />
 
         <section id="forum-admin" aria-labelledby="forum-admin-heading" className={`${SECTION} mt-8`}>
           <h2 id="forum-admin-heading" className="text-xl font-bold">
@@ -190,35 +200,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
         </section>
 
-        <section id="campaigns" aria-labelledby="campaigns-guide-heading" className={`${SECTION} mt-8`}>
-          <h2 id="campaigns-guide-heading" className="text-xl font-bold">
-            {t("resources.campaignsGuide.title")}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{t("resources.campaignsGuide.intro")}</p>
-          <dl className="mt-4 space-y-3">
-            {CAMPAIGNS_GUIDE.map((key) => (
-              <div key={key}>
-                <dt className="font-semibold">{t(`resources.campaignsGuide.items.${key}.name`)}</dt>
-                <dd className="text-muted-foreground">{t(`resources.campaignsGuide.items.${key}.text`)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <GuideSection id="campaigns" area="campaignsGuide" items={CAMPAIGNS_GUIDE} values={KEY_LIMITS} />
 
-        <section id="featured" aria-labelledby="featured-guide-heading" className={`${SECTION} mt-8`}>
-          <h2 id="featured-guide-heading" className="text-xl font-bold">
-            {t("resources.featuredGuide.title")}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{t("resources.featuredGuide.intro")}</p>
-          <dl className="mt-4 space-y-3">
-            {FEATURED_GUIDE.map((key) => (
-              <div key={key}>
-                <dt className="font-semibold">{t(`resources.featuredGuide.items.${key}.name`)}</dt>
-                <dd className="text-muted-foreground">{t(`resources.featuredGuide.items.${key}.text`)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <GuideSection id="featured" area="featuredGuide" items={FEATURED_GUIDE} />
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
 
@@ -229,8 +213,44 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
           <AdminTabsList area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
         </section>
+
+        <GuideSection id="hosting" area="hostingGuide" items={HOSTING_GUIDE} />
       </div>
     </main>
+  );
+}
+
+/**
+ * A guide of the wiki: a card with its title, intro and one entry per item (texts under
+ * `resources.<area>.items.<key>.name` and `.text`, with `values` for the numbers a text quotes).
+ */
+function GuideSection({
+  id,
+  area,
+  items,
+  values,
+}: {
+  id: string;
+  area: string;
+  items: readonly string[];
+  values?: Record<string, string | number>;
+}) {
+  const { t } = useTranslation("site");
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={`${SECTION} mt-8`}>
+      <h2 id={`${id}-heading`} className="text-xl font-bold">
+        {t(`resources.${area}.title`)}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{t(`resources.${area}.intro`)}</p>
+      <dl className="mt-4 space-y-3">
+        {items.map((key) => (
+          <div key={key}>
+            <dt className="font-semibold">{t(`resources.${area}.items.${key}.name`)}</dt>
+            <dd className="text-muted-foreground">{t(`resources.${area}.items.${key}.text`, values)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -164,7 +164,11 @@ export const creatorRequests = pgTable(
 
 /**
  * A channel a creator covers games on, with the audience they state. The figures are their word until the
- * team checks the channel; a flagged channel does not count towards any campaign's minimums.
+ * team checks the channel; a flagged channel does not count towards any campaign's minimums. A channel belongs
+ * to one account (issue 24): `channel_key` is its address normalised (`#shared/channel-key`), unique across
+ * accounts; it is null only for a row that migration 0013 found declared earlier by another account (flagged).
+ * The creator proves the channel is theirs by putting `verify_code` in its description (`verified_at`);
+ * only a verified or team-checked channel counts for auto-approval (decision 0028).
  */
 export const creatorChannels = pgTable(
   "creator_channels",
@@ -178,6 +182,10 @@ export const creatorChannels = pgTable(
     subscribers: integer("subscribers").notNull().default(0),
     averageViews: integer("average_views").notNull().default(0),
     languages: jsonb("languages").$type<string[]>().notNull().default([]),
+    channelKey: text("channel_key"),
+    /** Random, per channel (`nexo-xxxxxxxx`): the creator puts it in the channel's description to verify it. */
+    verifyCode: text("verify_code").notNull(),
+    verifiedAt: ts("verified_at"),
     checkedAt: ts("checked_at"),
     checkedBy: text("checked_by"),
     flaggedAt: ts("flagged_at"),
@@ -185,7 +193,11 @@ export const creatorChannels = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("creator_channels_user_idx").on(t.userId), uniqueIndex("creator_channels_user_url_idx").on(t.userId, t.url)],
+  (t) => [
+    index("creator_channels_user_idx").on(t.userId),
+    uniqueIndex("creator_channels_key_idx").on(t.channelKey),
+    check("creator_channels_verified_key_check", sql`${t.verifiedAt} is null or ${t.channelKey} is not null`),
+  ],
 );
 
 /** A link to the coverage a creator published for a key they received. */

@@ -117,6 +117,7 @@ describe("the capability table", () => {
     ]);
     expect(allowedFor("creator", "campaigns")).toEqual([
       "channels.manage:own",
+      "channels.verify:own",
       "campaign.request",
       "key.reveal:own",
       "coverage.manage:own",

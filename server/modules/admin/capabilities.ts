@@ -114,6 +114,7 @@ export const CAMPAIGNS_CASES: Partial<Record<CampaignsAction, Case<CampaignsReso
   "request.decide": ownCompany,
   "keys.trace": ownCompany,
   "channels.manage": ownCreator,
+  "channels.verify": ownCreator,
   "key.reveal": ownCreator,
   "coverage.manage": ownCreator,
 };

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { campaignKeys, creatorRequests } from "#server/db/schema";
+import { campaignKeys, campaigns, creatorRequests } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
 import type { PendingEvents } from "#server/platform/events";
+import { approvalRefusal } from "./campaign-status";
 
 type Tx = Pick<Database, "select" | "update">;
 const DAY_MS = 86_400_000;
@@ -14,6 +15,11 @@ const DAY_MS = 86_400_000;
  * approved with its coverage deadline. Concurrent approvals skip each other's locked keys, so a key is never
  * given twice and 50 keys make exactly 50 approvals; with none left it throws 'No keys available for campaign
  * {{campaignName}}.' and the caller's transaction leaves everything as it was.
+ *
+ * First it reads the campaign's status with a share lock (issue 24: a paused campaign hands out no key, by any
+ * path): the team's pause and the company's own pause lock the row for update, so a pause that committed first
+ * is seen here and refuses the approval (`approvalRefusal`), and a pause that comes later waits for this
+ * approval to commit. Share locks do not wait on each other: concurrent approvals still run side by side.
  */
 export async function approveLocked(
   tx: Tx,
@@ -22,6 +28,15 @@ export async function approveLocked(
   campaign: { gameName: string; coverageDays: number },
   how: { decidedBy: string; auto: boolean; now: Date },
 ): Promise<{ keyId: string }> {
+  const [state] = await tx
+    .select({ status: campaigns.status, pausedByAdmin: campaigns.pausedByAdmin, pauseReason: campaigns.pauseReason })
+    .from(campaigns)
+    .where(eq(campaigns.id, req.campaignId))
+    .for("share");
+  if (!state) throw new DomainError("campaigns.not_found");
+  const refused = approvalRefusal(state);
+  if (refused) throw new DomainError(refused.code, refused.details);
+
   const anyRegion = or(isNull(campaignKeys.region), eq(campaignKeys.region, "global"));
   const [key] = await tx
     .select({ id: campaignKeys.id })

@@ -171,9 +171,10 @@ describe("creator key campaigns", () => {
       minAverageViews: 1_000,
       keys: keysFor("AUTO", 1),
     });
-    const big = await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000 });
-    const small = await creatorWithChannel(deps, clock.now(), { subscribers: 100, averageViews: 20 });
-    const late = await creatorWithChannel(deps, clock.now(), { subscribers: 80_000, averageViews: 9_000 });
+    // Verified channels: only a verified or team-checked channel's figures count (issue 24, channels.db.test.ts).
+    const big = await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000, verified: true });
+    const small = await creatorWithChannel(deps, clock.now(), { subscribers: 100, averageViews: 20, verified: true });
+    const late = await creatorWithChannel(deps, clock.now(), { subscribers: 80_000, averageViews: 9_000, verified: true });
     expect((await requestKey(deps, big, { campaignId, platform: "pc", region: "europe" })).status).toBe("approved");
     expect((await requestKey(deps, small, { campaignId, platform: "pc", region: "europe" })).status).toBe("pending");
     expect((await requestKey(deps, late, { campaignId, platform: "pc", region: "europe" })).status).toBe("pending");
@@ -245,8 +246,8 @@ describe("creator key campaigns", () => {
     expect(JSON.stringify(audits)).not.toContain("SPARE-KEY");
 
     const csv = await exportKeys(deps, company, { campaignId });
-    expect(csv.csv).toContain(`${resold},,claimed,holder_x,`);
-    expect(csv.csv).toContain(`${spareValue},,available,,`);
+    expect(csv.csv).toContain(`"${resold}",,"claimed","holder_x",`);
+    expect(csv.csv).toContain(`"${spareValue}",,"available",,`);
     expect(await codeOf(exportKeys(deps, otherCompany, { campaignId }))).toBe("campaigns.not_found");
 
     const keys = await database.db.select().from(campaignKeys).where(eq(campaignKeys.campaignId, campaignId));

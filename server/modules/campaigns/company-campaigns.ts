@@ -4,9 +4,9 @@ import { REQUEST_STATUSES } from "#shared/campaigns";
 import { campaignKeys, campaigns, companyGames, coverageLinks, creatorChannels, creatorRequests, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { CAMPAIGNS_PAGE_SIZE, type CampaignsDeps } from "./deps";
-import { meetsMinimums } from "./eligibility";
+import { meetsMinimums, meetsStatedMinimums } from "./eligibility";
 import { loadOwnCampaign } from "./owned";
-import { assertCan, companyAbilities } from "./policy";
+import { assertCan, campaignAbilities } from "./policy";
 import { nextStatuses } from "./campaign-status";
 
 /** Key counts per state of one or all of a company's campaigns (one grouped query). */
@@ -72,7 +72,7 @@ export async function manageCampaign(deps: Pick<CampaignsDeps, "db" | "now">, ac
     gameSlug,
     tab,
     page,
-    can: companyAbilities(actor),
+    can: campaignAbilities(actor, campaign),
     next: campaign.pausedByAdmin ? nextStatuses(campaign.status).filter((s) => s !== "active") : nextStatuses(campaign.status),
     keyCounts: counts,
     requestCounts: Object.fromEntries(requestCounts.map((r) => [r.status, r.n])) as Partial<
@@ -122,10 +122,12 @@ export async function manageCampaign(deps: Pick<CampaignsDeps, "db" | "now">, ac
             subscribers: c.subscribers,
             averageViews: c.averageViews,
             checked: !!c.checkedAt,
+            verified: !!c.verifiedAt,
             flagged: !!c.flaggedAt,
             languages: c.languages,
           })),
           meetsMinimums: meetsMinimums(own, campaign),
+          meetsStated: meetsStatedMinimums(own, campaign),
         };
       }),
     };

@@ -2,8 +2,11 @@ import type { Database } from "#server/db/client";
 import type { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
+import type { RateLimiter } from "#server/platform/rate-limit";
 import type { SecretBox } from "#server/platform/secret-box";
 import type { Storage } from "#server/platform/storage";
+import type { ChannelPageLookup } from "#server/platform/youtube-channel";
+import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 
 /** Markdown to sanitised HTML (the forum's renderer: a game's long description is rendered as a post is). */
 export type RenderMarkdown = (md: string) => Promise<{ html: string }>;
@@ -18,6 +21,10 @@ export type CampaignsDeps = {
   mailer: Mailer;
   renderMarkdown: RenderMarkdown;
   baseUrl: string;
+  /** YouTube's public channel pages, read to verify that a channel is the creator's (issue 24). */
+  channelPages: ChannelPageLookup;
+  /** Counts channel verification attempts (per creator) and key previews (per company). */
+  rateLimiter: RateLimiter;
   now: () => Date;
   log: Logger;
 };
@@ -30,3 +37,10 @@ export { CAMPAIGNS_PAGE_SIZE } from "#shared/campaigns";
 export const KEY_INSERT_BATCH = 10_000;
 /** Fingerprints looked up per statement when a preview checks the company's pools. */
 export const FINGERPRINT_LOOKUP_BATCH = 5_000;
+/** Channel verification attempts per creator: a few a minute (a retry after editing the description), some a day. */
+export const VERIFY_RATE = [
+  { limit: 5, windowSeconds: 10 * 60 },
+  { limit: 20, windowSeconds: 24 * 3600 },
+];
+/** Key previews per company, counted before the file is parsed (issue 24; the page states the figure). */
+export const PREVIEW_RATE = { limit: KEY_UPLOAD_LIMITS.previewsPerHour, windowSeconds: 3600 };

@@ -16,6 +16,7 @@ export async function campaignsExportSection(db: Database, userId: string) {
       subscribers: creatorChannels.subscribers,
       averageViews: creatorChannels.averageViews,
       languages: creatorChannels.languages,
+      verifiedAt: creatorChannels.verifiedAt,
       checkedAt: creatorChannels.checkedAt,
       flaggedAt: creatorChannels.flaggedAt,
       createdAt: creatorChannels.createdAt,

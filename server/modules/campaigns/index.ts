@@ -13,6 +13,7 @@ import { finishEndedCampaigns } from "./finish-ended-campaigns";
 import { discardKeyUpload, previewKeyUpload, saveKeyUpload } from "./key-upload";
 import { getCompanyGame, listCompanyGames } from "./list-company-games";
 import { exportKeys, revokeKeys, traceKey } from "./manage-keys";
+import { channelAbilities } from "./policy";
 import { getPublicCampaign, listOpenCampaigns } from "./public-campaigns";
 import { requestKey } from "./request-key";
 import { listOwnChannels, saveChannels } from "./save-channels";
@@ -20,6 +21,7 @@ import { setGameCover } from "./set-game-cover";
 import { adminLiftPause, adminPauseCampaign, listAllCampaigns, listCreators, reviewChannel } from "./team";
 import { updateCampaign } from "./update-campaign";
 import { updateGame } from "./update-game";
+import { verifyChannel } from "./verify-channel";
 
 export type { CampaignsDeps } from "./deps";
 export type { CoverageReminder } from "./coverage-reminders";
@@ -58,6 +60,9 @@ export function createCampaignsModule(deps: CampaignsDeps) {
     // Creators.
     listOwnChannels: (actor: Actor) => listOwnChannels(deps, actor),
     saveChannels: (actor: Actor, input: unknown) => saveChannels(deps, actor, input),
+    verifyChannel: (actor: Actor, input: unknown) => verifyChannel(deps, actor, input),
+    /** What /creator/onboarding may offer this person (its loader sends it). */
+    channelAbilities: (actor: Actor) => channelAbilities(actor),
     myKeys: (actor: Actor) => myKeys(deps, actor),
     revealKey: (actor: Actor, input: unknown) => revealKey(deps, actor, input),
     addCoverage: (actor: Actor, input: unknown) => addCoverage(deps, actor, input),

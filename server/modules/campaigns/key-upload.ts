@@ -1,18 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
-import { campaignKeys, keyUploads } from "#server/db/schema";
+import { campaignKeys, campaigns, keyUploads } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
-import { FINGERPRINT_LOOKUP_BATCH, KEY_INSERT_BATCH, parseInput, type CampaignsDeps } from "./deps";
+import { keyAdditionRefusal } from "./campaign-status";
+import { FINGERPRINT_LOOKUP_BATCH, KEY_INSERT_BATCH, parseInput, PREVIEW_RATE, type CampaignsDeps } from "./deps";
 import { idField } from "./input";
 import { loadOwnCampaign } from "./owned";
 import { parseKeyUpload, type BadLine } from "./parse-key-upload";
 import { assertCan } from "./policy";
 
 export type UploadCounts = { detected: number; new: number; duplicate: number; invalid: number };
-export type UploadPreview = { uploadId: string | null; counts: UploadCounts; badLines: BadLine[] };
+/** `dropped`: the company's older unsaved previews this one replaced to stay within the storage cap. */
+export type UploadPreview = { uploadId: string | null; counts: UploadCounts; badLines: BadLine[]; dropped: number };
 
 const previewInput = z.object({ campaignId: idField, text: z.string() });
 const saveInput = z.object({ campaignId: idField, uploadId: idField });
@@ -21,9 +23,17 @@ const saveInput = z.object({ campaignId: idField, uploadId: idField });
  * SPEC §5 bulk key upload, step one: parse the file or pasted text, and count detected, new, duplicate (twice in
  * the upload, or already in any pool of this company, found by fingerprint) and invalid keys, listing the bad
  * lines. Nothing is added yet: the new keys wait, sealed as one value, until the company saves the preview.
+ *
+ * What a preview may cost is bounded per company (issue 24): `KEY_UPLOAD_LIMITS.previewsPerHour` previews an
+ * hour, counted before the file is read (`campaigns.preview_too_many`), and at most `pendingPreviews` unsaved
+ * previews taking `pendingMegabytes` at once. Over that, the company's oldest unsaved previews are dropped to
+ * make room, as a studio expects: the page only ever offers the latest preview, an earlier one cannot be found
+ * again to save or discard it, and refusing the new one would leave the studio waiting out the hour. Saving a
+ * dropped preview answers `upload_expired`. No keys are taken during the team's pause (`keyAdditionRefusal`);
+ * a campaign its company paused may be restocked.
  */
 export async function previewKeyUpload(
-  deps: Pick<CampaignsDeps, "db" | "keys" | "now">,
+  deps: Pick<CampaignsDeps, "db" | "keys" | "now" | "rateLimiter">,
   actor: Actor,
   input: unknown,
 ): Promise<UploadPreview> {
@@ -31,7 +41,15 @@ export async function previewKeyUpload(
   const { campaignId, text } = parseInput(previewInput, input);
   if (Buffer.byteLength(text, "utf8") > KEY_UPLOAD_LIMITS.maxBytes) throw tooLarge();
   const { campaign } = await loadOwnCampaign(deps.db, actor, campaignId);
-  if (campaign.status === "finished") throw new DomainError("campaigns.status_transition", { from: "finished", to: "finished" });
+  const refused = keyAdditionRefusal(campaign);
+  if (refused) throw new DomainError(refused.code, refused.details);
+  const limit = await deps.rateLimiter.hit(`keys.preview:${actor.userId}`, PREVIEW_RATE);
+  if (!limit.allowed)
+    throw new DomainError("campaigns.preview_too_many", {
+      limit: PREVIEW_RATE.limit,
+      minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
+      seconds: limit.retryAfterSeconds,
+    });
 
   const parsed = parseKeyUpload(text, campaign.regions);
   if (parsed.detected > KEY_UPLOAD_LIMITS.maxLines) throw tooLarge();
@@ -70,19 +88,46 @@ export async function previewKeyUpload(
   await deps.db
     .delete(keyUploads)
     .where(and(isNull(keyUploads.savedAt), lt(keyUploads.createdAt, new Date(now.getTime() - KEY_UPLOAD_LIMITS.previewMinutes * 60_000))));
-  if (fresh.length === 0) return { uploadId: null, counts, badLines };
+  if (fresh.length === 0) return { uploadId: null, counts, badLines, dropped: 0 };
   const uploadId = randomUUID();
-  const payload = JSON.stringify(fresh.map((k) => [k.value, k.region]));
-  await deps.db
-    .insert(keyUploads)
-    .values({ id: uploadId, campaignId, createdBy: actor.userId, sealedKeys: deps.keys.seal(payload), counts, createdAt: now });
-  return { uploadId, counts, badLines };
+  const sealedKeys = deps.keys.seal(JSON.stringify(fresh.map((k) => [k.value, k.region])));
+  const dropped = await deps.db.transaction(async (tx) => {
+    // One preview of this company at a time from here on, so that two at once cannot both fit under the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`key-previews:${actor.userId}`}))`);
+    const pending = await tx
+      .select({ id: keyUploads.id, bytes: sql<number>`octet_length(${keyUploads.sealedKeys})::int` })
+      .from(keyUploads)
+      .innerJoin(campaigns, eq(campaigns.id, keyUploads.campaignId))
+      .where(and(eq(campaigns.companyId, actor.userId), isNull(keyUploads.savedAt), isNotNull(keyUploads.sealedKeys)))
+      .orderBy(desc(keyUploads.createdAt), desc(keyUploads.id));
+    // Keep the newest ones while they fit beside this one; from the first that does not, the older ones go.
+    let kept = 0;
+    let bytes = sealedKeys.length;
+    for (const p of pending) {
+      if (kept + 1 >= KEY_UPLOAD_LIMITS.pendingPreviews || bytes + Number(p.bytes) > KEY_UPLOAD_LIMITS.pendingMegabytes * 1024 * 1024)
+        break;
+      kept++;
+      bytes += Number(p.bytes);
+    }
+    const drop = pending.slice(kept).map((p) => p.id);
+    // A preview being saved meanwhile is saved, not dropped (its row is locked, then no longer unsaved).
+    const gone = drop.length
+      ? await tx
+          .delete(keyUploads)
+          .where(and(inArray(keyUploads.id, drop), isNull(keyUploads.savedAt)))
+          .returning({ id: keyUploads.id })
+      : [];
+    await tx.insert(keyUploads).values({ id: uploadId, campaignId, createdBy: actor.userId, sealedKeys, counts, createdAt: now });
+    return gone.length;
+  });
+  return { uploadId, counts, badLines, dropped };
 }
 
 /**
  * Step two: the company saves the preview it saw. The keys are sealed one by one and inserted in batches; a
  * key another upload added since the preview is skipped (the company-wide unique fingerprint), so the pool
- * never holds a key twice. A preview is saved once; an expired one must be uploaded again.
+ * never holds a key twice. A preview is saved once; an expired or dropped one must be uploaded again. Nothing
+ * is saved during the team's pause (checked with the campaign's row locked, so a pause that commits first wins).
  */
 export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "now" | "events">, actor: Actor, input: unknown) {
   assertCan(actor, "keys.manage");
@@ -90,7 +135,8 @@ export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "n
   const now = deps.now();
   const saved = await deps.db.transaction(async (tx) => {
     const { campaign } = await loadOwnCampaign(tx, actor, campaignId, { forUpdate: true });
-    if (campaign.status === "finished") throw new DomainError("campaigns.status_transition", { from: "finished", to: "finished" });
+    const refused = keyAdditionRefusal(campaign);
+    if (refused) throw new DomainError(refused.code, refused.details);
     const [upload] = await tx
       .select()
       .from(keyUploads)

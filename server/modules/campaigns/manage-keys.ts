@@ -4,6 +4,7 @@ import { campaignKeys, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
+import { toCsv, type CsvValue } from "#server/platform/csv";
 import { parseInput, type CampaignsDeps } from "./deps";
 import { idField } from "./input";
 import { loadOwnCampaign } from "./owned";
@@ -34,12 +35,13 @@ export async function revokeKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor:
   return { revoked: revoked.length, skipped: keyIds.length - revoked.length };
 }
 
-const csvCell = (v: string) =>
-  /[",\n\r]/.test(v) || /^[=+\-@\t]/.test(v) ? `"${v.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"` : v;
-
 /**
  * The campaign's pool as CSV (issue 14): each key in full with its region, state, holder and dates, for the
- * company only. Cells that a spreadsheet would run as a formula are quoted and prefixed.
+ * company only, written by the site's CSV writer (server/platform/csv.ts, issue 24): every text cell quoted, and
+ * an apostrophe before a formula start (= + - @) or an apostrophe at a cell's start or after a `;` inside it,
+ * so a spreadsheet shows such a key as text instead of running it (`=AB12` → `'=AB12`, `AB;-12` → `AB;'-12`).
+ * The key is the cell without those added apostrophes (`unguardText` gives it back exactly); keys without
+ * such a character (the usual XXXXX-XXXXX-XXXXX) are written as they are.
  */
 export async function exportKeys(deps: Pick<CampaignsDeps, "db" | "keys">, actor: Actor, input: { campaignId: string }) {
   assertCan(actor, "keys.manage");
@@ -58,23 +60,20 @@ export async function exportKeys(deps: Pick<CampaignsDeps, "db" | "keys">, actor
     .leftJoin(profiles, eq(profiles.id, campaignKeys.claimedBy))
     .where(eq(campaignKeys.campaignId, campaign.id))
     .orderBy(asc(campaignKeys.createdAt), asc(campaignKeys.id));
-  const lines = ["key_value,region,status,holder,claimed_at,revoked_at,added_at"];
+  // The site's one CSV writer (issue 24): every text cell quoted, formula starts guarded, an empty value empty.
+  const table: CsvValue[][] = [["key_value", "region", "status", "holder", "claimed_at", "revoked_at", "added_at"]];
   for (const r of rows) {
-    lines.push(
-      [
-        deps.keys.open(r.sealedValue),
-        r.region ?? "",
-        r.status,
-        r.holder ?? "",
-        r.claimedAt?.toISOString() ?? "",
-        r.revokedAt?.toISOString() ?? "",
-        r.createdAt.toISOString(),
-      ]
-        .map(csvCell)
-        .join(","),
-    );
+    table.push([
+      deps.keys.open(r.sealedValue),
+      r.region,
+      r.status,
+      r.holder,
+      r.claimedAt?.toISOString(),
+      r.revokedAt?.toISOString(),
+      r.createdAt.toISOString(),
+    ]);
   }
-  return { filename: `keys-${campaign.id.slice(0, 8)}.csv`, csv: `${lines.join("\r\n")}\r\n`, count: rows.length };
+  return { filename: `keys-${campaign.id.slice(0, 8)}.csv`, csv: toCsv(table), count: rows.length };
 }
 
 const traceInput = z.object({ key: z.string().trim().min(1, "errors:input.invalid").max(200, "errors:input.invalid") });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
 import { DomainError } from "#server/modules/errors";
-import { assertCan, can, CAMPAIGNS_ACTIONS, requestAbility } from "./policy";
+import { assertCan, campaignAbilities, can, CAMPAIGNS_ACTIONS, channelAbilities, requestAbility } from "./policy";
 
 const company = testActor({ userId: "co", profileRole: "company", company: { slug: "co", companyName: "Co", verified: true } });
 const pending = testActor({ userId: "pc", profileRole: "company", company: { slug: "pc", companyName: "Pc", verified: false } });
@@ -35,18 +35,49 @@ describe("campaigns policy", () => {
   });
 
   it("gives creator actions to a confirmed creator on their own things; tells others why they cannot request", () => {
-    for (const action of ["channels.manage", "campaign.request", "key.reveal", "coverage.manage"] as const) {
+    for (const action of ["channels.manage", "channels.verify", "campaign.request", "key.reveal", "coverage.manage"] as const) {
       expect(can(creator, action)).toBe(true);
       expect(can(creator, action, { creatorId: "someone-else" })).toBe(false);
       expect(can(company, action)).toBe(false);
       expect(can(unconfirmed, action)).toBe(false);
+      expect(can(player, action)).toBe(false);
+      expect(can(moderator, action)).toBe(false);
     }
+    expect(channelAbilities(creator)).toEqual({ manage: true, verify: true });
+    expect(channelAbilities(player)).toEqual({ manage: false, verify: false });
+    expect(codeOf(() => assertCan(null, "channels.verify"))).toBe("auth.unauthenticated");
+    expect(codeOf(() => assertCan(company, "channels.verify"))).toBe("auth.forbidden");
     expect(requestAbility(creator)).toEqual({ request: true, reason: null });
     expect(requestAbility(null)).toEqual({ request: false, reason: "errors:auth.unauthenticated" });
     expect(requestAbility(company)).toEqual({ request: false, reason: "errors:campaigns.company_cannot_request" });
     expect(requestAbility(pending)).toEqual({ request: false, reason: "errors:campaigns.company_cannot_request" });
     expect(requestAbility(unconfirmed)).toEqual({ request: false, reason: "errors:auth.email_unverified" });
     expect(requestAbility(player)).toEqual({ request: false, reason: "errors:campaigns.creators_only" });
+  });
+
+  it("offers approving and adding keys only when the campaign's state allows them (issue 24)", () => {
+    const state = (status: "draft" | "active" | "paused" | "finished", pausedByAdmin = false) => ({
+      companyId: "co",
+      status,
+      pausedByAdmin,
+      pauseReason: pausedByAdmin ? "Checking keys" : null,
+    });
+    const of = (c: ReturnType<typeof state>) => {
+      const a = campaignAbilities(company, c);
+      return { approve: a.approve, addKeys: a.addKeys, decide: a.decide, manageKeys: a.manageKeys };
+    };
+    expect(of(state("active"))).toEqual({ approve: true, addKeys: true, decide: true, manageKeys: true });
+    // The company's own pause gives out no key but may be restocked.
+    expect(of(state("paused"))).toEqual({ approve: false, addKeys: true, decide: true, manageKeys: true });
+    // The team's pause: neither, whatever the status; rejecting, revoking and exporting stay.
+    expect(of(state("paused", true))).toEqual({ approve: false, addKeys: false, decide: true, manageKeys: true });
+    expect(of(state("finished", true))).toEqual({ approve: false, addKeys: false, decide: true, manageKeys: true });
+    expect(of(state("finished"))).toEqual({ approve: true, addKeys: false, decide: true, manageKeys: true });
+    // Another company's campaign, a pending company, a creator: nothing.
+    expect(campaignAbilities(company, { ...state("active"), companyId: "other" })).toMatchObject({ approve: false, addKeys: false });
+    for (const who of [pending, creator, moderator, null]) {
+      expect(campaignAbilities(who, state("active"))).toMatchObject({ approve: false, addKeys: false, decide: false });
+    }
   });
 
   it("gives the team's tabs to Moderators and Admins only", () => {

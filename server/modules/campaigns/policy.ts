@@ -1,6 +1,7 @@
 import { isStaff, type Actor } from "#server/modules/accounts/actor";
 import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
 import { DomainError } from "#server/modules/errors";
+import { approvalRefusal, keyAdditionRefusal, type PauseState } from "./campaign-status";
 
 /**
  * Every action of creator key campaigns (issue 14), one per verb. A company acts on what is its own (its
@@ -22,6 +23,8 @@ const COMPANY_ACTIONS = [
 const CREATOR_ACTIONS = [
   /** The creator's channels and audience (/creator/onboarding). */
   "channels.manage",
+  /** Proving a channel is one's own: the site looks for the channel's code on its public page. */
+  "channels.verify",
   /** Requesting a key for an active campaign. */
   "campaign.request",
   /** Showing one's own key in full (each reveal is recorded). */
@@ -89,6 +92,25 @@ export function companyAbilities(actor: Actor) {
     decide: can(actor, "request.decide"),
     trace: can(actor, "keys.trace"),
   };
+}
+
+/**
+ * What the manage page of one campaign may offer: the company's abilities, and whether approving requests and
+ * adding keys are possible in the campaign's present state (issue 24: a paused campaign gives out no key, and
+ * takes none during the team's pause). The same rules the operations apply, so no button leads to a refusal.
+ */
+export function campaignAbilities(actor: Actor, campaign: PauseState & { companyId: string }) {
+  const own = { companyId: campaign.companyId };
+  return {
+    ...companyAbilities(actor),
+    approve: can(actor, "request.decide", own) && !approvalRefusal(campaign),
+    addKeys: can(actor, "keys.manage", own) && !keyAdditionRefusal(campaign),
+  };
+}
+
+/** What the creator's onboarding page may offer (sent by its loader). */
+export function channelAbilities(actor: Actor) {
+  return { manage: can(actor, "channels.manage"), verify: can(actor, "channels.verify") };
 }
 
 /** What a campaign's public page may offer this person, and if not, why (an i18n key of `errors:`). */

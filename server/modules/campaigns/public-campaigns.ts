@@ -6,7 +6,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { isOpen } from "./campaign-status";
 import { CAMPAIGNS_PAGE_SIZE, type CampaignsDeps } from "./deps";
-import { meetsMinimums } from "./eligibility";
+import { meetsMinimums, meetsStatedMinimums } from "./eligibility";
 import { requestAbility } from "./policy";
 
 const filtersInput = z.object({
@@ -101,6 +101,7 @@ export async function listOpenCampaigns(deps: Pick<CampaignsDeps, "db" | "now">,
       ...r,
       open: isOpen(r, now),
       meetsMinimums: creator ? meetsMinimums(mine.channels, r) : null,
+      meetsStated: creator ? meetsStatedMinimums(mine.channels, r) : null,
       myRequest: mine.requested.get(r.id) ?? null,
     })),
   };
@@ -136,6 +137,7 @@ export async function getPublicCampaign(deps: Pick<CampaignsDeps, "db" | "now">,
       ...ability,
       onboarded: mine.channels.some((c) => !c.flaggedAt),
       meetsMinimums: creator ? meetsMinimums(mine.channels, row) : null,
+      meetsStated: creator ? meetsStatedMinimums(mine.channels, row) : null,
       myRequest: mine.requested.get(row.id) ?? null,
     },
   };

@@ -14,11 +14,18 @@ import { assertCan } from "./policy";
 
 export type RequestOutcome = { requestId: string; status: "pending" | "approved" };
 
+const LEAVES_PENDING = new Set<string>([
+  "campaigns.no_keys",
+  "campaigns.request_decided",
+  "campaigns.approval_paused",
+  "campaigns.approval_paused_by_team",
+]);
 /**
  * A creator asks for a key (SPEC §5: one request per creator per campaign, enforced by a unique index, so 20
  * identical requests at once make one). The campaign must be open, and offer the platform and region asked for;
- * the creator must have told us at least one channel. With auto-approve on and the minimums met, the request is
- * approved at once; if the pool is empty it stays pending for the company.
+ * the creator must have told us at least one channel. With auto-approve on and the minimums met by a channel that
+ * counts (verified by its code or checked by the team, decision 0028), the request is approved at once; if the
+ * pool is empty it stays pending for the company.
  */
 export async function requestKey(
   deps: Pick<CampaignsDeps, "db" | "events" | "now">,
@@ -87,9 +94,10 @@ export async function requestKey(
       );
     });
   } catch (err) {
-    // Auto-approval with an empty pool leaves the request pending: the company may add keys and decide.
-    if (err instanceof DomainError && (err.code === "campaigns.no_keys" || err.code === "campaigns.request_decided"))
-      return { requestId, status: "pending" };
+    // Auto-approval with an empty pool, or on a campaign paused since the check above, leaves the request
+    // pending: the company may add keys (or open the campaign again) and decide. The team's pause reason is
+    // for the studio, never shown to the creator.
+    if (err instanceof DomainError && LEAVES_PENDING.has(err.code)) return { requestId, status: "pending" };
     throw err;
   }
   await deps.events.publishAll(events.list);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { CAMPAIGN_LIMITS, CAMPAIGN_STATUSES } from "#shared/campaigns";
+import { channelKey } from "#shared/channel-key";
 import {
   campaignKeys,
   campaigns,
@@ -11,6 +12,7 @@ import {
   profiles,
   users,
 } from "#server/db/schema";
+import { isUniqueViolation } from "#server/db/unique-violation";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
@@ -167,28 +169,36 @@ const reviewInput = z.discriminatedUnion("verdict", [
 
 /**
  * The team reviews a creator's channel: checked (the stated figures were looked at and hold), flagged (it does
- * not count towards any campaign's minimums, with a reason), or cleared back to unreviewed. Audited.
+ * not count towards any campaign's minimums, with a reason), or cleared back to unreviewed. Audited. A channel
+ * migration 0013 left without its key (declared earlier by another account) takes its key back when checked
+ * or cleared, which the unique index refuses while the other account holds it (`campaigns.channel_claimed`).
  */
 export async function reviewChannel(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
   assertCan(actor, "creator.review");
   const data = parseInput(reviewInput, input);
-  await deps.db.transaction(async (tx) => {
-    const [c] = await tx.select().from(creatorChannels).where(eq(creatorChannels.id, data.channelId)).for("update");
-    if (!c) throw new DomainError("not_found");
-    const now = deps.now();
-    const set =
-      data.verdict === "check"
-        ? { checkedAt: now, checkedBy: actor.userId, flaggedAt: null, flagReason: null }
-        : data.verdict === "flag"
-          ? { flaggedAt: now, flagReason: data.reason, checkedAt: null, checkedBy: null }
-          : { flaggedAt: null, flagReason: null, checkedAt: null, checkedBy: null };
-    await tx.update(creatorChannels).set(set).where(eq(creatorChannels.id, c.id));
-    await recordAudit(tx, actor, {
-      action: `campaigns.channel_${data.verdict}`,
-      targetType: "user",
-      targetId: c.userId,
-      targetName: c.url,
-      reason: data.verdict === "flag" ? data.reason : null,
+  await deps.db
+    .transaction(async (tx) => {
+      const [c] = await tx.select().from(creatorChannels).where(eq(creatorChannels.id, data.channelId)).for("update");
+      if (!c) throw new DomainError("not_found");
+      const now = deps.now();
+      const key = c.channelKey ?? (data.verdict === "flag" ? null : channelKey(c.url));
+      const set =
+        data.verdict === "check"
+          ? { checkedAt: now, checkedBy: actor.userId, flaggedAt: null, flagReason: null, channelKey: key }
+          : data.verdict === "flag"
+            ? { flaggedAt: now, flagReason: data.reason, checkedAt: null, checkedBy: null }
+            : { flaggedAt: null, flagReason: null, checkedAt: null, checkedBy: null, channelKey: key };
+      await tx.update(creatorChannels).set(set).where(eq(creatorChannels.id, c.id));
+      await recordAudit(tx, actor, {
+        action: `campaigns.channel_${data.verdict}`,
+        targetType: "user",
+        targetId: c.userId,
+        targetName: c.url,
+        reason: data.verdict === "flag" ? data.reason : null,
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, "creator_channels_key_idx")) throw new DomainError("campaigns.channel_claimed");
+      throw err;
     });
-  });
 }

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { Actor } from "#server/modules/accounts/actor";
+import { guardText, toCsv, type CsvValue } from "#server/platform/csv";
 import type { PromotionsDeps } from "./deps";
 import { featuredAnalytics, featuredAnalyticsDaily } from "./featured-analytics";
 import { assertCan } from "./policy";
@@ -28,19 +29,13 @@ export type ExportLabels = {
 const input = z.object({ format: z.enum(EXPORT_FORMATS).catch("csv") });
 
 /**
- * A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage return before one) is written
- * with a leading apostrophe: a game or studio name typed by someone cannot run in the reader's spreadsheet.
+ * The Excel sheets' text cells get the CSV writer's guard (server/platform/csv.ts): an apostrophe before a
+ * formula start at the start of the text or after a separator, so a game or studio name typed by someone
+ * cannot run in the reader's spreadsheet, even once the sheet is saved again as CSV.
  */
 export function guardCell(value: string | number): string | number {
-  if (typeof value === "number") return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return typeof value === "number" ? value : guardText(value);
 }
-
-const csvCell = (value: string | number) => {
-  const v = String(guardCell(value));
-  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
-const csvLine = (cells: (string | number)[]) => cells.map(csvCell).join(",");
 
 export type AnalyticsExport = { filename: string; contentType: string; body: Uint8Array<ArrayBuffer> };
 
@@ -69,16 +64,17 @@ export async function exportFeaturedAnalytics(
   const counts = [labels.views, labels.storeClicks, labels.trailerClicks, labels.campaignClicks];
 
   if (format === "csv") {
-    const lines = [csvLine([labels.day, labels.game, labels.studio, ...counts])];
+    // The site's one CSV writer: every text cell quoted and guarded, numbers as numbers, CRLF.
+    const rows: CsvValue[][] = [[labels.day, labels.game, labels.studio, ...counts]];
     for (const d of daily) {
       const g = gameOf.get(d.featuredGameId)!;
-      lines.push(csvLine([d.day, g.gameName, g.studioName, d.views, d.storeClicks, d.trailerClicks, d.campaignClicks]));
+      rows.push([d.day, g.gameName, g.studioName, d.views, d.storeClicks, d.trailerClicks, d.campaignClicks]);
     }
     // A BOM so spreadsheet programs read the UTF-8 names right.
     return {
       filename: `${base}.csv`,
       contentType: "text/csv; charset=utf-8",
-      body: new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`),
+      body: new TextEncoder().encode(toCsv(rows, { bom: true })),
     };
   }
 

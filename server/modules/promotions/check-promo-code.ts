@@ -10,6 +10,21 @@ import { findPromoCode, heldUses, promoOutcome } from "./promo-codes";
 
 /** Checks per client: enough for a person typing, too few to guess codes. */
 export const PROMO_CHECK_RATE = { limit: 20, windowSeconds: 60 };
+/**
+ * Checks per signed-in account, whatever address they come from (issue 24): an account cannot guess codes by
+ * spreading its attempts over many addresses. Per minute as per client, and a cap per hour.
+ */
+export const PROMO_CHECK_RATE_PER_ACCOUNT = [
+  { limit: 20, windowSeconds: 60 },
+  { limit: 60, windowSeconds: 3600 },
+];
+
+/** Counts one promo code attempt of a signed-in account (a check, or a submission with a code); refuses past the limit. */
+export async function hitPromoAccountLimit(deps: Pick<PromotionsDeps, "rateLimiter">, actor: Actor): Promise<void> {
+  if (!actor) return;
+  const limited = await deps.rateLimiter.hitAll(`promo-check:account:${actor.userId}`, PROMO_CHECK_RATE_PER_ACCOUNT);
+  if (!limited.allowed) throw new DomainError("rate_limited", { retryAfterSeconds: limited.retryAfterSeconds });
+}
 
 export type PromoCheck =
   | { outcome: Exclude<PromoOutcome, "success"> }
@@ -27,7 +42,7 @@ export type PromoCheck =
 /**
  * The live check of /collaborate's promo code field (SPEC §5 outcomes): whether the code could be used now for
  * this feature type (counting the uses held by open checkouts) and, if so, the discount and the new total.
- * Rate limited per client. Nothing is held or counted: the submission checks again under the code's lock.
+ * Rate limited per client and per signed-in account. Nothing is held or counted: the submission checks again under the code's lock.
  */
 export async function checkPromoCode(
   deps: Pick<PromotionsDeps, "db" | "settings" | "rateLimiter" | "now" | "log">,
@@ -37,6 +52,7 @@ export async function checkPromoCode(
   assertCan(actor, "promo.check");
   const limited = await deps.rateLimiter.hit(`promo-check:${input.clientKey}`, PROMO_CHECK_RATE);
   if (!limited.allowed) throw new DomainError("rate_limited", { retryAfterSeconds: limited.retryAfterSeconds });
+  await hitPromoAccountLimit(deps, actor);
   const data = parseInput(promoCheckInput, { code: input.code, featureType: input.featureType });
   try {
     const now = deps.now();

@@ -233,6 +233,24 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(await codeOf(check("FIVE"))).toBe("rate_limited");
   });
 
+  it("limits a signed-in account's promo code checks across client addresses (issue 24), not the addresses of others", async () => {
+    const guesser = await member(database.db, clock.now(), { username: "guesser1" });
+    const other = await member(database.db, clock.now(), { username: "guesser2" });
+    // Every guess from another address: the per-client limit never trips.
+    const check = (actor: Actor, i: number) =>
+      checkPromoCode(deps, actor, { code: `GUESS${i}`, featureType: "homepage", clientKey: `acct-addr-${i}` });
+    for (let i = 0; i < 20; i++) expect((await check(guesser, i)).outcome).toBe("invalid");
+    expect(await codeOf(check(guesser, 20))).toBe("rate_limited");
+    expect(await codeOf(check(guesser, 21))).toBe("rate_limited");
+    // Another account, and a visitor, from one of those addresses are not refused for it.
+    expect((await check(other, 3)).outcome).toBe("invalid");
+    expect((await check(null, 4)).outcome).toBe("invalid");
+    // A submission with a code counts as an attempt too: the limited account is refused before its code is tried.
+    const refused = await errorOf(createSubmission(deps, guesser, form({ promoCode: "GUESS99", contactEmail: "guess@brisa.example" })));
+    expect(refused.code).toBe("rate_limited");
+    expect(refused.details?.imageToken).toMatch(/^[a-f0-9]{32}$/);
+  });
+
   it("auto-fills from YouTube's oEmbed (stub): name and thumbnail; an invalid URL or unknown video, and YouTube down, each say so", async () => {
     expect(await youtubeAutofill(deps, null, { url: "https://youtu.be/dQw4w9WgXcQ", clientKey: "y1" })).toEqual({
       gameName: "Brisa — Official Trailer",

@@ -8,6 +8,7 @@ import { DomainError } from "#server/modules/errors";
 import { throwImageRefusal } from "#server/modules/image-refusal";
 import { processImage } from "#server/platform/images";
 import { amountAfterDiscount, GAME_IMAGE_MAX_BYTES } from "#shared/promotions";
+import { hitPromoAccountLimit } from "./check-promo-code";
 import type { PromotionsDeps } from "./deps";
 import { submissionInput, type SubmissionInput } from "./input";
 import { getPublicOffer } from "./offer";
@@ -106,7 +107,8 @@ async function copyCover(deps: Deps, coverUrl: string | null): Promise<string | 
  * still have a use free, the price and duration of the feature type are fixed, the submission is written
  * `pending_payment`; a 100% code counts its use and moves it to `pending_review` at once. Then, if an amount is
  * due, the checkout is opened; if it cannot be, the submission and its image are deleted and the error shown.
- * A refused submit keeps its stored image under `imageToken` (in the error's details) for the next try.
+ * A refused submit keeps its stored image under `imageToken` (in the error's details) for the next try. With
+ * payments off (issue 24) a request that would need paying is refused before anything is written.
  */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionRequest): Promise<SubmissionResult> {
   assertCan(actor, "submission.create");
@@ -154,6 +156,11 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
 
   const perEmail = await deps.rateLimiter.hit(`submission:email:${data.contactEmail}`, SUBMIT_RATE_PER_EMAIL);
   if (!perEmail.allowed) throw new DomainError("rate_limited", { retryAfterSeconds: perEmail.retryAfterSeconds, imageToken: token });
+  // A code typed by a signed-in account counts against its promo code attempts (check-promo-code.ts).
+  if (data.promoCode)
+    await hitPromoAccountLimit(deps, actor).catch((err: unknown) => {
+      throw err instanceof DomainError ? new DomainError(err.code, { ...err.details, imageToken: token ?? undefined }) : err;
+    });
 
   const offer = await getPublicOffer(deps);
   const feature = offer.features.find((f) => f.type === data.featureType)!;
@@ -165,6 +172,8 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
     paid = await deps.db.transaction(async (tx) => {
       const promo = data.promoCode ? await lockUsablePromoCode(tx, data.promoCode, now) : null;
       const { discountMinor, amountMinor } = amountAfterDiscount(feature.priceMinor, promo);
+      // Payments off (production without Stripe's keys, issue 24): only a code covering the whole price sends a request.
+      if (amountMinor > 0 && deps.payments.name === "off") throw new DomainError("promotions.payments_off");
       await tx.insert(featuredSubmissions).values({
         id: submissionId,
         submittedBy: actor?.userId ?? null,

@@ -2,7 +2,7 @@ import type { Database } from "#server/db/client";
 import type { Jobs } from "#server/platform/jobs";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
-import type { PaymentProvider } from "#server/platform/payments/types";
+import type { Payments } from "#server/platform/payments/types";
 import type { Storage } from "#server/platform/storage";
 import type { EventBus } from "#server/platform/events";
 import type { SettingsStore } from "#server/modules/site/settings";
@@ -21,7 +21,8 @@ export type PromotionsDeps = {
   mailer: Mailer;
   jobs: Jobs;
   rateLimiter: RateLimiter;
-  payments: PaymentProvider;
+  /** Stripe, the sandbox, or payments off (production without Stripe's keys, issue 24). */
+  payments: Payments;
   oembed: OembedLookup;
   renderMarkdown: RenderMarkdown;
   /** Signs and checks the unsubscribe links of promotional email (a secret derived from AUTH_SECRET). */

@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import { featuredSubmissions, paymentEvents, payments } from "#server/db/schema";
-import { PaymentSignatureError, type PaymentEvent } from "#server/platform/payments/types";
+import { PaymentSignatureError, type PaymentEvent, type PaymentProvider } from "#server/platform/payments/types";
 import type { PaymentStatus } from "#shared/promotions";
 import type { PromotionsDeps } from "./deps";
 import { countPromoUse } from "./promo-codes";
@@ -8,6 +8,8 @@ import { sendReceipt } from "./receipt-mail";
 import { markSubmissionPaid } from "./submission-status";
 
 type Deps = Pick<PromotionsDeps, "db" | "payments" | "mailer" | "siteName" | "baseUrl" | "now" | "log">;
+/** The deps once payments are known to be on (a provider checks the signature). */
+type LiveDeps = Omit<Deps, "payments"> & { payments: PaymentProvider };
 
 export type WebhookResult =
   { status: 400; reason: string } | { status: 200; duplicate: boolean; applied: boolean; paymentId: string | null };
@@ -27,9 +29,18 @@ const MOVES: Record<"processing" | "success" | "fail" | "cancelled", readonly Pa
  * the payment's row is locked and the event applied only forward (pending → processing → success | fail |
  * cancelled; a final status never changes, a late event is kept with `applied = false`). A success moves the
  * submission into the review queue and counts its promo code's use (once). After the commit the payer's
- * receipt is sent (once).
+ * receipt is sent (once). With payments off (issue 24) no event is believed: 400, nothing recorded.
  */
 export async function handleWebhook(deps: Deps, rawBody: string, signature: string | null | undefined): Promise<WebhookResult> {
+  const provider = deps.payments;
+  if (provider.name === "off") {
+    deps.log.warn("payment webhook refused: payments are off", { reason: provider.reason });
+    return { status: 400, reason: "payments_off" };
+  }
+  return applyWebhook({ ...deps, payments: provider }, rawBody, signature);
+}
+
+async function applyWebhook(deps: LiveDeps, rawBody: string, signature: string | null | undefined): Promise<WebhookResult> {
   let event: PaymentEvent;
   try {
     event = deps.payments.verifyWebhook(rawBody, signature);
@@ -165,7 +176,7 @@ export async function handleWebhook(deps: Deps, rawBody: string, signature: stri
 }
 
 /** Refunds in full a payment that paid an already paid submission (idempotency key `refund:<paymentId>`). */
-async function refundSecondPayment(deps: Deps, paymentId: string): Promise<void> {
+async function refundSecondPayment(deps: LiveDeps, paymentId: string): Promise<void> {
   const [p] = await deps.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!p || p.refundStatus === "succeeded") return;
   const refund = await deps.payments.refund({

@@ -19,12 +19,15 @@ const pagePath = (deps: Deps, locale: CheckoutLocale, page: string, paymentId: s
  * by other open checkouts; the payment is written `pending` (holding that use for CHECKOUT_TTL_MINUTES). After
  * the commit the provider opens its session; if it cannot, the payment is marked `fail` (the hold is released)
  * and the payer is told nothing was charged. A checkout of the same submission still open is given again
- * rather than a second one opened.
+ * rather than a second one opened. With payments off (production without Stripe's keys, issue 24) nothing is
+ * written and the payer is told that paid placements are unavailable.
  */
 export async function openCheckout(
   deps: Deps,
   input: { submissionId: string; locale: CheckoutLocale },
 ): Promise<{ paymentId: string; url: string }> {
+  const provider = deps.payments;
+  if (provider.name === "off") throw new DomainError("promotions.payments_off");
   const now = deps.now();
   const locale: CheckoutLocale = input.locale === "en" ? "en" : "es";
   const opened = await deps.db.transaction(async (tx) => {
@@ -53,7 +56,7 @@ export async function openCheckout(
     await tx.insert(payments).values({
       id: paymentId,
       submissionId: submission.id,
-      provider: deps.payments.name,
+      provider: provider.name,
       amountMinor: submission.amountMinor,
       currency: submission.currency,
       status: "pending",
@@ -72,7 +75,7 @@ export async function openCheckout(
     count: submission.durationDays,
   });
   try {
-    const session = await deps.payments.createCheckout({
+    const session = await provider.createCheckout({
       paymentId,
       submissionId: submission.id,
       amountMinor: submission.amountMinor,

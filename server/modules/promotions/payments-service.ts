@@ -1,3 +1,4 @@
+import type { PaymentsOffReason } from "#server/env";
 import type { Jobs } from "#server/platform/jobs";
 import { isSandboxProvider, type WebhookDelivery } from "#server/platform/payments/sandbox";
 import type { PromotionsDeps } from "./deps";
@@ -14,6 +15,9 @@ import {
   type SandboxDelivery,
 } from "./sandbox-checkout";
 
+/** Which provider takes payments, or why none does (issue 24): for /collaborate and the admin. */
+export type PaymentsStatus = { provider: "stripe" | "sandbox" } | { provider: "off"; reason: PaymentsOffReason };
+
 /**
  * Payments (issue 15 point 3): checkouts, the provider's webhook, refunds, the result pages and the sandbox's
  * own checkout page. Paying is proved by the payment's unguessable id, not by a role (policy.ts); a refund is
@@ -21,6 +25,8 @@ import {
  */
 export function createPaymentsService(deps: PromotionsDeps) {
   return {
+    paymentsStatus: (): PaymentsStatus =>
+      deps.payments.name === "off" ? { provider: "off", reason: deps.payments.reason } : { provider: deps.payments.name },
     openCheckout: (input: { submissionId: string; locale: CheckoutLocale }) => openCheckout(deps, input),
     retryCheckout: (input: { paymentId: string; locale: CheckoutLocale }) => retryCheckout(deps, input),
     handlePaymentWebhook: (rawBody: string, signature: string | null | undefined) => handleWebhook(deps, rawBody, signature),

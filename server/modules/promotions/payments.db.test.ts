@@ -18,7 +18,7 @@ import { completeSandboxCheckout, sandboxCheckout } from "./sandbox-checkout";
 
 const clock = testClock(new Date("2026-11-24T12:00:00Z"));
 let database: DatabaseHandle;
-let deps: PromotionsDeps;
+let deps: PromotionsDeps & { payments: PaymentProvider };
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let n = 0;
 

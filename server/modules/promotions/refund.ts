@@ -20,10 +20,17 @@ export async function refundSubmissionPayment(deps: Deps, submissionId: string):
     .limit(1);
   if (!payment) return "none";
   if (payment.refundStatus === "succeeded") return "succeeded";
+  // Payments off (issue 24): no provider can give the money back; the submission stays as it is (the admin's
+  // featured games tab says why payments are off).
+  const provider = deps.payments;
+  if (provider.name === "off") {
+    deps.log.warn("refund not made: payments are off", { paymentId: payment.id, reason: provider.reason });
+    throw new DomainError("promotions.refund_failed");
+  }
   const now = deps.now();
   let result;
   try {
-    result = await deps.payments.refund({
+    result = await provider.refund({
       paymentId: payment.id,
       providerPaymentId: payment.providerPaymentId,
       providerSessionId: payment.providerSessionId,

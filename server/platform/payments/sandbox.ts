@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { parseStripeEvent, signWebhook, verifyWebhookSignature } from "./signature";
-import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider, RefundRequest, RefundResult } from "./types";
+import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider, Payments, RefundRequest, RefundResult } from "./types";
 
 export const SANDBOX_SESSION_PREFIX = "cs_sandbox_";
 
@@ -14,7 +14,7 @@ export type SandboxProvider = PaymentProvider & {
   deliver: WebhookDelivery;
 };
 
-export const isSandboxProvider = (p: PaymentProvider): p is SandboxProvider => p.name === "sandbox" && "signEvent" in p;
+export const isSandboxProvider = (p: Payments): p is SandboxProvider => p.name === "sandbox" && "signEvent" in p;
 
 /** Delivery over HTTP to `${baseUrl}/api/v1/payments/webhook`, as Stripe's servers would call it. */
 export function httpDelivery(baseUrl: string): WebhookDelivery {

@@ -33,7 +33,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stub.url,
   });
-  provider = createPaymentProvider(env, () => NOW);
+  provider = createPaymentProvider(env, () => NOW) as PaymentProvider;
 });
 afterAll(() => stub.close());
 beforeEach(() => {
@@ -45,7 +45,7 @@ describe("the Stripe provider against a local Stripe stub", () => {
   it("is chosen when both Stripe keys are set; without them the sandbox is", async () => {
     expect(provider.name).toBe("stripe");
     const env = readEnv({ NODE_ENV: "test", AUTH_SECRET: "test-secret-test-secret-test-secret-0123", BASE_URL: "https://site.test" });
-    const sandbox = createPaymentProvider(env, () => NOW);
+    const sandbox = createPaymentProvider(env, () => NOW) as PaymentProvider;
     expect(sandbox.name).toBe("sandbox");
     const session = await sandbox.createCheckout(checkout);
     expect(session.url).toBe(`https://site.test/es/checkout/sandbox/${checkout.paymentId}`);

@@ -1,3 +1,4 @@
+import type { PaymentsOffReason } from "#server/env";
 import type { PaymentProviderName } from "#shared/promotions";
 
 /**
@@ -60,6 +61,15 @@ export interface PaymentProvider {
    */
   verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): PaymentEvent;
 }
+
+/**
+ * No provider (issue 24): production without Stripe's keys and without PAYMENTS_SANDBOX=true. No checkout opens,
+ * no webhook is believed, nothing is refunded; a promo code that covers the whole price still sends a request.
+ */
+export type PaymentsOff = { readonly name: "off"; readonly reason: PaymentsOffReason };
+
+/** What the promotions module is given: a provider, or payments off. */
+export type Payments = PaymentProvider | PaymentsOff;
 
 export class PaymentSignatureError extends Error {
   constructor(message: string) {

@@ -1,7 +1,7 @@
 import type { Database } from "#server/db/client";
 import type { Env } from "#server/env";
 import type { Auth } from "#server/platform/auth";
-import { LOCALE_HEADER } from "#server/platform/auth";
+import { CLIENT_ADDRESS_HEADER, LOCALE_HEADER } from "#server/platform/auth";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
 import type { RateLimiter } from "#server/platform/rate-limit";
@@ -11,10 +11,11 @@ export type AuthOpDeps = { auth: Auth; db: Database; rateLimiter: RateLimiter; e
 /** Where a request comes from, as the auth operations need it. */
 export type RequestFacts = { headers: Headers; ip: string; locale: "es" | "en" };
 
-/** The request's headers plus the page's language, for the emails better-auth sends from inside the call. */
+/** The request's headers plus the page's language and the client's address, for the emails better-auth sends from inside the call. */
 export function authHeaders(req: RequestFacts): Headers {
   const h = new Headers(req.headers);
   h.set(LOCALE_HEADER, req.locale);
+  h.set(CLIENT_ADDRESS_HEADER, req.ip);
   return h;
 }
 
