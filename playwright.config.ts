@@ -9,6 +9,16 @@ import { E2E_BASE_PORT, PORT_STEP } from "./tests/e2e/port";
  * that change settings or rows never meet.
  */
 const PORT = E2E_BASE_PORT;
+
+/**
+ * The default context is reused from test to test in a worker, as Playwright's UI mode does: between tests
+ * Playwright closes extra pages, sends the first page to about:blank, clears cookies, storage and the HTTP cache,
+ * and removes the test's routes, init scripts, bindings and clock (fixtures.ts resets the extra headers). A test
+ * that needs other options (test.use) gets a context made for them. What it saves is the renderer: a new
+ * context's first page cost about 1.5 s of Chromium time on a 2-core machine, a reused one about 0.3 s
+ * (docs/decisions/0031-reused-test-contexts.md).
+ */
+process.env.PW_TEST_REUSE_CONTEXT ??= "1";
 const WORKERS = Math.max(1, Math.min(4, Number(process.env.E2E_WORKERS ?? 1)));
 
 export default defineConfig({

@@ -16,16 +16,19 @@ const plan = [
     ["lint", "npm", ["run", "lint"]],
   ],
   ["build", "npm", ["run", "build"], () => buildIsStale()],
-  ["unit and integration (PGlite)", "npx", ["vitest", "run", "--project", "unit"]],
+  // The PostgreSQL run waits on the database much of its time: it fills the cores the PGlite run leaves idle.
   [
-    "data layer on PostgreSQL",
-    "npm",
-    ["run", "test:pg"],
-    () => {
-      if (process.env.TEST_DATABASE_URL) return true;
-      console.log("TEST_DATABASE_URL is not set: the PostgreSQL run of the data-layer tests is not part of this run.");
-      return false;
-    },
+    ["unit and integration (PGlite)", "npx", ["vitest", "run", "--project", "unit"]],
+    [
+      "data layer on PostgreSQL",
+      "npm",
+      ["run", "test:pg"],
+      () => {
+        if (process.env.TEST_DATABASE_URL) return true;
+        console.log("TEST_DATABASE_URL is not set: the PostgreSQL run of the data-layer tests is not part of this run.");
+        return false;
+      },
+    ],
   ],
   [`end-to-end (Chromium, ${process.env.E2E_WORKERS} worker(s))`, "npx", ["playwright", "test"]],
 ];

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import {
   expect,
   expectNoViolations,
+  expectNoViolationsInBothThemes,
   gotoHydrated,
   setConsentCookie,
   setLanguageCookie,
@@ -38,76 +39,74 @@ async function expectTheme(page: Page, theme: Theme) {
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-for (const theme of THEMES) {
-  for (const locale of LOCALES) {
-    test.describe(`${locale}, ${theme} theme`, () => {
-      test("unprefixed 404 page", async ({ page, context }) => {
-        await prepare(context, page, { theme, locale, consent: true });
-        const res = await page.goto("/no-such-page");
-        expect(res?.status()).toBe(404);
-        await waitForQuiet(page);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "errors.notFoundTitle"));
-        await expectNoViolations(page, `/no-such-page (${locale}, ${theme})`);
-      });
-
-      test("cookie banner open", async ({ page, context }) => {
-        await prepare(context, page, { theme, locale, consent: false });
-        await gotoHydrated(page, localized(locale, "/"));
-        await expectTheme(page, theme);
-        await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toBeVisible();
-        await expectNoViolations(page, `home with the cookie banner (${locale}, ${theme})`);
-      });
-
-      test("cookie banner customize", async ({ page, context }) => {
-        await prepare(context, page, { theme, locale, consent: false });
-        await gotoHydrated(page, localized(locale, "/about"));
-        const banner = page.getByRole("region", { name: tr(locale, "consent.title") });
-        await banner.getByRole("link", { name: tr(locale, "consent.customize") }).click();
-        await expect(banner.getByRole("switch", { name: tr(locale, "consent.analytics") })).toBeVisible();
-        await expectNoViolations(page, `customize banner (${locale}, ${theme})`);
-        // And with analytics switched on.
-        await banner.getByRole("switch", { name: tr(locale, "consent.analytics") }).check();
-        await expectNoViolations(page, `customize banner, analytics on (${locale}, ${theme})`);
-      });
-
-      test("cookie banner dismissed, with the success toast", async ({ page, context }) => {
-        await prepare(context, page, { theme, locale, consent: false });
-        await gotoHydrated(page, localized(locale, "/"));
-        await page
-          .getByRole("region", { name: tr(locale, "consent.title") })
-          .getByRole("button", { name: tr(locale, "consent.acceptAll") })
-          .click();
-        await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toHaveCount(0);
-        await expectNoViolations(page, `home after accepting cookies (${locale}, ${theme})`);
-        // Reopened from the footer and saved: the success toast is on screen.
-        await page
-          .getByRole("contentinfo")
-          .getByRole("link", { name: tr(locale, "footer.cookiePreferences") })
-          .click();
-        await page.getByRole("button", { name: tr(locale, "consent.save") }).click();
-        await page.mouse.move(1, 1);
-        await expect(toasts(page, locale)).toBeVisible();
-        await expectNoViolations(page, `success toast (${locale}, ${theme})`);
-      });
-
-      test("mobile menu open", async ({ page, context }) => {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await prepare(context, page, { theme, locale, consent: true });
-        await gotoHydrated(page, localized(locale, "/about"));
-        await page.locator(`summary[aria-label="${tr(locale, "nav.openMenu")}"]`).click();
-        await expect(page.getByRole("navigation", { name: tr(locale, "nav.menu") })).toBeVisible();
-        await expectNoViolations(page, `open mobile menu (${locale}, ${theme})`);
-      });
-
-      test("theme and view menus open", async ({ page, context }) => {
-        await prepare(context, page, { theme, locale, consent: true });
-        await gotoHydrated(page, localized(locale, "/"));
-        await page.locator(`summary[aria-label^="${tr(locale, "theme.label")}: "]`).click();
-        await expect(page.getByRole("button", { name: tr(locale, "theme.system") })).toBeVisible();
-        await expectNoViolations(page, `open theme menu (${locale}, ${theme})`);
-      });
+for (const locale of LOCALES) {
+  test.describe(`${locale}, light and dark`, () => {
+    test("unprefixed 404 page", async ({ page, context }) => {
+      await prepare(context, page, { theme: "light", locale, consent: true });
+      const res = await page.goto("/no-such-page");
+      expect(res?.status()).toBe(404);
+      await waitForQuiet(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "errors.notFoundTitle"));
+      await expectNoViolationsInBothThemes(page, `/no-such-page (${locale})`);
     });
-  }
+
+    test("cookie banner open", async ({ page, context }) => {
+      await prepare(context, page, { theme: "light", locale, consent: false });
+      await gotoHydrated(page, localized(locale, "/"));
+      await expectTheme(page, "light");
+      await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `home with the cookie banner (${locale})`);
+    });
+
+    test("cookie banner customize", async ({ page, context }) => {
+      await prepare(context, page, { theme: "light", locale, consent: false });
+      await gotoHydrated(page, localized(locale, "/about"));
+      const banner = page.getByRole("region", { name: tr(locale, "consent.title") });
+      await banner.getByRole("link", { name: tr(locale, "consent.customize") }).click();
+      await expect(banner.getByRole("switch", { name: tr(locale, "consent.analytics") })).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `customize banner (${locale})`);
+      // And with analytics switched on.
+      await banner.getByRole("switch", { name: tr(locale, "consent.analytics") }).check();
+      await expectNoViolationsInBothThemes(page, `customize banner, analytics on (${locale})`);
+    });
+
+    test("cookie banner dismissed, with the success toast", async ({ page, context }) => {
+      await prepare(context, page, { theme: "light", locale, consent: false });
+      await gotoHydrated(page, localized(locale, "/"));
+      await page
+        .getByRole("region", { name: tr(locale, "consent.title") })
+        .getByRole("button", { name: tr(locale, "consent.acceptAll") })
+        .click();
+      await expect(page.getByRole("region", { name: tr(locale, "consent.title") })).toHaveCount(0);
+      await expectNoViolationsInBothThemes(page, `home after accepting cookies (${locale})`);
+      // Reopened from the footer and saved: the success toast is on screen.
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: tr(locale, "footer.cookiePreferences") })
+        .click();
+      await page.getByRole("button", { name: tr(locale, "consent.save") }).click();
+      await page.mouse.move(1, 1);
+      await expect(toasts(page, locale)).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `success toast (${locale})`);
+    });
+
+    test("mobile menu open", async ({ page, context }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await prepare(context, page, { theme: "light", locale, consent: true });
+      await gotoHydrated(page, localized(locale, "/about"));
+      await page.locator(`summary[aria-label="${tr(locale, "nav.openMenu")}"]`).click();
+      await expect(page.getByRole("navigation", { name: tr(locale, "nav.menu") })).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `open mobile menu (${locale})`);
+    });
+
+    test("theme and view menus open", async ({ page, context }) => {
+      await prepare(context, page, { theme: "light", locale, consent: true });
+      await gotoHydrated(page, localized(locale, "/"));
+      await page.locator(`summary[aria-label^="${tr(locale, "theme.label")}: "]`).click();
+      await expect(page.getByRole("button", { name: tr(locale, "theme.system") })).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `open theme menu (${locale})`);
+    });
+  });
 }
 
 test.describe("maintenance gate", () => {

@@ -54,6 +54,8 @@ async function browseAround(page: Page) {
   await footer.getByRole("link", { name: "About" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${BASE_URL}/en/about`);
+  // The address changes before React commits the page; a navigation started earlier would replace it unseen.
+  await settle(page);
   await footer.getByRole("link", { name: "Connect" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${BASE_URL}/en/connect`);
@@ -240,6 +242,7 @@ test.describe("counting people, not bots", () => {
       const footer = page.getByRole("contentinfo");
       await footer.getByRole("link", { name: tr(locale, "footer.about") }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/about`);
+      await settle(page);
       await footer.getByRole("link", { name: tr(locale, "footer.connect") }).click();
       await expect(page).toHaveURL(`${BASE_URL}/${locale}/connect`);
       await settle(page);

@@ -88,3 +88,19 @@ export async function expectNoViolationsInDark(page: Page, label: string) {
   });
   await expectNoViolations(page, label, DARK_RULES);
 }
+
+/**
+ * axe on a page loaded in the light theme, then the colour rules after switching it to dark: both themes from
+ * one load, for a state reached by several steps (a dialog open, an error shown).
+ */
+export async function expectNoViolationsInBothThemes(page: Page, label: string) {
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+  await expectNoViolations(page, `${label}, light`);
+  await expectNoViolationsInDark(page, `${label}, dark`);
+  // Back to light, so that the test can go on to its next state and check it the same way.
+  await page.evaluate((previous) => {
+    document.documentElement.classList.remove("dark");
+    if (previous === undefined) delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = previous;
+  }, theme);
+}

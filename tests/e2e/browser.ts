@@ -42,7 +42,7 @@ const SETTLED_MS = 100;
 
 /**
  * Waits until the page has settled: the document loaded, no fetch in flight, the router idle (no navigation,
- * revalidation or fetcher), and all of it for SETTLED_MS in a row, so that requests an effect sends right after
+ * revalidation or fetcher), React with nothing left to render, and all of it for SETTLED_MS in a row, so that requests an effect sends right after
  * a navigation commits (a page view) have started. Replaces Playwright's "networkidle", which waits half a
  * second after the last request of any kind on every call.
  */
@@ -69,7 +69,12 @@ export async function waitForSettled(page: Page) {
         (router.state.navigation.state !== "idle" ||
           router.state.revalidation !== "idle" ||
           [...router.state.fetchers.values()].some((f) => f.state !== "idle"));
-      if (e2e.inflight > 0 || routerBusy) {
+      // React renders a navigation in a transition, after the router is idle: under load the new page can
+      // commit (and its effects run) well after that. The root fiber's pending lanes say whether it has.
+      const rootKey = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+      const root = rootKey ? (document as unknown as Record<string, { stateNode?: { pendingLanes?: number } } | null>)[rootKey] : null;
+      const reactBusy = (root?.stateNode?.pendingLanes ?? 0) !== 0;
+      if (e2e.inflight > 0 || routerBusy || reactBusy) {
         e2e.lastActivity = performance.now();
         return false;
       }

@@ -80,8 +80,7 @@ test.describe("header", () => {
     });
   }
 
-  test("no header link is highlighted on the home page, and client navigation moves the highlight", async ({ page, diagnostics }) => {
-    diagnostics.allowResponse(/\/en\/(contact|collaborate)\.data/, 404); // those pages do not exist yet
+  test("no header link is highlighted on the home page, and client navigation moves the highlight", async ({ page }) => {
     await gotoHydrated(page, "/en/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
@@ -260,8 +259,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const locale of ["en", "es"] as const) {
-    test(`collapses after navigating from a link inside it (${locale})`, async ({ page, diagnostics }) => {
-      diagnostics.allowResponse(/\/(en|es)\/(contact|campaigns)\.data/, 404); // those pages do not exist yet
+    test(`collapses after navigating from a link inside it (${locale})`, async ({ page }) => {
       await gotoHydrated(page, `/${locale}/about`);
       const toggle = page.locator(`summary[aria-label="${tr(locale, "nav.openMenu")}"]`);
       await expect(toggle).toBeVisible();
