@@ -1,5 +1,5 @@
-// `npm test`: typecheck and lint side by side, the build, unit and integration tests on PGlite, the data-layer
-// tests again on PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium against the
+// `npm test`: typecheck and lint side by side, the build, unit and integration tests on PGlite beside the
+// data-layer tests on PostgreSQL (when TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the
 // production build. Prints the time of every step and of the whole suite (docs/testing.md has the budget).
 import { spawn } from "node:child_process";
 import { availableParallelism, totalmem } from "node:os";
