@@ -13,7 +13,7 @@ export const OVERLOAD = {
   seconds: 15,
   p99GoalMs: 1000,
   recoveryGoalMs: 5000,
-  // The goal holds only if every run meets it: one good run can be luck (issue 24 saw 6 of 13 runs miss).
+  // The goal holds only if every run meets it: one good run can be luck (6 of 13 runs once missed it).
   runs: Number(process.env.OVERLOAD_RUNS ?? 3),
 };
 

@@ -28,11 +28,11 @@ export const BROWSER_HEADERS = { "accept-language": "en", accept: "text/html", "
 /**
  * The same requests without compression (`accept-encoding: identity`), measured in slices alternating with the
  * compressed ones at the top connection count: compressed ÷ uncompressed CPU per request is what compressing a
- * page costs (issue 24, decision 0029). A ratio within one run holds on a busy machine better than either figure.
+ * page costs (decision 0029). A ratio within one run holds on a busy machine better than either figure.
  */
 export const UNCOMPRESSED = { "accept-encoding": "identity" };
 
-/** Issue 24's goal: the compressed member thread page costs at most this many times the uncompressed one. */
+/** The goal: the compressed member thread page costs at most this many times the uncompressed one. */
 export const COMPRESSION_GOAL = { page: "thread-member", maxRatio: 1.3 };
 
 /**

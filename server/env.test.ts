@@ -35,7 +35,7 @@ describe("environment", () => {
     expect(readEnv({ DATA_DIR: d, AUTH_SECRET: "x".repeat(32) }).authSecret).toBe("x".repeat(32));
   });
 
-  describe("payments (issue 24)", () => {
+  describe("payments", () => {
     const SECRET = { AUTH_SECRET: "x".repeat(32) };
     const STRIPE = { STRIPE_SECRET_KEY: "sk_test_12345678", STRIPE_WEBHOOK_SECRET: "whsec_12345678" };
 

@@ -66,7 +66,7 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /**
-   * The sandbox provider in production (issue 24): a test deployment only. Without it (and without Stripe's
+   * The sandbox provider in production: a test deployment only. Without it (and without Stripe's
    * keys) production takes no payments; in development and test the sandbox is the default anyway.
    */
   PAYMENTS_SANDBOX: boolish.default(false),
@@ -81,7 +81,7 @@ const schema = z.object({
 export const SSO_PROVIDERS = ["google", "discord", "twitch"] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 
-/** Why production takes no payments (issue 24): told in the start log and the admin's featured games tab. */
+/** Why production takes no payments: told in the start log and the admin's featured games tab. */
 export type PaymentsOffReason = "production_without_stripe" | "stripe_keys_incomplete";
 
 export type Env = {
@@ -133,14 +133,14 @@ export type Env = {
    * Payments (issue 15): Stripe when its keys are set (whatever PAYMENTS_SANDBOX says); else the sandbox
    * provider, whose webhooks are signed with a secret derived from AUTH_SECRET (server/platform/payments/) —
    * in production only with PAYMENTS_SANDBOX=true; else (production without Stripe's keys) off: no checkout
-   * opens and no webhook is believed, promo codes covering the whole price still work (issue 24).
+   * opens and no webhook is believed, promo codes covering the whole price still work.
    */
   payments:
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined }
     | { provider: "sandbox"; webhookSecret: string }
     | { provider: "off"; reason: PaymentsOffReason };
   youtubeOembedUrl: string;
-  /** YouTube's origin for channel pages (server/platform/youtube-channel.ts): channel verification, issue 24. */
+  /** YouTube's origin for channel pages (server/platform/youtube-channel.ts): channel verification. */
   youtubeChannelUrl: string;
 };
 

@@ -138,7 +138,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   await jobs.every("campaigns.coverage-reminders", "15 * * * *", () =>
     campaigns.sendCoverageReminders(coverageReminderSender(campaignMail)),
   );
-  // Production without Stripe's keys takes no payments unless PAYMENTS_SANDBOX=true (issue 24): said once here.
+  // Production without Stripe's keys takes no payments unless PAYMENTS_SANDBOX=true: said once here.
   logPaymentsMode(env, log.child({ area: "promotions" }));
   const promotionsDeps = {
     db,

@@ -111,7 +111,7 @@ export const KEY_UPLOAD_LIMITS = {
   listedLines: 200,
   /** An unsaved preview is kept this long. */
   previewMinutes: 60,
-  /** Previews one company may make in an hour (issue 24: each one parses, fingerprints and seals a file). */
+  /** Previews one company may make in an hour (each one parses, fingerprints and seals a file). */
   previewsPerHour: 30,
   /**
    * Unsaved previews one company keeps at once, and the room their sealed keys may take: a new preview drops

@@ -1,5 +1,5 @@
 /**
- * A channel's identity (issue 24 point 2): one key for every way of writing the same channel's address, so that
+ * A channel's identity: one key for every way of writing the same channel's address, so that
  * a channel can be declared by one account only (`creator_channels_key_idx`). The key ignores the scheme
  * (http/https), the case (of ASCII letters), `www.` and `m.` hosts, a port, the query string, the fragment, trailing slashes and a
  * tab of the channel (`/@x/videos`), and reads YouTube's `/c/x`, `/user/x` and `/@x` as the same handle.

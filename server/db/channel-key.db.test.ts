@@ -9,7 +9,7 @@ import { migrationsFolder } from "#server/paths";
 import type { DatabaseHandle } from "./client";
 
 /**
- * Migration 0013 (issue 24 point 2) backfills `creator_channels.channel_key` in SQL: the SQL must give the key
+ * Migration 0013 backfills `creator_channels.channel_key` in SQL: the SQL must give the key
  * `#shared/channel-key` gives, and where a channel was declared more than once the oldest declaration keeps it.
  * Both are read from the migration file itself.
  */

@@ -103,7 +103,7 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
       { kind: "youtube", url: "https://www.youtube.com/@mayaplays", subscribers: 3_000, averageViews: 500, languages: ["en"] },
     ],
   });
-  // Issue 24: only a verified or team-checked channel counts for auto-approval. The demo creators' channels are
+  // Only a verified or team-checked channel counts for auto-approval. The demo creators' channels are
   // theirs, so they are marked: YouTube channels verified by their code (Lucía's also checked by the team), the
   // others checked by the team. Their codes stay as made, so the onboarding page shows them.
   const mark = (url: string, set: { verifiedAt?: Date; checkedAt?: Date }) =>

@@ -184,7 +184,7 @@ describe("demo data", () => {
     const auto = all.find((c) => c.autoApprove)!;
     expect(requests.filter((r) => r.campaignId === auto.id).every((r) => r.status === "approved" && r.autoApproved)).toBe(true);
     expect(requests.filter((r) => r.campaignId === auto.id && r.autoApproved).length).toBe(2);
-    // Issue 24: the demo creators' channels are theirs (verified or checked), each with its own key and code.
+    // The demo creators' channels are theirs (verified or checked), each with its own key and code.
     const channels = await database.db.select().from(creatorChannels);
     expect(channels.length).toBe(6);
     expect(channels.every((c) => (c.verifiedAt || c.checkedAt) && c.channelKey && /^nexo-/.test(c.verifyCode))).toBe(true);

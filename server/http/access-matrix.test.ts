@@ -511,7 +511,7 @@ describe("access matrix: mutations", () => {
     [
       "save one's channels",
       "/en/creator/onboarding",
-      // A channel belongs to one account (issue 24): each person states a channel of their own.
+      // A channel belongs to one account: each person states a channel of their own.
       () => ({
         rows: "1",
         "kind-0": "youtube",

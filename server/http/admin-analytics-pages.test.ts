@@ -18,7 +18,7 @@ const cookies = { admin: "", moderator: "", creator: "", company: "", other: "" 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-/** A name with the issue 24 payload: a `;` spreadsheet would split it into formulas if it were left unquoted. */
+/** A name with a formula payload: a `;` spreadsheet would split it into formulas if it were left unquoted. */
 const EMBER = "@Ember & Tide;=1+2;=cmd|' /C calc'!A0";
 
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe("/admin/analytics", () => {
     expect(text).toContain("Visitas");
   });
 
-  it("exports CSV with every text cell quoted and every formula start guarded (issue 24), and an Excel workbook that opens", async () => {
+  it("exports CSV with every text cell quoted and every formula start guarded, and an Excel workbook that opens", async () => {
     const csv = await get("/en/admin/analytics/export?format=csv&window=30", cookies.admin);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");

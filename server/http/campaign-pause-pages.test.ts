@@ -8,7 +8,7 @@ import { testActor } from "#tests/support/actors";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 24 points 6 and 7 through the manage page, as a browser without JavaScript drives it: a paused campaign
+ * The team's pause and the preview limits through the manage page, as a browser without JavaScript drives it: a paused campaign
  * offers no approval and refuses one posted anyway (one or in bulk), saying why in the page's language (the
  * team's reason included); during the team's pause the keys tab offers no upload and refuses a preview or a
  * save; the company's own pause may restock. Key previews: the oldest unsaved one is dropped (and the page

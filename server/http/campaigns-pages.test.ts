@@ -78,7 +78,7 @@ async function person(spec: Parameters<typeof createUser>[1] = {}, actor: Partia
 }
 
 /**
- * A YouTube channel of the person's own, verified as its code on its page would (issue 24: only a verified or
+ * A YouTube channel of the person's own, verified as its code on its page would (only a verified or
  * team-checked channel counts for auto-approval; the page's own Verify is in creator-channels-pages.test.ts).
  */
 async function withChannel(p: Person, subscribers = 50_000, averageViews = 8_000, verified = true) {

@@ -616,7 +616,7 @@ describe("the whole loop from the pages", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="keys-[a-z0-9-]+\.csv"$/);
     expect(csv.headers.get("cache-control")).toBe("no-store");
     const lines = (await csv.text()).trim().split("\r\n");
-    // The site's CSV writer (issue 24): every text cell quoted.
+    // The site's CSV writer: every text cell quoted.
     expect(lines[0]).toBe('"key_value","region","status","holder","claimed_at","revoked_at","added_at"');
     expect(lines).toHaveLength(5);
     for (const k of KEYS) expect(lines.some((l) => l.startsWith(`"${k}",`))).toBe(true);

@@ -8,7 +8,7 @@ import { testActor } from "#tests/support/actors";
 import { startYoutubeStub, type YoutubeStub } from "#tests/support/youtube-stub";
 
 /**
- * Issue 24 point 2 through the pages, as a browser without JavaScript (and the hydrated page's data requests):
+ * Channel ownership and verification through the pages, as a browser without JavaScript (and the hydrated page's data requests):
  * a channel another account declared is refused beside its field in both languages with everything typed kept;
  * a stated channel's huge figures get no key at once; /creator/onboarding shows the channel's code, and "Verify"
  * reads the channel's page on a local YouTube over real HTTP, with a message for each outcome.

@@ -5,7 +5,7 @@ import { textOf } from "#tests/support/pages";
 import { activeCampaign, campaignsDeps, companyActor, TEST_KEYS_SECRET } from "#tests/support/campaigns-kit";
 
 /**
- * Issue 24 point 5: a campaign's keys exported as CSV (GET /company/campaigns/{id}/keys.csv) through the site's
+ * A campaign's keys exported as CSV (GET /company/campaigns/{id}/keys.csv) through the site's
  * one CSV writer. Keys may hold `= + - @ ; ' |` (printable ASCII without spaces, commas or quotes): each comes
  * out quoted with its formula starts guarded, so neither a `,` nor a `;` spreadsheet runs it, and the real key
  * comes back exactly by taking the apostrophes the writer added away (what the keys tab's help text says).
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 /** The first cell of a line as the writer wrote it: between its quotes, inner quotes undoubled. */
 const firstCell = (line: string) => /^"((?:[^"]|"")*)"/.exec(line)![1].replace(/""/g, '"');
 
-describe("the keys CSV (issue 24)", () => {
+describe("the keys CSV", () => {
   it("quotes every key and guards its formula starts; a ; spreadsheet finds no formula in it", async () => {
     const res = await t.request(`/en/company/campaigns/${campaignId}/keys.csv`, { cookie, headers: { "x-test-ip": "198.51.127.1" } });
     expect(res.status).toBe(200);

@@ -10,7 +10,7 @@ import { pageClient, textOf } from "#tests/support/pages";
 import { makeSubmission } from "#tests/support/promotions-kit";
 
 /**
- * Issue 24 point 4: production without Stripe's keys and without PAYMENTS_SANDBOX=true takes no payments. The
+ * Production without Stripe's keys and without PAYMENTS_SANDBOX=true takes no payments. The
  * app is driven through Hono as a browser and as a forger would: /collaborate says so and refuses a request
  * that needs paying (a 100% promo code still goes to review), no checkout opens, the sandbox's page and choices
  * do not exist, and a webhook signed with the secret the sandbox would use marks nothing paid. The start log

@@ -8,7 +8,7 @@ import { csvCell, guardText, toCsv, unguardText } from "./csv";
 const piecesOf = (text: string) => text.split(/[,;\t\r\n]/).map((p) => p.replace(/^"+/, ""));
 const formulaStart = /^[=+\-@]/;
 
-describe("the CSV writer (issue 24 point 5)", () => {
+describe("the CSV writer", () => {
   const PAYLOAD = "Pwn;=1+2;=cmd|' /C calc'!A0";
 
   it("quotes the issue's payload and neutralises every formula start in it, at the start and after each ;", () => {

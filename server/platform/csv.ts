@@ -1,5 +1,5 @@
 /**
- * The one CSV writer of the site (issue 24 point 5): every export (featured-games analytics, a campaign's keys,
+ * The one CSV writer of the site: every export (featured-games analytics, a campaign's keys,
  * any new one) writes its rows through `toCsv`, so no cell a person typed can run as a formula in the reader's
  * spreadsheet, whatever its list separator (`,` in English locales, `;` in Spanish ones).
  *

@@ -1,7 +1,7 @@
 import { readAtMost } from "#shared/read-at-most";
 
 /**
- * A YouTube channel's public page, reduced to what verification needs (issue 24 point 2): the channel's
+ * A YouTube channel's public page, reduced to what verification needs: the channel's
  * description as the page states it. `null`: YouTube does not know the channel (404/410).
  */
 export type ChannelPageLookup = (channelPath: string) => Promise<{ description: string } | null>;

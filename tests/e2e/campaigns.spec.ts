@@ -9,7 +9,7 @@ import { signInStates } from "./site-pages";
  * studio uploads keys to its manual campaign (Huerto Lunar); a new creator becomes a creator, adds a channel and
  * requests a key; the studio approves; the creator reveals the key on /my-keys and adds a coverage link; the
  * studio sees it on the participants tab and traces the key back to the creator; the auto-approve campaign
- * (Faro de Niebla) approves the same creator at once, whose channel was verified with its code (issue 24).
+ * (Faro de Niebla) approves the same creator at once, whose channel was verified with its code.
  */
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 const cc = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => tr(locale, `company-campaigns:${key}`, vars);
@@ -63,7 +63,7 @@ for (const locale of LOCALES) {
     await page.getByLabel(cr(locale, "onboarding.averageViews")).first().fill("1000");
     await page.getByRole("button", { name: cr(locale, "onboarding.save") }).click();
     await expect(page.getByText(cr(locale, "onboarding.saved")).first()).toBeVisible();
-    // Issue 24: the channel counts for auto-approval once verified. The creator puts the page's code in the
+    // The channel counts for auto-approval once verified. The creator puts the page's code in the
     // channel's description (on the local YouTube of tests/e2e/server.mjs) and presses Verify.
     await expect(page.getByText(cr(locale, "onboarding.stated")).first()).toBeVisible();
     await expectNoViolations(page, `onboarding with a channel to verify (${locale})`);

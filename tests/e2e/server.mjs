@@ -46,7 +46,7 @@ const VIDEOS = {
     thumbnail_url: "https://i.ytimg.com/vi/E2EthumbNl0/hqdefault.jpg",
   },
 };
-// YouTube's channel pages too (YOUTUBE_CHANNEL_URL, issue 24): a spec plays the creator putting the site's code
+// YouTube's channel pages too (YOUTUBE_CHANNEL_URL): a spec plays the creator putting the site's code
 // in the channel's description with `PUT /__channels/@handle` (the body is the description); `GET /@handle` then
 // answers a page stating it, as YouTube's meta tags do. Unknown channels are YouTube's 404.
 const channels = new Map();
@@ -92,7 +92,7 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     LOG_LEVEL: "warn",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     YOUTUBE_OEMBED_URL: `http://127.0.0.1:${oembedPort}/oembed`,
-    // Production takes sandbox payments only when asked (issue 24): the specs pay on the sandbox's page.
+    // Production takes sandbox payments only when asked: the specs pay on the sandbox's page.
     PAYMENTS_SANDBOX: "true",
     YOUTUBE_CHANNEL_URL: `http://127.0.0.1:${oembedPort}`,
     // As a proxy would: tests that register many accounts present themselves as different clients.

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { BASE_URL } from "./site";
 
 /**
- * The outside probe's attack on the started production server (issue 24): twenty anonymous uploads to
+ * The outside probe's attack on the started production server: twenty anonymous uploads to
  * /collaborate trickling in at 100 bytes a second. The sign-in page and the health check keep answering as
  * usual: a body that is still arriving holds no place, and one address gets only a few such places.
  */

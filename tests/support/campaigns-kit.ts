@@ -60,7 +60,7 @@ export async function companyActor(db: Database, opts: { verified?: boolean; nam
 
 /**
  * A creator with one YouTube channel stating these figures; `verified` marks it verified (as its code on its
- * page would), so that its figures count for auto-approval (issue 24).
+ * page would), so that its figures count for auto-approval.
  */
 export async function creatorWithChannel(
   deps: CampaignsDeps,

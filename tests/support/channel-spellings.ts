@@ -1,4 +1,4 @@
-/** Every way of writing one channel's address, and addresses that are different channels (issue 24 point 2). */
+/** Every way of writing one channel's address, and addresses that are different channels. */
 export const SAME_CHANNEL: Record<string, string[]> = {
   "youtube:@brisagames": [
     "https://www.youtube.com/@BrisaGames",

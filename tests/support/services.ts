@@ -23,7 +23,7 @@ export async function testServices(
     // Tests write through factories behind the pages' back; the page cache's own tests turn it on.
     PAGE_CACHE_SECONDS: "0",
     SIDE_PANEL_CACHE_SECONDS: "0",
-    // testApp runs in production mode: payments there are the sandbox's only when asked (issue 24). A test of
+    // testApp runs in production mode: payments there are the sandbox's only when asked. A test of
     // payments off passes PAYMENTS_SANDBOX: "" (unset).
     PAYMENTS_SANDBOX: "true",
     ...envOverrides,

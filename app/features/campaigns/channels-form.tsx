@@ -8,7 +8,7 @@ import { CHANNEL_ROWS_MAX, type ChannelRow, type RowErrors } from "./channel-row
 
 /**
  * What is known of a saved channel, by its normalised address (`channelKey`): whether the creator verified it
- * with its code, what the team said, and the code (issue 24).
+ * with its code, what the team said, and the code.
  */
 export type ChannelReview = {
   id: string;

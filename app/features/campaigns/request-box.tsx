@@ -13,7 +13,7 @@ export type RequestState = {
   reason: string | null;
   onboarded: boolean;
   meetsMinimums: boolean | null;
-  /** The stated figures meet them, but no verified or team-checked channel does (issue 24). */
+  /** The stated figures meet them, but no verified or team-checked channel does. */
   meetsStated?: boolean | null;
   myRequest: string | null;
 };

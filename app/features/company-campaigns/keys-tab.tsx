@@ -27,7 +27,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
   const countOf = (region: string | null, status: string) => view.keyCounts.find((k) => k.region === region && k.status === status)?.n ?? 0;
   const total = view.keyCounts.reduce((n, k) => n + k.n, 0);
   const available = view.keyCounts.reduce((n, k) => n + (k.status === "available" ? k.n : 0), 0);
-  // Keys can be added unless the campaign is finished or paused by the team (issue 24; a company's own pause
+  // Keys can be added unless the campaign is finished or paused by the team (a company's own pause
   // may restock): `can.addKeys` comes from the same rule the upload applies.
   const open = view.can.addKeys;
   const revocable = view.keys.some((k) => k.status === "available");
@@ -202,7 +202,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             </a>
           ) : null}
         </div>
-        {/* How the CSV keeps a spreadsheet from running a key, and how to read such a key (issue 24). */}
+        {/* How the CSV keeps a spreadsheet from running a key, and how to read such a key. */}
         {total > 0 ? (
           <p id="keys-export-hint" className="max-w-3xl text-sm text-muted-foreground">
             {t("manage.keys.exportHint")}

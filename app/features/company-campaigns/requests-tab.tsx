@@ -71,7 +71,7 @@ export function RequestsTab({ view, result }: { view: ViewOf<"requests">; result
           {pending && view.can.decide ? (
             <Form method="post" id="decide-form" className="card space-y-3 p-4">
               <h3 className="font-semibold">{t("manage.requests.bulkHeading")}</h3>
-              {/* A paused campaign gives out no key (issue 24): approving is not offered, rejecting still is. */}
+              {/* A paused campaign gives out no key: approving is not offered, rejecting still is. */}
               {view.can.approve ? null : (
                 <p className="text-sm text-muted-foreground">
                   {t(view.pauseReason !== null ? "manage.requests.approvalOffTeam" : "manage.requests.approvalOffPaused")}

@@ -54,7 +54,7 @@ export async function loadPaymentResult(context: AppLoadContext, request: Reques
       receiptSent: r.receiptSent,
       completedAt: r.completedAt ? formatDate(r.completedAt, locale, { dateStyle: "long", timeZone: "UTC" }) : null,
     },
-    // No "pay again" while payments are off (production without Stripe's keys, issue 24).
+    // No "pay again" while payments are off (production without Stripe's keys).
     canRetry:
       r.submissionStatus === "pending_payment" &&
       !!r.paymentId &&

@@ -61,7 +61,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mb-4 text-sm text-muted-foreground">{range}</p>
-      {/* The exports are safe in any spreadsheet (issue 24): said beside them. */}
+      {/* The exports are safe in any spreadsheet: said beside them. */}
       <p className="mb-4 text-sm text-muted-foreground">{t("export.hint")}</p>
       <section aria-labelledby="totals-heading" className="mb-6">
         <h2 id="totals-heading" className="sr-only">

@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = searchParamsOf(request);
   const tab: FeaturedTab = (FEATURED_TABS as readonly string[]).includes(params.tab ?? "") ? (params.tab as FeaturedTab) : "queue";
   const now = new Date();
-  // Which provider takes payments, or why none does (issue 24): said above every tab.
+  // Which provider takes payments, or why none does: said above every tab.
   const payments = promotions.paymentsStatus();
   const base = { seo: seo("admin-featured:title"), tab, today: now.toISOString().slice(0, 10), payments };
   if (tab === "offer") {

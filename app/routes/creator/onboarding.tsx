@@ -18,7 +18,7 @@ export { actionHeaders as headers };
 /**
  * /creator/onboarding (SPEC §2, issue 14): the channels a creator covers games on, with their audience; each
  * saved channel's state (verified, checked by the team, stated only) and, for a YouTube channel, its code and a
- * Verify button (issue 24).
+ * Verify button.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["creator"]);

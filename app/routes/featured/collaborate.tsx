@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
   return {
     offer: { currency: offer.currency, features: offer.features },
-    // Production without Stripe's keys takes no payments (issue 24): the page says so instead of offering one.
+    // Production without Stripe's keys takes no payments: the page says so instead of offering one.
     paymentsOff: context.services.promotions.paymentsStatus().provider === "off",
     games,
     game: game ? { id: game.id, name: game.name } : null,

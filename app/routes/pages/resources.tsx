@@ -29,7 +29,7 @@ const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as co
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
 /** Creator key campaigns (issue 14); texts under `resources.campaignsGuide.items`. */
 const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "channels", "myKeys", "trace", "team"] as const;
-/** The key upload's limits the guide quotes (issue 24), from where the upload enforces them. */
+/** The key upload's limits the guide quotes, from where the upload enforces them. */
 const KEY_LIMITS = {
   minutes: KEY_UPLOAD_LIMITS.previewMinutes,
   pending: KEY_UPLOAD_LIMITS.pendingPreviews,

@@ -165,7 +165,7 @@ export const creatorRequests = pgTable(
 /**
  * A channel a creator covers games on, with the audience they state. The figures are their word until the
  * team checks the channel; a flagged channel does not count towards any campaign's minimums. A channel belongs
- * to one account (issue 24): `channel_key` is its address normalised (`#shared/channel-key`), unique across
+ * to one account: `channel_key` is its address normalised (`#shared/channel-key`), unique across
  * accounts; it is null only for a row that migration 0013 found declared earlier by another account (flagged).
  * The creator proves the channel is theirs by putting `verify_code` in its description (`verified_at`);
  * only a verified or team-checked channel counts for auto-approval (decision 0028).

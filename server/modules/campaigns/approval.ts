@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * given twice and 50 keys make exactly 50 approvals; with none left it throws 'No keys available for campaign
  * {{campaignName}}.' and the caller's transaction leaves everything as it was.
  *
- * First it reads the campaign's status with a share lock (issue 24: a paused campaign hands out no key, by any
+ * First it reads the campaign's status with a share lock (a paused campaign hands out no key, by any
  * path): the team's pause and the company's own pause lock the row for update, so a pause that committed first
  * is seen here and refuses the approval (`approvalRefusal`), and a pause that comes later waits for this
  * approval to commit. Share locks do not wait on each other: concurrent approvals still run side by side.

@@ -16,7 +16,7 @@ export const nextStatuses = (from: CampaignStatus): readonly CampaignStatus[] =>
 export const isOpen = (c: { status: string; startsAt: Date; endsAt: Date }, now: Date) =>
   c.status === "active" && c.startsAt.getTime() <= now.getTime() && c.endsAt.getTime() > now.getTime();
 
-/** A campaign's state as far as keys go: its status and the team's pause (issue 24). */
+/** A campaign's state as far as keys go: its status and the team's pause. */
 export type PauseState = { status: CampaignStatus; pausedByAdmin: boolean; pauseReason: string | null };
 export type Refusal = { code: ErrorCode; details: Record<string, unknown> };
 
@@ -27,7 +27,7 @@ export type Refusal = { code: ErrorCode; details: Record<string, unknown> };
 const teamReason = (c: PauseState) => (c.pauseReason ? { reason: c.pauseReason } : { context: "noreason" });
 
 /**
- * Why a campaign gives out no key now, or null when it may (issue 24: a paused campaign hands out no key, by
+ * Why a campaign gives out no key now, or null when it may (a paused campaign hands out no key, by
  * any path). The team's pause holds whatever the status (with the team's reason); a campaign its company
  * paused gives none until it is opened again. The one rule for `approveLocked` (company decisions and
  * auto-approval) and for the manage page's approve buttons (`campaignAbilities`).

@@ -171,7 +171,7 @@ describe("creator key campaigns", () => {
       minAverageViews: 1_000,
       keys: keysFor("AUTO", 1),
     });
-    // Verified channels: only a verified or team-checked channel's figures count (issue 24, channels.db.test.ts).
+    // Verified channels: only a verified or team-checked channel's figures count (channels.db.test.ts).
     const big = await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000, verified: true });
     const small = await creatorWithChannel(deps, clock.now(), { subscribers: 100, averageViews: 20, verified: true });
     const late = await creatorWithChannel(deps, clock.now(), { subscribers: 80_000, averageViews: 9_000, verified: true });

@@ -19,7 +19,7 @@ import { reviewChannel } from "./team";
 import { verifyChannel } from "./verify-channel";
 
 /**
- * Issue 24 point 2: a channel belongs to one account, whichever way its address is written; only a verified or
+ * A channel belongs to one account, whichever way its address is written; only a verified or
  * team-checked channel counts for auto-approval; verification reads the channel's page through a local
  * YouTube over real HTTP. The race between two accounts is meaningful on PostgreSQL (`npm run test:pg`).
  */

@@ -21,7 +21,7 @@ export type CampaignsDeps = {
   mailer: Mailer;
   renderMarkdown: RenderMarkdown;
   baseUrl: string;
-  /** YouTube's public channel pages, read to verify that a channel is the creator's (issue 24). */
+  /** YouTube's public channel pages, read to verify that a channel is the creator's. */
   channelPages: ChannelPageLookup;
   /** Counts channel verification attempts (per creator) and key previews (per company). */
   rateLimiter: RateLimiter;
@@ -42,5 +42,5 @@ export const VERIFY_RATE = [
   { limit: 5, windowSeconds: 10 * 60 },
   { limit: 20, windowSeconds: 24 * 3600 },
 ];
-/** Key previews per company, counted before the file is parsed (issue 24; the page states the figure). */
+/** Key previews per company, counted before the file is parsed (the page states the figure). */
 export const PREVIEW_RATE = { limit: KEY_UPLOAD_LIMITS.previewsPerHour, windowSeconds: 3600 };

@@ -9,7 +9,7 @@ export type ChannelFacts = {
 };
 
 /**
- * Whether a channel's figures count (issue 24 point 2, decision 0028): the creator proved it is theirs (its
+ * Whether a channel's figures count (decision 0028): the creator proved it is theirs (its
  * code on its page: verified) or the team checked it, and the team has not flagged it. A channel that is only
  * stated is shown as stated and counts for nothing automatic.
  */

@@ -15,7 +15,7 @@ import { previewKeyUpload, saveKeyUpload } from "./key-upload";
 const MINUTE = 60_000;
 
 /**
- * Issue 24 point 7: what key previews may cost one company — previews per hour, and the unsaved previews kept
+ * What key previews may cost one company — previews per hour, and the unsaved previews kept
  * at once (their number and their sealed bytes; a new preview drops the company's oldest unsaved ones).
  */
 describe("key previews per company", () => {

@@ -24,7 +24,7 @@ const saveInput = z.object({ campaignId: idField, uploadId: idField });
  * the upload, or already in any pool of this company, found by fingerprint) and invalid keys, listing the bad
  * lines. Nothing is added yet: the new keys wait, sealed as one value, until the company saves the preview.
  *
- * What a preview may cost is bounded per company (issue 24): `KEY_UPLOAD_LIMITS.previewsPerHour` previews an
+ * What a preview may cost is bounded per company: `KEY_UPLOAD_LIMITS.previewsPerHour` previews an
  * hour, counted before the file is read (`campaigns.preview_too_many`), and at most `pendingPreviews` unsaved
  * previews taking `pendingMegabytes` at once. Over that, the company's oldest unsaved previews are dropped to
  * make room, as a studio expects: the page only ever offers the latest preview, an earlier one cannot be found

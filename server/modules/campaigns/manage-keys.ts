@@ -37,7 +37,7 @@ export async function revokeKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor:
 
 /**
  * The campaign's pool as CSV (issue 14): each key in full with its region, state, holder and dates, for the
- * company only, written by the site's CSV writer (server/platform/csv.ts, issue 24): every text cell quoted, and
+ * company only, written by the site's CSV writer (server/platform/csv.ts): every text cell quoted, and
  * an apostrophe before a formula start (= + - @) or an apostrophe at a cell's start or after a `;` inside it,
  * so a spreadsheet shows such a key as text instead of running it (`=AB12` → `'=AB12`, `AB;-12` → `AB;'-12`).
  * The key is the cell without those added apostrophes (`unguardText` gives it back exactly); keys without
@@ -60,7 +60,7 @@ export async function exportKeys(deps: Pick<CampaignsDeps, "db" | "keys">, actor
     .leftJoin(profiles, eq(profiles.id, campaignKeys.claimedBy))
     .where(eq(campaignKeys.campaignId, campaign.id))
     .orderBy(asc(campaignKeys.createdAt), asc(campaignKeys.id));
-  // The site's one CSV writer (issue 24): every text cell quoted, formula starts guarded, an empty value empty.
+  // The site's one CSV writer: every text cell quoted, formula starts guarded, an empty value empty.
   const table: CsvValue[][] = [["key_value", "region", "status", "holder", "claimed_at", "revoked_at", "added_at"]];
   for (const r of rows) {
     table.push([

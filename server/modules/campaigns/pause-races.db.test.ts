@@ -15,7 +15,7 @@ import { requestKey } from "./request-key";
 import { adminPauseCampaign } from "./team";
 
 /**
- * Issue 24 point 6 on PostgreSQL (`npm run test:pg -- <this file>`, a pool of 20 connections): a team pause
+ * On PostgreSQL (`npm run test:pg -- <this file>`, a pool of 20 connections): a team pause
  * that commits while approvals, auto-approvals and a key save are on their way wins — none of them hands out
  * or adds a key. The pause is held open just before its commit (its transaction waits on a gate) while the
  * others start; they must wait for it (the campaign's row lock) and then see it. On PGlite the same calls run

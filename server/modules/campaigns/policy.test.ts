@@ -55,7 +55,7 @@ describe("campaigns policy", () => {
     expect(requestAbility(player)).toEqual({ request: false, reason: "errors:campaigns.creators_only" });
   });
 
-  it("offers approving and adding keys only when the campaign's state allows them (issue 24)", () => {
+  it("offers approving and adding keys only when the campaign's state allows them", () => {
     const state = (status: "draft" | "active" | "paused" | "finished", pausedByAdmin = false) => ({
       companyId: "co",
       status,

@@ -96,7 +96,7 @@ export function companyAbilities(actor: Actor) {
 
 /**
  * What the manage page of one campaign may offer: the company's abilities, and whether approving requests and
- * adding keys are possible in the campaign's present state (issue 24: a paused campaign gives out no key, and
+ * adding keys are possible in the campaign's present state (a paused campaign gives out no key, and
  * takes none during the team's pause). The same rules the operations apply, so no button leads to a refusal.
  */
 export function campaignAbilities(actor: Actor, campaign: PauseState & { companyId: string }) {

@@ -18,7 +18,7 @@ import { requestKey } from "./request-key";
 import { adminLiftPause, adminPauseCampaign } from "./team";
 
 /**
- * Issue 24 point 6: a paused campaign hands out no key, by any path (the company's approvals one by one and
+ * A paused campaign hands out no key, by any path (the company's approvals one by one and
  * in bulk, auto-approval: all go through `approveLocked`), and during the team's pause the company cannot add
  * keys either (preview and save); a campaign the company paused itself may be restocked. The races are in
  * pause-races.db.test.ts.

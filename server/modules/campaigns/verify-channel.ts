@@ -14,7 +14,7 @@ const verifyInput = z.object({ channelId: idField });
 export type VerifyOutcome = { channelId: string; status: "verified"; already: boolean };
 
 /**
- * "Verify" on /creator/onboarding (issue 24 point 2): the site opens the channel's public page on YouTube
+ * "Verify" on /creator/onboarding: the site opens the channel's public page on YouTube
  * (`deps.channelPages`, server/platform/youtube-channel.ts) and looks for the channel's code in its description;
  * found, the channel is verified and counts for auto-approval. Only the creator's own YouTube channel; attempts
  * are limited per creator (VERIFY_RATE) before YouTube is asked. Each outcome has its code: verified,

@@ -226,7 +226,7 @@ describe("game analytics", () => {
     expect(csv.filename).toBe("featured-games-analytics-2026-10-26-2026-11-24.csv");
     const text = new TextDecoder().decode(csv.body).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
-    // The site's CSV writer (issue 24): every text cell quoted, formula starts guarded, numbers as numbers.
+    // The site's CSV writer: every text cell quoted, formula starts guarded, numbers as numbers.
     expect(lines[0]).toBe('"Day","Game","Studio","Views","Store clicks","Trailer plays","Campaign clicks"');
     expect(lines).toContain(`"2026-11-23","'=HYPERLINK(1)","Pine Studio",7,1,0,0`);
     expect(lines).toContain(`"2026-11-24","Hollow Pines","Pine Studio",10,2,1,1`);

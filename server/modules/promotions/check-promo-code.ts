@@ -11,7 +11,7 @@ import { findPromoCode, heldUses, promoOutcome } from "./promo-codes";
 /** Checks per client: enough for a person typing, too few to guess codes. */
 export const PROMO_CHECK_RATE = { limit: 20, windowSeconds: 60 };
 /**
- * Checks per signed-in account, whatever address they come from (issue 24): an account cannot guess codes by
+ * Checks per signed-in account, whatever address they come from: an account cannot guess codes by
  * spreading its attempts over many addresses. Per minute as per client, and a cap per hour.
  */
 export const PROMO_CHECK_RATE_PER_ACCOUNT = [

@@ -233,7 +233,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(await codeOf(check("FIVE"))).toBe("rate_limited");
   });
 
-  it("limits a signed-in account's promo code checks across client addresses (issue 24), not the addresses of others", async () => {
+  it("limits a signed-in account's promo code checks across client addresses, not the addresses of others", async () => {
     const guesser = await member(database.db, clock.now(), { username: "guesser1" });
     const other = await member(database.db, clock.now(), { username: "guesser2" });
     // Every guess from another address: the per-client limit never trips.

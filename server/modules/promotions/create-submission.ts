@@ -108,7 +108,7 @@ async function copyCover(deps: Deps, coverUrl: string | null): Promise<string | 
  * `pending_payment`; a 100% code counts its use and moves it to `pending_review` at once. Then, if an amount is
  * due, the checkout is opened; if it cannot be, the submission and its image are deleted and the error shown.
  * A refused submit keeps its stored image under `imageToken` (in the error's details) for the next try. With
- * payments off (issue 24) a request that would need paying is refused before anything is written.
+ * payments off a request that would need paying is refused before anything is written.
  */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionRequest): Promise<SubmissionResult> {
   assertCan(actor, "submission.create");
@@ -172,7 +172,7 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
     paid = await deps.db.transaction(async (tx) => {
       const promo = data.promoCode ? await lockUsablePromoCode(tx, data.promoCode, now) : null;
       const { discountMinor, amountMinor } = amountAfterDiscount(feature.priceMinor, promo);
-      // Payments off (production without Stripe's keys, issue 24): only a code covering the whole price sends a request.
+      // Payments off (production without Stripe's keys): only a code covering the whole price sends a request.
       if (amountMinor > 0 && deps.payments.name === "off") throw new DomainError("promotions.payments_off");
       await tx.insert(featuredSubmissions).values({
         id: submissionId,

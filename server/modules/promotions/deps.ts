@@ -21,7 +21,7 @@ export type PromotionsDeps = {
   mailer: Mailer;
   jobs: Jobs;
   rateLimiter: RateLimiter;
-  /** Stripe, the sandbox, or payments off (production without Stripe's keys, issue 24). */
+  /** Stripe, the sandbox, or payments off (production without Stripe's keys). */
   payments: Payments;
   oembed: OembedLookup;
   renderMarkdown: RenderMarkdown;

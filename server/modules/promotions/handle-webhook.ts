@@ -29,7 +29,7 @@ const MOVES: Record<"processing" | "success" | "fail" | "cancelled", readonly Pa
  * the payment's row is locked and the event applied only forward (pending → processing → success | fail |
  * cancelled; a final status never changes, a late event is kept with `applied = false`). A success moves the
  * submission into the review queue and counts its promo code's use (once). After the commit the payer's
- * receipt is sent (once). With payments off (issue 24) no event is believed: 400, nothing recorded.
+ * receipt is sent (once). With payments off no event is believed: 400, nothing recorded.
  */
 export async function handleWebhook(deps: Deps, rawBody: string, signature: string | null | undefined): Promise<WebhookResult> {
   const provider = deps.payments;

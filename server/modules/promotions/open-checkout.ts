@@ -19,7 +19,7 @@ const pagePath = (deps: Deps, locale: CheckoutLocale, page: string, paymentId: s
  * by other open checkouts; the payment is written `pending` (holding that use for CHECKOUT_TTL_MINUTES). After
  * the commit the provider opens its session; if it cannot, the payment is marked `fail` (the hold is released)
  * and the payer is told nothing was charged. A checkout of the same submission still open is given again
- * rather than a second one opened. With payments off (production without Stripe's keys, issue 24) nothing is
+ * rather than a second one opened. With payments off (production without Stripe's keys) nothing is
  * written and the payer is told that paid placements are unavailable.
  */
 export async function openCheckout(

@@ -15,7 +15,7 @@ import {
   type SandboxDelivery,
 } from "./sandbox-checkout";
 
-/** Which provider takes payments, or why none does (issue 24): for /collaborate and the admin. */
+/** Which provider takes payments, or why none does: for /collaborate and the admin. */
 export type PaymentsStatus = { provider: "stripe" | "sandbox" } | { provider: "off"; reason: PaymentsOffReason };
 
 /**

@@ -20,7 +20,7 @@ export async function refundSubmissionPayment(deps: Deps, submissionId: string):
     .limit(1);
   if (!payment) return "none";
   if (payment.refundStatus === "succeeded") return "succeeded";
-  // Payments off (issue 24): no provider can give the money back; the submission stays as it is (the admin's
+  // Payments off: no provider can give the money back; the submission stays as it is (the admin's
   // featured games tab says why payments are off).
   const provider = deps.payments;
   if (provider.name === "off") {

@@ -17,7 +17,7 @@ export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 
 function sandbox(deps: Deps): SandboxProvider {
-  // Not the sandbox (Stripe, or payments off in production, issue 24): its page and choices do not exist.
+  // Not the sandbox (Stripe, or payments off in production): its page and choices do not exist.
   if (!isSandboxProvider(deps.payments)) throw new DomainError("promotions.payment_not_found");
   return deps.payments;
 }

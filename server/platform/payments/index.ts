@@ -19,7 +19,7 @@ export const PAYMENTS_OFF_MESSAGES: Record<PaymentsOffReason, string> = {
 
 /**
  * The provider the environment configures: Stripe when its keys are set, else the local sandbox (in production
- * only with PAYMENTS_SANDBOX=true), else payments off (issue 24).
+ * only with PAYMENTS_SANDBOX=true), else payments off.
  */
 export function createPaymentProvider(env: Pick<Env, "payments" | "baseUrl">, now: () => Date = () => new Date()): Payments {
   const p = env.payments;

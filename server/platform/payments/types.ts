@@ -63,7 +63,7 @@ export interface PaymentProvider {
 }
 
 /**
- * No provider (issue 24): production without Stripe's keys and without PAYMENTS_SANDBOX=true. No checkout opens,
+ * No provider: production without Stripe's keys and without PAYMENTS_SANDBOX=true. No checkout opens,
  * no webhook is believed, nothing is refunded; a promo code that covers the whole price still sends a request.
  */
 export type PaymentsOff = { readonly name: "off"; readonly reason: PaymentsOffReason };
