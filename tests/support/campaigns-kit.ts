@@ -125,3 +125,26 @@ export async function addKeys(deps: CampaignsDeps, company: NonNullable<Actor>, 
 
 export const keysFor = (prefix: string, n: number, region?: string) =>
   Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, "0")}-KEY${region ? `,${region}` : ""}`);
+
+/** A member of the site's team (a Moderator), as an actor: who pauses a campaign and lifts the pause. */
+export async function teamActor(db: Database, now: Date, username: string): Promise<NonNullable<Actor>> {
+  return { ...(await member(db, now, { username })), roles: ["Moderator"], profileRole: null };
+}
+
+/**
+ * The people of a pause test: a verified company, a team member, and `creators` creators whose channels count
+ * for auto-approval when `verified`.
+ */
+export async function pauseCast(
+  db: Database,
+  clock: { now: () => Date },
+  opts: { company: string; team: string; creators: number; verified?: boolean },
+) {
+  const deps = campaignsDeps(db, clock);
+  const company = await companyActor(db, { name: opts.company });
+  const team = await teamActor(db, clock.now(), opts.team);
+  const creators: NonNullable<Actor>[] = [];
+  for (let i = 0; i < opts.creators; i++)
+    creators.push(await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000, verified: opts.verified }));
+  return { deps, company, team, creators };
+}

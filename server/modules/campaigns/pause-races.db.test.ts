@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, testDatabase } from "#tests/support/db";
-import { member, testClock } from "#tests/support/forum-kit";
-import { activeCampaign, campaignsDeps, companyActor, creatorWithChannel, keysFor } from "#tests/support/campaigns-kit";
+import { testClock } from "#tests/support/forum-kit";
+import { activeCampaign, keysFor, pauseCast } from "#tests/support/campaigns-kit";
 import { ensureRoles } from "#server/db/factories";
 import type { Database, DatabaseHandle } from "#server/db/client";
 import { campaignKeys, campaigns, creatorRequests } from "#server/db/schema";
@@ -32,12 +32,12 @@ describe("a team pause racing approvals", () => {
   beforeAll(async () => {
     database = await testDatabase();
     await ensureRoles(database.db);
-    deps = campaignsDeps(database.db, clock);
-    company = await companyActor(database.db, { name: "Carrera" });
-    team = { ...(await member(database.db, clock.now(), { username: "equipo-carrera" })), roles: ["Moderator"], profileRole: null };
-    creators = [];
-    for (let i = 0; i < 16; i++)
-      creators.push(await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000, verified: true }));
+    ({ deps, company, team, creators } = await pauseCast(database.db, clock, {
+      company: "Carrera",
+      team: "equipo-carrera",
+      creators: 16,
+      verified: true,
+    }));
   }, 120_000);
   afterAll(() => database.close());
 

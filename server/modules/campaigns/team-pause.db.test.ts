@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
-import { codeOf, errorOf, member, testClock } from "#tests/support/forum-kit";
-import { activeCampaign, addKeys, campaignsDeps, companyActor, creatorWithChannel, keysFor } from "#tests/support/campaigns-kit";
+import { codeOf, errorOf, testClock } from "#tests/support/forum-kit";
+import { activeCampaign, addKeys, keysFor, pauseCast } from "#tests/support/campaigns-kit";
 import { ensureRoles } from "#server/db/factories";
 import type { DatabaseHandle } from "#server/db/client";
 import { campaignKeys, campaigns, companyGames, creatorRequests } from "#server/db/schema";
@@ -34,11 +34,7 @@ describe("a paused campaign", () => {
   beforeAll(async () => {
     database = await testDatabase();
     await ensureRoles(database.db);
-    deps = campaignsDeps(database.db, clock);
-    company = await companyActor(database.db, { name: "Brisa" });
-    team = { ...(await member(database.db, clock.now(), { username: "equipo" })), roles: ["Moderator"], profileRole: null };
-    creators = [];
-    for (let i = 0; i < 4; i++) creators.push(await creatorWithChannel(deps, clock.now(), { subscribers: 50_000, averageViews: 9_000 }));
+    ({ deps, company, team, creators } = await pauseCast(database.db, clock, { company: "Brisa", team: "equipo", creators: 4 }));
   });
   afterAll(() => database.close());
 
