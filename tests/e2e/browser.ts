@@ -4,10 +4,36 @@ import { BASE_URL, tr, type Locale } from "./site";
 
 /** Runs in every document before the app: records consent events, CSP violations, hydration and the page's fetches. */
 export function initScript() {
-  type E2E = { consentEvents: unknown[]; csp: string[]; hydrated: boolean; inflight: number; lastActivity: number };
+  type E2E = {
+    consentEvents: unknown[];
+    csp: string[];
+    hydrated: boolean;
+    inflight: number;
+    lastActivity: number;
+    layoutScript: boolean;
+  };
   const w = window as unknown as { __e2e: E2E };
-  w.__e2e = { consentEvents: [], csp: [], hydrated: false, inflight: 0, lastActivity: performance.now() };
+  w.__e2e = { consentEvents: [], csp: [], hydrated: false, inflight: 0, lastActivity: performance.now(), layoutScript: false };
   const e2e = w.__e2e;
+  // Whether the page lays anything out from script when the viewport changes (a ResizeObserver, a resize
+  // listener, a width media query): only such a page needs frames to pass after a resize (layout-check.ts).
+  const Observer = window.ResizeObserver;
+  window.ResizeObserver = class extends Observer {
+    constructor(callback: ResizeObserverCallback) {
+      super(callback);
+      e2e.layoutScript = true;
+    }
+  };
+  const addListener = window.addEventListener.bind(window);
+  window.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+    if (type === "resize") e2e.layoutScript = true;
+    return addListener(type, ...rest);
+  }) as typeof window.addEventListener;
+  const matchMedia = window.matchMedia.bind(window);
+  window.matchMedia = (query: string) => {
+    if (/width|height|orientation|aspect/.test(query)) e2e.layoutScript = true;
+    return matchMedia(query);
+  };
   window.addEventListener("analytics-consent-changed", (e) => {
     e2e.consentEvents.push((e as CustomEvent).detail);
     // The app raises this event from its root effect, i.e. once React has hydrated and run its effects.

@@ -108,10 +108,15 @@ for (const locale of LOCALES) {
       .locator("summary", { hasText: tr(locale, "forum:interact.report") })
       .click();
     await page.locator("#post-3").getByLabel(tr(locale, "forum:interact.reportReason")).fill(reason);
+    // The report's post is waited for, so that a click that sent nothing fails here, not as a missing message.
+    const reported = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(new URL(threadUrl).pathname), {
+      timeout: 15_000,
+    });
     await page
       .locator("#post-3")
       .getByRole("button", { name: tr(locale, "forum:interact.reportSubmit") })
       .click();
+    expect((await reported).status(), "the report's post").toBeLessThan(400);
     await expect(page.locator("#post-3").getByText(tr(locale, "forum:interact.reportSent"))).toBeVisible();
 
     // 6. A moderator finds the report in the queue, hides the post and bans its author.

@@ -169,7 +169,12 @@ for (const locale of LOCALES) {
       await expect(adjust.getByLabel(a(locale, "gamification.ranking.reasonLabel"))).toBeFocused();
       const reason = locale === "es" ? "Premio del torneo de la comunidad" : "Community tournament prize";
       await adjust.getByLabel(a(locale, "gamification.ranking.reasonLabel")).fill(reason);
+      // The post itself is waited for, so that a click that sent nothing fails here, not as a missing message.
+      const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/gamification/ranking"), {
+        timeout: 15_000,
+      });
       await adjust.getByRole("button", { name: a(locale, "gamification.ranking.adjustSubmit") }).click();
+      expect((await posted).status(), "the adjustment's post").toBeLessThan(400);
       await expect(outcome(page)).toContainText(`${name}: +25 XP`);
 
       // The member's history explains the number with the reason.
