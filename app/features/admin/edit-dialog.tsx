@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
@@ -12,7 +12,9 @@ export function EditDialog({ title, closeHref, children }: { title: string; clos
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const [modal, setModal] = useState(false);
-  useEffect(() => {
+  // Before the first paint: a dialog opened by a link in the running page is modal (Escape, focus kept inside)
+  // from the moment it shows, not a frame or more later.
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (!d.matches(":modal")) {
