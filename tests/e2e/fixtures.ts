@@ -217,7 +217,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (key, options) => {
       let ctx = sharedContexts.get(key);
       if (!ctx) {
-        ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, ...options });
+        ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, reducedMotion: "reduce", ...options });
         sharedContexts.set(key, ctx);
       }
       await diagnostics.watch(ctx);
@@ -245,7 +245,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   newContext: async ({ browser, diagnostics }, use) => {
     const made: BrowserContext[] = [];
     await use(async (options) => {
-      const ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, ...options });
+      // Reduced motion as in playwright.config.ts (a context made here does not read the config's options).
+      const ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, reducedMotion: "reduce", ...options });
       await diagnostics.watch(ctx);
       made.push(ctx);
       return ctx;
