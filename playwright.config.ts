@@ -31,10 +31,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
-    // No smooth scrolling and no page-enter animation (both are under prefers-reduced-motion: no-preference):
-    // a scroll the page animates (React Router's reset to the top after a form post, a focused invalid field)
-    // moves the button Playwright is pressing between its mouse-down and mouse-up, and the click is lost.
-    // Contexts made by the fixtures (newContext, sharedPage) start from the same.
+    // No smooth scrolling and no page-enter animation (both are under prefers-reduced-motion: no-preference), so
+    // nothing a test presses or measures is still moving. Contexts made by the fixtures (newContext, sharedPage)
+    // start from the same; a test about motion itself asks for "no-preference".
     contextOptions: { reducedMotion: "reduce" },
     trace: "off",
   },

@@ -211,8 +211,6 @@ const CASES: Case[] = [
   { name: "edit history", who: "moderator", path: () => `${setup.threadPath}?history=${setup.firstPostId}` },
 ];
 
-test.use({ contextOptions: { reducedMotion: "reduce" } });
-
 // Each state is loaded once in the light theme the server renders, checked, then switched to dark the way the
 // theme menu does it and checked again with the colour rules.
 for (const locale of ["es", "en"] as const) {
@@ -223,7 +221,6 @@ for (const locale of ["es", "en"] as const) {
         // One context per person and language in each worker (the forum keeps no drafts in the browser).
         const page = await sharedPage(`a11y-forum ${c.who} ${locale}`, {
           storageState: states.get(c.who),
-          reducedMotion: "reduce",
           colorScheme: "light",
         });
         await page.context().addCookies([cookie("theme", "light"), cookie("lng", locale), cookie("cookie_consent", consentValue(false))]);

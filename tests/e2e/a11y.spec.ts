@@ -26,7 +26,7 @@ const LOCALES = ["es", "en"] as const;
 const localized = (locale: Locale, path: string) => (path === "/" ? `/${locale}/` : `/${locale}${path}`);
 
 async function prepare(context: BrowserContext, page: Page, opts: { theme: Theme; locale: Locale; consent: boolean }) {
-  await page.emulateMedia({ reducedMotion: "reduce", colorScheme: opts.theme });
+  await page.emulateMedia({ colorScheme: opts.theme });
   await setThemeCookie(context, opts.theme);
   await setLanguageCookie(context, opts.locale);
   if (opts.consent) await setConsentCookie(context, false);
@@ -36,8 +36,6 @@ async function expectTheme(page: Page, theme: Theme) {
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   expect(dark, `rendered in the ${theme} theme`).toBe(theme === "dark");
 }
-
-test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 for (const locale of LOCALES) {
   test.describe(`${locale}, light and dark`, () => {

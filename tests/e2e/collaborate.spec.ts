@@ -126,7 +126,7 @@ test("axe: /collaborate with errors, auto-fill and a promo outcome, and /admin/p
   test.setTimeout(90_000);
   // The refused send below answers 400 by design.
   diagnostics.allowResponse(/\/en\/collaborate\.data/, 400);
-  const context = await newContext({ reducedMotion: "reduce", colorScheme: "light" });
+  const context = await newContext({ colorScheme: "light" });
   await setThemeCookie(context, "light");
   await setConsentCookie(context, false);
   const page = await context.newPage();
@@ -151,7 +151,7 @@ test("axe: /collaborate with errors, auto-fill and a promo outcome, and /admin/p
   });
   await axeLightAndDark(page, "/en/collaborate (refused)");
 
-  const admin = await (await newContext({ storageState: adminState, reducedMotion: "reduce", colorScheme: "light" })).newPage();
+  const admin = await (await newContext({ storageState: adminState, colorScheme: "light" })).newPage();
   await setThemeCookie(admin.context(), "light");
   await setConsentCookie(admin.context(), false);
   await gotoHydrated(admin, "/es/admin/promo-codes");

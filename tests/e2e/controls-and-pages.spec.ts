@@ -50,7 +50,6 @@ async function pageAs(newContext: (o?: object) => Promise<BrowserContext>, who: 
   const context = await newContext({
     storageState: who ? states.get(who) : undefined,
     viewport: { width, height: 900 },
-    reducedMotion: "reduce",
   });
   await setLanguageCookie(context, locale);
   await setConsentCookie(context, false);

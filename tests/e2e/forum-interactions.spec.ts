@@ -56,7 +56,7 @@ async function personContext(
   who: Who,
   theme: "light" | "dark" = "light",
 ) {
-  const context = await newContext({ storageState: states.get(who), colorScheme: theme, reducedMotion: "reduce" });
+  const context = await newContext({ storageState: states.get(who), colorScheme: theme });
   await asOwnClient(context);
   await setConsentCookie(context, false);
   await setThemeCookie(context, theme);

@@ -226,13 +226,12 @@ const PAGES: ["moderator" | "admin", string, () => string][] = [
 ];
 
 test.describe("gamification admin accessibility", () => {
-  test.use({ contextOptions: { reducedMotion: "reduce" } });
   // Each state is loaded once in the light theme the server renders, checked, then switched to dark the way the
   // theme menu does it and checked again with the colour rules (theme.spec.ts proves the server renders dark).
   for (const locale of LOCALES) {
     for (const [who, label, path] of PAGES) {
       test(`${locale}: ${who}, ${label}, with its forms open, light and dark`, async ({ newContext }) => {
-        const context = await newContext({ storageState: states.get(who), reducedMotion: "reduce", colorScheme: "light" });
+        const context = await newContext({ storageState: states.get(who), colorScheme: "light" });
         await setThemeCookie(context, "light");
         await setLanguageCookie(context, locale);
         await setConsentCookie(context, false);

@@ -18,14 +18,12 @@ test.beforeAll(async ({ playwright }) => {
   states = await signInStates(playwright, HEADER_PEOPLE, 81);
 });
 
-test.use({ contextOptions: { reducedMotion: "reduce" } });
-
 for (const locale of LOCALES) {
   test.describe(`${locale}`, () => {
     for (const who of HEADER_PEOPLE) {
       for (const path of who === "admin" ? ["/", "/admin"] : ["/"]) {
         test(`the header of ${path} fits every width for a ${who}`, async ({ newContext }) => {
-          const context = await newContext({ storageState: states.get(who), reducedMotion: "reduce" });
+          const context = await newContext({ storageState: states.get(who) });
           await setLanguageCookie(context, locale);
           await setConsentCookie(context, false);
           const page = await context.newPage();

@@ -28,8 +28,6 @@ test.beforeAll(async ({ playwright }) => {
   );
 });
 
-test.use({ contextOptions: { reducedMotion: "reduce" } });
-
 for (const locale of LOCALES) {
   test.describe(locale, () => {
     for (const { who, path, status } of SITE_PAGES) {
@@ -37,7 +35,6 @@ for (const locale of LOCALES) {
         // One context per person and language in each worker, as a person browsing page after page.
         const page = await sharedPage(`page-sweep ${who} ${locale}`, {
           storageState: states.get(who),
-          reducedMotion: "reduce",
           colorScheme: "light",
         });
         // The light theme, the language, and analytics refused (so no cookie banner), set again for each page.

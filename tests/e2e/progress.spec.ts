@@ -34,7 +34,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 async function creatorPage(newContext: (o?: object) => Promise<BrowserContext>, locale: Locale, theme: "light" | "dark"): Promise<Page> {
-  const context = await newContext({ storageState: creatorState, reducedMotion: "reduce", colorScheme: theme });
+  const context = await newContext({ storageState: creatorState, colorScheme: theme });
   await setThemeCookie(context, theme);
   await setLanguageCookie(context, locale);
   await setConsentCookie(context, false);
