@@ -11,10 +11,37 @@ export function initScript() {
     inflight: number;
     lastActivity: number;
     layoutScript: boolean;
+    trace: string[];
+  };
+  type RouterLike = {
+    state: { navigation: { state: string; formMethod?: string }; revalidation: string };
+    subscribe: (fn: () => void) => () => void;
   };
   const w = window as unknown as { __e2e: E2E };
-  w.__e2e = { consentEvents: [], csp: [], hydrated: false, inflight: 0, lastActivity: performance.now(), layoutScript: false };
+  w.__e2e = { consentEvents: [], csp: [], hydrated: false, inflight: 0, lastActivity: performance.now(), layoutScript: false, trace: [] };
   const e2e = w.__e2e;
+  // What the pointer, the forms, the layout and the page's requests did lately, printed when a test fails
+  // (fixtures.ts): a click that sent nothing shows where its press and its release landed, and what moved.
+  let routerWatched = false;
+  const note = (entry: string) => {
+    const router = (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter;
+    if (router && !routerWatched) {
+      routerWatched = true;
+      let last = "";
+      router.subscribe(() => {
+        const now = `router ${router.state.navigation.state}${router.state.navigation.formMethod ? ` (${router.state.navigation.formMethod})` : ""}, revalidation ${router.state.revalidation}`;
+        if (now !== last) note((last = now));
+      });
+    }
+    e2e.trace.push(`${performance.now().toFixed(0).padStart(7)} ms  ${entry}`);
+    if (e2e.trace.length > 60) e2e.trace.shift();
+  };
+  const describeTarget = (target: EventTarget | null) => {
+    if (!(target instanceof Element)) return String(target);
+    const text = (target.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    const box = target.getBoundingClientRect();
+    return `<${target.tagName.toLowerCase()}${target.id ? `#${target.id}` : ""}>${text ? ` "${text}"` : ""} [${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}]`;
+  };
   // Whether the page lays anything out from script when the viewport changes (a ResizeObserver, a resize
   // listener, a width media query): only such a page needs frames to pass after a resize (layout-check.ts).
   const Observer = window.ResizeObserver;
@@ -34,6 +61,22 @@ export function initScript() {
     if (/width|height|orientation|aspect/.test(query)) e2e.layoutScript = true;
     return matchMedia(query);
   };
+  for (const type of ["pointerdown", "pointerup", "click", "submit", "focusin"])
+    addListener(
+      type,
+      (e: Event) => note(`${type} ${describeTarget(e.target)}${e instanceof MouseEvent ? ` at ${e.clientX},${e.clientY}` : ""}`),
+      true,
+    );
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node: Node | null }[] })[])
+        note(
+          `layout shift ${entry.value.toFixed(3)}: ${(entry.sources ?? []).map((s) => describeTarget(s.node as Element | null)).join(", ")}`,
+        );
+    }).observe({ type: "layout-shift" });
+  } catch {
+    // A browser without layout-shift entries: the trace goes without them.
+  }
   window.addEventListener("analytics-consent-changed", (e) => {
     e2e.consentEvents.push((e as CustomEvent).detail);
     // The app raises this event from its root effect, i.e. once React has hydrated and run its effects.
@@ -48,13 +91,34 @@ export function initScript() {
   window.fetch = async (...args: Parameters<typeof window.fetch>) => {
     e2e.inflight += 1;
     e2e.lastActivity = performance.now();
+    const [input, init] = args;
+    const what = `${init?.method ?? (input instanceof Request ? input.method : "GET")} ${String(
+      input instanceof Request ? input.url : input,
+    )
+      .replace(location.origin, "")
+      .slice(0, 100)}`;
+    note(`fetch ${what}`);
     try {
-      return await fetch(...args);
+      const res = await fetch(...args);
+      note(`fetch ${what} answered ${res.status}`);
+      return res;
     } finally {
       e2e.inflight -= 1;
       e2e.lastActivity = performance.now();
     }
   };
+}
+
+/** The trace of every page of a context (see `note` in initScript), for a failed test's report. */
+export async function inputTraces(context: BrowserContext): Promise<string> {
+  const parts: string[] = [];
+  for (const page of context.pages()) {
+    const trace = await page
+      .evaluate(() => (window as unknown as { __e2e?: { trace: string[] } }).__e2e?.trace ?? [])
+      .catch(() => [] as string[]);
+    if (trace.length) parts.push(`${page.url()}\n${trace.map((line) => `  ${line}`).join("\n")}`);
+  }
+  return parts.join("\n\n");
 }
 
 /** Makes a browser context look like its own client to the per-IP rate limits (see server.mjs). */

@@ -6,7 +6,8 @@
  *   error (CSP violations and React hydration errors are console errors), any uncaught page error, any
  *   `securitypolicyviolation` event and any failed sub-resource (status ≥ 400) unless the test allowed it.
  *   "Failed to load resource" console lines are covered by the response check instead, so a page that is
- *   meant to answer 404/503 does not fail the test by itself.
+ *   meant to answer 404/503 does not fail the test by itself. A failed test prints what its pages did last
+ *   (presses, releases, clicks, submits, focus, layout shifts, fetches, router states: browser.ts).
  * - `adminState` (worker): one sign-in of the demo admin per worker, reused (sign-in is rate limited).
  * - `admin`: an API client signed in as the admin; `site`: setting toggles that wait until the change is
  *   visible and restore the previous values (and turn maintenance off) when the test ends.
@@ -22,10 +23,11 @@ import {
   type Frame,
   type Page,
   type Response,
+  type TestInfo,
   type WebError,
 } from "@playwright/test";
 import { AdminApi, SiteSettings } from "./admin-api";
-import { cspViolations, initScript } from "./browser";
+import { cspViolations, initScript, inputTraces } from "./browser";
 import { ADMIN, BASE_URL } from "./site";
 
 export { expect };
@@ -143,6 +145,16 @@ function createDiagnostics(): Diagnostics {
   return d;
 }
 
+/** A failed test's report gets what each of its contexts' pages did last (browser.ts, `note`). */
+async function attachTraces(testInfo: TestInfo, contexts: BrowserContext[]) {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const context of contexts) {
+    const text = await inputTraces(context).catch(() => "");
+    // Printed whole (the reporters shorten an attachment to its first lines).
+    if (text) console.log(`What the page did last (${testInfo.title}):\n${text}`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
 
@@ -201,11 +213,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   // The default context, watched; CSP violations its pages recorded are collected before the verdict.
-  context: async ({ context, diagnostics }, use) => {
+  context: async ({ context, diagnostics }, use, testInfo) => {
     // A reused context keeps what a test set on it with setExtraHTTPHeaders (asOwnClient): start from none.
     await context.setExtraHTTPHeaders({});
     await diagnostics.watch(context);
     await use(context);
+    await attachTraces(testInfo, [context]);
     // Give late console messages of the last page a moment to arrive.
     for (const page of context.pages()) {
       const list = await cspViolations(page).catch(() => [] as string[]);
@@ -213,16 +226,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  sharedPage: async ({ browser, diagnostics, sharedContexts }, use) => {
+  sharedPage: async ({ browser, diagnostics, sharedContexts }, use, testInfo) => {
+    const used = new Set<BrowserContext>();
     await use(async (key, options) => {
       let ctx = sharedContexts.get(key);
       if (!ctx) {
         ctx = await (browser as Browser).newContext({ baseURL: BASE_URL, reducedMotion: "reduce", ...options });
         sharedContexts.set(key, ctx);
       }
+      used.add(ctx);
       await diagnostics.watch(ctx);
       return ctx.pages()[0] ?? (await ctx.newPage());
     });
+    await attachTraces(testInfo, [...used]);
   },
 
   admin: async ({ playwright, adminState }, use) => {
@@ -242,7 +258,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  newContext: async ({ browser, diagnostics }, use) => {
+  newContext: async ({ browser, diagnostics }, use, testInfo) => {
     const made: BrowserContext[] = [];
     await use(async (options) => {
       // Reduced motion as in playwright.config.ts (a context made here does not read the config's options).
@@ -251,6 +267,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       made.push(ctx);
       return ctx;
     });
+    await attachTraces(testInfo, made);
     for (const ctx of made) await ctx.close();
   },
 });
