@@ -110,7 +110,7 @@ export function initScript() {
 }
 
 /** The trace of every page of a context (see `note` in initScript), for a failed test's report. */
-export async function inputTraces(context: BrowserContext): Promise<string> {
+export async function pageTraces(context: BrowserContext): Promise<string> {
   const parts: string[] = [];
   for (const page of context.pages()) {
     const trace = await page

@@ -27,7 +27,7 @@ import {
   type WebError,
 } from "@playwright/test";
 import { AdminApi, SiteSettings } from "./admin-api";
-import { cspViolations, initScript, inputTraces } from "./browser";
+import { cspViolations, initScript, pageTraces } from "./browser";
 import { ADMIN, BASE_URL } from "./site";
 
 export { expect };
@@ -145,11 +145,11 @@ function createDiagnostics(): Diagnostics {
   return d;
 }
 
-/** A failed test's report gets what each of its contexts' pages did last (browser.ts, `note`). */
-async function attachTraces(testInfo: TestInfo, contexts: BrowserContext[]) {
+/** Prints, for a failed test, what each of its contexts' pages did last (browser.ts, `note`). */
+async function printTraces(testInfo: TestInfo, contexts: BrowserContext[]) {
   if (testInfo.status === testInfo.expectedStatus) return;
   for (const context of contexts) {
-    const text = await inputTraces(context).catch(() => "");
+    const text = await pageTraces(context).catch(() => "");
     // Printed whole (the reporters shorten an attachment to its first lines).
     if (text) console.log(`What the page did last (${testInfo.title}):\n${text}`);
   }
@@ -218,7 +218,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await context.setExtraHTTPHeaders({});
     await diagnostics.watch(context);
     await use(context);
-    await attachTraces(testInfo, [context]);
+    await printTraces(testInfo, [context]);
     // Give late console messages of the last page a moment to arrive.
     for (const page of context.pages()) {
       const list = await cspViolations(page).catch(() => [] as string[]);
@@ -238,7 +238,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await diagnostics.watch(ctx);
       return ctx.pages()[0] ?? (await ctx.newPage());
     });
-    await attachTraces(testInfo, [...used]);
+    await printTraces(testInfo, [...used]);
   },
 
   admin: async ({ playwright, adminState }, use) => {
@@ -267,7 +267,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       made.push(ctx);
       return ctx;
     });
-    await attachTraces(testInfo, made);
+    await printTraces(testInfo, made);
     for (const ctx of made) await ctx.close();
   },
 });
