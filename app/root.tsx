@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     theme: context.theme,
     consent: context.consent,
     flags,
-    sidePanel: await services.sidePanel(),
+    sidePanel: await services.site.sidePanel(),
     siteName: services.env.siteName,
     baseUrl: services.env.baseUrl,
     requestId: context.requestId,

@@ -11,7 +11,7 @@ import { authRateLimits } from "./http/auth-guard";
 import type { Actor } from "./modules/accounts/actor";
 import { can as canAccounts } from "./modules/accounts/policy";
 import { countryFrom } from "./modules/site/analytics";
-import { buildRobots, siteSitemap } from "./modules/site/sitemap";
+import { buildRobots } from "./modules/site/sitemap";
 import { sessionApi } from "./http/api/session";
 import { avatarRoutes } from "./http/avatars";
 import { paymentsWebhook } from "./http/payments-webhook";
@@ -192,7 +192,7 @@ export function createApp(opts: AppOptions) {
   app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
 
   app.get("/sitemap.xml", async (c) =>
-    c.body(await siteSitemap(services, env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }),
+    c.body(await services.site.sitemap(env.baseUrl), 200, { "Content-Type": "application/xml; charset=utf-8" }),
   );
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 

@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "dashboard");
   // Issue 14: a company's or a creator's campaigns at a glance (null for anyone else).
   const [dashboard, campaigns, gameStats] = await Promise.all([
-    context.services.dashboard(actor),
+    context.services.accounts.dashboard(actor),
     context.services.campaigns.dashboard(actor),
     // Issue 15: a verified company's featured games' numbers and its promotional email consent.
     loadGameStats(context, actor, request),

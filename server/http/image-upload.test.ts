@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { createUser, type CreatedUser } from "#server/db/factories";
 import { profiles } from "#server/db/schema";
-import { oneColourPng } from "#server/platform/images/test-images";
+import { oneColourPng } from "#tests/support/test-images";
 
 /**
  * Issue 10: a 1 KB PNG claiming 100000×10 pixels made the avatar resize build a gigantic intermediate image

@@ -8,7 +8,7 @@ import { createNodeServer } from "#server/http/node-server";
 import { createLogger } from "./logger";
 import { createInProcessRealtime, userChannel } from "./realtime";
 import { mountRealtime } from "./realtime-socket";
-import { openReadySocket, openSocket, serve } from "./realtime-test-kit";
+import { openReadySocket, openSocket, serve } from "#tests/support/realtime-kit";
 
 /**
  * The WebSocket endpoint on the real app over a real node server, with a real WebSocket client: a member's

@@ -18,7 +18,7 @@ import { serverBuildFile } from "#server/paths";
 import { createServices, type Services } from "#server/services";
 import { createLogger } from "./logger";
 import { userChannel } from "./realtime";
-import { openReadySocket, serve, type TestSocket } from "./realtime-test-kit";
+import { openReadySocket, serve, type TestSocket } from "#tests/support/realtime-kit";
 
 /**
  * Scaling out (ARCHITECTURE): two app instances on one PostgreSQL database, each with its own pool, its own

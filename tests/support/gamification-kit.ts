@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { createInProcessRealtime } from "#server/platform/realtime";
 import type { Database } from "#server/db/client";
 import { userStats, xpLedger } from "#server/db/schema";
-import { createGamificationModule, ensureGamificationDefaults } from "#server/modules/gamification";
-import { createNotificationsModule } from "#server/modules/notifications";
+import { createGamificationService, ensureGamificationDefaults } from "#server/modules/gamification";
+import { createNotificationsService } from "#server/modules/notifications";
 import type { Jobs } from "#server/platform/jobs";
 import { forumDeps } from "./forum-kit";
 
@@ -29,7 +29,7 @@ export async function gamificationKit(db: Database, clock: { now: () => Date }, 
   const forum = forumDeps(db, clock);
   await ensureGamificationDefaults(db);
   await forum.settings.write("forum_posting_limits", NO_POSTING_LIMITS, "test");
-  const game = createGamificationModule({
+  const game = createGamificationService({
     db,
     settings: forum.settings,
     events: forum.events,
@@ -37,7 +37,7 @@ export async function gamificationKit(db: Database, clock: { now: () => Date }, 
     now: clock.now,
     log: forum.log,
   });
-  const notes = createNotificationsModule({
+  const notes = createNotificationsService({
     db,
     events: forum.events,
     realtime: createInProcessRealtime(forum.log),

@@ -9,7 +9,7 @@ import { createSandboxProvider } from "#server/platform/payments/sandbox";
 import type { PaymentProvider } from "#server/platform/payments/types";
 import type { PromotionsDeps } from "#server/modules/promotions";
 import { handleWebhook } from "#server/modules/promotions/handle-webhook";
-import { registerPaymentsJobs } from "#server/modules/promotions/payments-service";
+import { PROMOTIONS_JOBS } from "#server/modules/promotions";
 import type { DiscountType, FeatureType, SubmissionStatus } from "#shared/promotions";
 
 /** Helpers for the featured games' data-layer tests (not a test file itself). */
@@ -47,7 +47,7 @@ export async function paymentsDeps(
       if (result.status !== 200) throw new Error(`webhook answered ${result.status}`);
     };
   }
-  await registerPaymentsJobs(deps, jobs);
+  await PROMOTIONS_JOBS.sandboxDelivery(deps, jobs);
   return deps;
 }
 

@@ -6,9 +6,9 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { RowList } from "#app/components/ui/list";
 import { formatDate } from "#app/i18n/format";
 import { useLocalePath } from "#app/lib/use-locale";
-import type { CampaignsModule } from "#server/modules/campaigns";
+import type { CampaignsService } from "#server/modules/campaigns";
 
-type Summary = NonNullable<Awaited<ReturnType<CampaignsModule["dashboard"]>>>;
+type Summary = NonNullable<Awaited<ReturnType<CampaignsService["dashboard"]>>>;
 type Dated<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
 
 /** A creator's matching campaign as the dashboard shows it (the loader sends only these fields). */

@@ -1,9 +1,9 @@
 import type { Actor } from "#server/modules/accounts/actor";
-import type { ForumModule } from "#server/modules/forum";
+import type { ForumService } from "#server/modules/forum";
 import type { PostIntent, ThreadIntent } from "#shared/forum-intents";
 
 type SignedIn = NonNullable<Actor>;
-type Run = (forum: ForumModule, actor: SignedIn, form: FormData) => Promise<unknown>;
+type Run = (forum: ForumService, actor: SignedIn, form: FormData) => Promise<unknown>;
 const field = (form: FormData, name: string) => form.get(name) ?? undefined;
 const post = (form: FormData) => ({ postId: field(form, "postId") });
 const thread = (form: FormData) => ({ threadId: field(form, "threadId") });

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    await context.services.authFlows.requestPasswordReset(requestFacts(context, request), { email: form.get("email") });
+    await context.services.accounts.authFlows.requestPasswordReset(requestFacts(context, request), { email: form.get("email") });
     return { ok: true as const, email: String(form.get("email") ?? "") };
   } catch (err) {
     return actionFailure(err, form);

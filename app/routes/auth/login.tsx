@@ -24,7 +24,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "auth");
   return {
     redirectTo,
-    providers: context.services.authFlows.ssoProviders(),
+    providers: context.services.accounts.authFlows.ssoProviders(),
     seo: seo({ title: t("login.title"), description: t("login.description") }),
   };
 }
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { headers } = await context.services.authFlows.signIn(requestFacts(context, request), {
+    const { headers } = await context.services.accounts.authFlows.signIn(requestFacts(context, request), {
       email: form.get("email"),
       password: form.get("password"),
     });

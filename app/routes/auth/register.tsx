@@ -33,9 +33,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     redirectTo,
     role: ROLES.find((r) => r === asked) ?? "player",
-    providers: context.services.authFlows.ssoProviders(),
+    providers: context.services.accounts.authFlows.ssoProviders(),
     seo: seo({ title: t("register.title"), description: t("register.description", { site }) }),
-    availability: check !== null ? await context.services.authFlows.checkSignUpUsername({ username: check.slice(0, 100) }) : null,
+    availability: check !== null ? await context.services.accounts.authFlows.checkSignUpUsername({ username: check.slice(0, 100) }) : null,
   };
 }
 
@@ -45,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : undefined);
   try {
-    const { headers } = await context.services.authFlows.register(requestFacts(context, request), {
+    const { headers } = await context.services.accounts.authFlows.register(requestFacts(context, request), {
       username: str("username") ?? "",
       email: str("email") ?? "",
       password: str("password") ?? "",

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    await context.services.authFlows.resetPassword({
+    await context.services.accounts.authFlows.resetPassword({
       token: form.get("token"),
       password: form.get("password"),
       confirmPassword: form.get("confirmPassword"),

@@ -13,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { url, headers } = await context.services.authFlows.startSingleSignOn(
+    const { url, headers } = await context.services.accounts.authFlows.startSingleSignOn(
       requestFacts(context, request),
       params.provider,
       safeReturnPath(form.get("redirectTo"), "/dashboard"),

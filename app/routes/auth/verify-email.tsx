@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 
 export async function action({ context, request }: Route.ActionArgs) {
   try {
-    await context.services.authFlows.resendVerification(requestFacts(context, request), context.actor);
+    await context.services.accounts.authFlows.resendVerification(requestFacts(context, request), context.actor);
     return { ok: true as const };
   } catch (err) {
     return actionFailure(err, null);

@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { forum_enabled } = await context.services.settings.runtimeFlags();
   // The same for everyone: kept a few seconds per process (issue 13), read again after any change.
   const [{ threads, members }, featured] = await Promise.all([
-    context.services.homeHighlights(),
+    context.services.site.homeHighlights(),
     // Issue 15: the homepage features on show, kept the same way (read again after featured.changed).
     context.services.promotions.homepageFeatured(),
   ]);

@@ -19,7 +19,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
       expect(await ctx.services.db.select().from(userRoles).where(eq(userRoles.userId, u.id))).toEqual([
         expect.objectContaining({ roleId: "admin" }),
       ]);
-      const { headers } = await ctx.services.authFlows.signIn(
+      const { headers } = await ctx.services.accounts.authFlows.signIn(
         { headers: new Headers(), ip: "127.0.0.9", locale: "en" },
         { email: "boss@example.test", password: "boot-strap-2026" },
       );

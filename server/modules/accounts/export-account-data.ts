@@ -1,19 +1,12 @@
 import { eq, or, desc } from "drizzle-orm";
-import type { Database } from "#server/db/client";
 import { accounts, auditLog, companyProfiles, profiles, roles, sessions, userRoles, users } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
-import { campaignsExportSection } from "#server/modules/campaigns";
+import type { ExportSection } from "#server/modules/area";
 import type { Actor } from "./actor";
 import type { AccountsDeps } from "./deps";
 import { assertOwnAccount } from "./account-policy";
 
-/**
- * One section of the export: a function that reads what an area stores about a person. Later areas (forum,
- * gamification, character…) add theirs to EXPORT_SECTIONS, or pass extra sections to `exportAccountData`.
- * A section never returns secrets (password hashes, session or OAuth tokens).
- */
-export type ExportSection = (db: Database, userId: string) => Promise<unknown>;
-
+/** What the accounts area stores about a person; every other area adds its own section (its manifest's `exportSection`). */
 export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   user: async (db, id) => {
     const [u] = await db
@@ -78,8 +71,6 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
       .from(auditLog)
       .where(or(eq(auditLog.targetId, id), eq(auditLog.actorId, id)))
       .orderBy(desc(auditLog.createdAt)),
-  // Issue 14: channels, requests, coverage and reveals (a creator), games and campaigns (a company); no key values.
-  campaigns: campaignsExportSection,
 };
 
 export type AccountExport = { format: "nexo-account-export"; version: 1; exportedAt: string; sections: Record<string, unknown> };
@@ -88,6 +79,7 @@ export type AccountExport = { format: "nexo-account-export"; version: 1; exporte
 export async function exportAccountData(
   deps: Pick<AccountsDeps, "db">,
   actor: Actor,
+  /** Every other area's section, under its name (the areas' manifests). */
   extra: Record<string, ExportSection> = {},
   target: { userId?: string } = {},
 ): Promise<AccountExport> {

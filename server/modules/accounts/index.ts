@@ -1,4 +1,7 @@
+import { defineArea, type AreaContext, type ExportSection } from "#server/modules/area";
 import type { Actor } from "./actor";
+import { createAuthFlows } from "./auth";
+import { loadDashboard } from "./load-dashboard";
 import type { AuthRequest } from "./auth-call";
 import { becomeCreator } from "./become-creator";
 import { changeEmail } from "./change-email";
@@ -26,14 +29,18 @@ export type { AccountsDeps } from "./deps";
 export type { PublicProfile } from "./get-public-profile";
 export type { SessionSummary } from "./list-sessions";
 export type { SignInMethods } from "./list-sign-in-methods";
-export type { AccountExport, ExportSection } from "./export-account-data";
+export type { AccountExport } from "./export-account-data";
 
 /**
  * The accounts area's public entry for pages and API routes: its operations bound to the services they
  * need. Callers pass the actor (and, for better-auth calls, the request's headers).
  */
-export function createAccountsModule(deps: AccountsDeps) {
+export function createAccountsService(deps: AccountsDeps, extras: AccountsExtras) {
   return {
+    /** Registration, sign-in, recovery, codes and single sign-on, with their rate limits. */
+    authFlows: extras.authFlows,
+    /** The signed-in home's data (what to do next, by role). */
+    dashboard: (actor: Actor) => loadDashboard(deps.db, actor),
     getPublicProfile: (actor: Actor, input: { username: string }) => getPublicProfile(deps, actor, input),
     getAccountSettings: (actor: Actor) => getAccountSettings(deps, actor),
     checkUsernameAvailability: (actor: Actor, input: { username: string }) => checkUsernameAvailability(deps, actor, input),
@@ -42,7 +49,7 @@ export function createAccountsModule(deps: AccountsDeps) {
     becomeCreator: (actor: Actor) => becomeCreator(deps, actor),
     uploadAvatar: (actor: Actor, input: { bytes: Uint8Array }) => uploadAvatar(deps, actor, input),
     removeAvatar: (actor: Actor) => removeAvatar(deps, actor),
-    exportAccountData: (actor: Actor) => exportAccountData(deps, actor),
+    exportAccountData: (actor: Actor) => exportAccountData(deps, actor, extras.exportSections),
     deleteAccount: (actor: Actor, input: { password?: string; username?: string }) => deleteAccount(deps, actor, input),
     listSignInMethods: (actor: Actor, req: AuthRequest) => listSignInMethods(deps, actor, req),
     linkSignInMethod: (actor: Actor, input: { provider: string }, req: AuthRequest) => linkSignInMethod(deps, actor, input, req),
@@ -56,4 +63,36 @@ export function createAccountsModule(deps: AccountsDeps) {
   };
 }
 
-export type AccountsModule = ReturnType<typeof createAccountsModule>;
+export type AccountsService = ReturnType<typeof createAccountsService>;
+type AccountsExtras = { authFlows: ReturnType<typeof createAuthFlows>; exportSections: Record<string, ExportSection> };
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    accounts: AccountsService;
+  }
+}
+
+/** Every other area's part of the account export, under its name. */
+export const exportSectionsOf = (ctx: Pick<AreaContext, "areas">): Record<string, ExportSection> =>
+  Object.fromEntries(ctx.areas.flatMap((area) => (area.exportSection ? [[area.name, area.exportSection]] : [])));
+
+/** Accounts: profiles, the /account area, sign-in and registration, the account export. */
+export const accountsArea = defineArea({
+  name: "accounts",
+  service: (_deps, ctx) =>
+    createAccountsService(
+      { db: ctx.db, auth: ctx.auth, storage: ctx.storage, log: ctx.log },
+      {
+        authFlows: createAuthFlows({
+          auth: ctx.auth,
+          db: ctx.db,
+          rateLimiter: ctx.rateLimiter,
+          env: ctx.env,
+          log: ctx.log,
+          mailer: ctx.mailer,
+        }),
+        exportSections: exportSectionsOf(ctx),
+      },
+    ),
+  errors: {},
+});

@@ -24,6 +24,8 @@ import { removeAvatar } from "./remove-avatar";
 import { updateProfile } from "./update-profile";
 import { uploadAvatar } from "./upload-avatar";
 import { USERNAME_CHANGE_DAYS } from "./username";
+import { exportSectionsOf } from "#server/modules/accounts";
+import { AREAS } from "#server/modules/areas";
 
 const codeOf = async (p: Promise<unknown>) => {
   try {
@@ -382,7 +384,7 @@ describe("accounts: profiles", () => {
         ipAddress: "10.0.0.1",
       });
       await changeUsername(deps(), actorOf(me), { username: `exp_${Date.now().toString(36)}` });
-      const data = await exportAccountData(deps(), actorOf(me));
+      const data = await exportAccountData(deps(), actorOf(me), exportSectionsOf({ areas: AREAS }));
       expect(Object.keys(data.sections).sort()).toEqual([
         "auditLog",
         "campaigns",

@@ -1,4 +1,5 @@
 import type { Database } from "#server/db/client";
+import { defineArea } from "#server/modules/area";
 import type { Env } from "#server/env";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
@@ -66,6 +67,20 @@ export function createAdminService(deps: AdminDeps) {
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    admin: AdminService;
+  }
+}
+
+/** The admin panel's own tabs: users and roles, companies, mail, the audit log, settings, the capability table. */
+export const adminArea = defineArea({
+  name: "admin",
+  service: (_deps, ctx) =>
+    createAdminService({ db: ctx.db, mailer: ctx.mailer, settings: ctx.settings, log: ctx.log, env: ctx.env, storage: ctx.storage }),
+  errors: {},
+});
 export type { AdminAbilities, AdminAbility } from "./policy";
 export type { CapabilityArea, CapabilityCase, CapabilityRole, CapabilityRow, CapabilityTable } from "./capabilities";
 export type { CompanyStatus } from "./list-companies";

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, campaignKeys, campaigns, creatorRequests, keyReveals } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "./deps";
-import { createCampaignsModule } from "./index";
+import { createCampaignsService } from "./index";
 import { createGame } from "./create-game";
 import { changeCampaignStatus } from "./change-campaign-status";
 import { previewKeyUpload, saveKeyUpload } from "./key-upload";
@@ -21,6 +21,8 @@ import { listOpenCampaigns, getPublicCampaign } from "./public-campaigns";
 import { adminLiftPause, adminPauseCampaign } from "./team";
 import { updateCampaign } from "./update-campaign";
 import { exportAccountData } from "#server/modules/accounts/export-account-data";
+import { exportSectionsOf } from "#server/modules/accounts";
+import { AREAS } from "#server/modules/areas";
 
 const DAY = 86_400_000;
 
@@ -201,7 +203,7 @@ describe("creator key campaigns", () => {
     expect(await codeOf(addCoverage(deps, other, { requestId, url: "https://example.com/review" }))).toBe("campaigns.coverage_not_allowed");
     expect((await addCoverage(deps, holder, { requestId, url: "https://youtu.be/abcdefghijk" })).kind).toBe("youtube");
     expect((await addCoverage(deps, holder, { requestId, url: "https://blog.example.com/lumen-review" })).kind).toBe("web");
-    const module = createCampaignsModule(deps);
+    const module = createCampaignsService(deps);
     const view = await module.manageCampaign(company, { campaignId, tab: "participants" });
     expect("participants" in view && view.participants[0].coverage.map((l) => l.kind).sort()).toEqual(["web", "youtube"]);
     expect(JSON.stringify(view)).not.toContain("SECRET-KEY");
@@ -213,15 +215,19 @@ describe("creator key campaigns", () => {
     const { requestId } = await requestKey(deps, holder, { campaignId, platform: "pc", region: "europe" });
     await approveRequests(deps, company, { requestIds: [requestId] });
     await revealKey(deps, holder, { requestId });
-    const mine = await exportAccountData({ db: database.db }, holder);
+    const mine = await exportAccountData({ db: database.db }, holder, exportSectionsOf({ areas: AREAS }));
     const section = mine.sections.campaigns as { requests: { id: string }[]; channels: unknown[]; keyReveals: unknown[] };
     expect(section.requests.map((r) => r.id)).toEqual([requestId]);
     expect(section.channels).toHaveLength(1);
     expect(section.keyReveals).toHaveLength(1);
     for (const person of [holder, company, creator]) {
-      expect(JSON.stringify(await exportAccountData({ db: database.db }, person))).not.toContain("EXPORT-KEY");
+      expect(JSON.stringify(await exportAccountData({ db: database.db }, person, exportSectionsOf({ areas: AREAS })))).not.toContain(
+        "EXPORT-KEY",
+      );
     }
-    expect(JSON.stringify(await exportAccountData({ db: database.db }, creator))).not.toContain(requestId);
+    expect(JSON.stringify(await exportAccountData({ db: database.db }, creator, exportSectionsOf({ areas: AREAS })))).not.toContain(
+      requestId,
+    );
   });
 
   it("traces a key to its holder for its own company only, auditing every lookup; exports and revokes", async () => {

@@ -1,4 +1,13 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { defineArea } from "#server/modules/area";
+import { postRenderer } from "#server/modules/forum";
+import { createChannelPageLookup } from "#server/platform/youtube-channel";
+import { createSecretBox } from "#server/platform/secret-box";
+import { campaignsExportSection } from "./export-section";
+import { coverageReminderSender } from "./notice-mail";
+import { subscribeCampaignNotifications } from "./notices";
+import { campaignsSearch } from "./search-provider";
+import { campaignSitemapEntries } from "./sitemap-entries";
 import { campaignsDashboard } from "./dashboard";
 import { changeCampaignStatus } from "./change-campaign-status";
 import { companyListing } from "./company-listing";
@@ -25,14 +34,13 @@ import { verifyChannel } from "./verify-channel";
 
 export type { CampaignsDeps } from "./deps";
 export type { CoverageReminder } from "./coverage-reminders";
-export { campaignsExportSection } from "./export-section";
 export { CAMPAIGNS_ACTIONS, can as canCampaigns, type CampaignsAction } from "./policy";
 
 /**
  * Creator key campaigns (issue 14), as route modules reach it (`context.services.campaigns`): every operation
  * bound to its dependencies, each still taking the actor and checking its permission itself.
  */
-export function createCampaignsModule(deps: CampaignsDeps) {
+export function createCampaignsService(deps: CampaignsDeps) {
   return {
     // A company's games.
     listCompanyGames: (actor: Actor) => listCompanyGames(deps, actor),
@@ -83,4 +91,49 @@ export function createCampaignsModule(deps: CampaignsDeps) {
     sendCoverageReminders: (send: (r: CoverageReminder) => Promise<void>) => sendCoverageReminders(deps, send),
   };
 }
-export type CampaignsModule = ReturnType<typeof createCampaignsModule>;
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    campaigns: CampaignsService;
+  }
+}
+
+/** Creator key campaigns: company games, campaigns, key pools, requests, coverage, and their notices. */
+export const campaignsArea = defineArea({
+  name: "campaigns",
+  deps: (ctx): CampaignsDeps => ({
+    db: ctx.db,
+    events: ctx.events,
+    keys: createSecretBox(ctx.env.gameKeysSecret, "campaign-keys"),
+    storage: ctx.storage,
+    mailer: ctx.mailer,
+    renderMarkdown: postRenderer(ctx.db),
+    baseUrl: ctx.env.baseUrl,
+    channelPages: createChannelPageLookup(ctx.env.youtubeChannelUrl),
+    rateLimiter: ctx.rateLimiter,
+    now: ctx.now,
+    log: ctx.log.child({ area: "campaigns" }),
+  }),
+  service: createCampaignsService,
+  async start(_deps, campaigns, ctx) {
+    // A campaign past its end date finishes on its own.
+    await ctx.jobs.every("campaigns.finish", "*/5 * * * *", () => campaigns.finishEndedCampaigns());
+    // A creator hears of every decision on their key requests (bell and email), and is reminded once by email a few
+    // days before a claimed key's coverage deadline (hourly, each reminder claimed once).
+    const mail = {
+      db: ctx.db,
+      mailer: ctx.mailer,
+      siteName: ctx.env.siteName,
+      baseUrl: ctx.env.baseUrl,
+      log: ctx.log.child({ area: "notifications" }),
+    };
+    subscribeCampaignNotifications({ ...mail, events: ctx.events, realtime: ctx.realtime, now: ctx.now });
+    await ctx.jobs.every("campaigns.coverage-reminders", "15 * * * *", () => campaigns.sendCoverageReminders(coverageReminderSender(mail)));
+  },
+  errors: {},
+  search: [campaignsSearch],
+  sitemap: ({ db, now }) => campaignSitemapEntries(db, now),
+  // Channels, requests, coverage and reveals (a creator), games and campaigns (a company); never a key's value.
+  exportSection: campaignsExportSection,
+});

@@ -10,7 +10,7 @@ import { auditLog, notifications, posts, threads } from "#server/db/schema";
 import { createInProcessRealtime } from "#server/platform/realtime";
 import type { DomainEvents } from "#server/platform/events";
 import type { Actor } from "#server/modules/accounts/actor";
-import { createNotificationsModule, type NotificationsModule } from "#server/modules/notifications";
+import { createNotificationsService, type NotificationsService } from "#server/modules/notifications";
 import { acceptAnswer } from "./accept-answer";
 import { deletePost } from "./delete-post";
 import type { ForumDeps } from "./deps";
@@ -26,7 +26,7 @@ import { resolveReportHiding } from "./resolve-report-hiding";
 describe("the accepted answer out of sight", () => {
   let database: DatabaseHandle;
   let deps: ForumDeps;
-  let notes: NotificationsModule;
+  let notes: NotificationsService;
   const clock = testClock(new Date(Date.now() + 24 * 3600_000));
   let asker: NonNullable<Actor>;
   let helper: NonNullable<Actor>;
@@ -40,7 +40,7 @@ describe("the accepted answer out of sight", () => {
     await ensureRoles(db);
     deps = forumDeps(db, clock);
     deps.events.subscribe("answer.withdrawn", (e) => void withdrawn.push(e));
-    notes = createNotificationsModule({
+    notes = createNotificationsService({
       db,
       events: deps.events,
       realtime: createInProcessRealtime(deps.log),

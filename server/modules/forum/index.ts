@@ -1,4 +1,8 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { defineArea } from "#server/modules/area";
+import { postRenderer } from "./render-post";
+import { forumPosts, forumThreads } from "./search-provider";
+import { forumSitemapEntries } from "./sitemap-entries";
 import { createThread } from "./create-thread";
 import { deletePost } from "./delete-post";
 import type { ForumDeps } from "./deps";
@@ -45,12 +49,13 @@ export type { ForumDeps, RenderMarkdown } from "./deps";
 export { latestThreads, type LatestThread } from "./latest-threads";
 export type { SourceLocation } from "./locate-sources";
 export { forumSitemapEntries, SITEMAP_THREAD_CAP, type ForumSitemapEntry } from "./sitemap-entries";
+export { postRenderer } from "./render-post";
 
 /**
  * The forum's public entry, as route modules reach it (`context.services.forum`): every operation bound to
  * its dependencies, each still taking the actor and checking its permission itself.
  */
-export function createForumModule(deps: ForumDeps) {
+export function createForumService(deps: ForumDeps) {
   const views = createViewCounter(deps);
   return {
     listCategories: (actor: Actor) => listCategories(deps, actor),
@@ -124,4 +129,30 @@ export function createForumModule(deps: ForumDeps) {
   };
 }
 
-export type ForumModule = ReturnType<typeof createForumModule>;
+export type ForumService = ReturnType<typeof createForumService>;
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    forum: ForumService;
+  }
+}
+
+/** The community forum: categories, threads, posts, moderation and its admin tabs. */
+export const forumArea = defineArea({
+  name: "forum",
+  deps: (ctx): ForumDeps => ({
+    db: ctx.db,
+    settings: ctx.settings,
+    events: ctx.events,
+    renderMarkdown: postRenderer(ctx.db),
+    now: ctx.now,
+    log: ctx.log,
+  }),
+  service: createForumService,
+  // Thread views wait up to a few seconds in memory (thread-views.ts): written before the database closes.
+  stop: async (forum) => void (await forum.flushViews()),
+  errors: {},
+  search: [forumThreads, forumPosts],
+  // With the forum off its pages answer 404: none is listed.
+  sitemap: async ({ db, settings }) => ((await settings.all()).forum_enabled ? forumSitemapEntries(db) : []),
+});

@@ -12,7 +12,7 @@ import { createLogger } from "#server/platform/logger";
 import type { Actor } from "#server/modules/accounts/actor";
 import { settingDefinitions } from "#server/modules/site/settings";
 import { DEFAULT_ACHIEVEMENTS, xpForLevel } from "./defaults";
-import { createGamificationModule } from "./index";
+import { createGamificationService } from "./index";
 import type { XpReason } from "./pipeline";
 import { runSession } from "./session";
 
@@ -233,7 +233,7 @@ describe("the settle job on pg-boss", () => {
     const log = createLogger("silent");
     const jobs = await startJobs(database, log, true);
     const kit = await gamificationKit(database.db, clock);
-    const game = createGamificationModule({
+    const game = createGamificationService({
       db: database.db,
       settings: kit.forum.settings,
       events: new EventBus(log),

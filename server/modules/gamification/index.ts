@@ -1,4 +1,5 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { defineArea } from "#server/modules/area";
 import { adjustXp } from "./adjust-xp";
 import { createAchievement } from "./create-achievement";
 import { ensureGamificationDefaults } from "./defaults";
@@ -54,7 +55,7 @@ export { replayForum } from "./replay";
  * achievements on a new database and registers the jobs; `stop()` unsubscribes. Reads are public unless noted;
  * admin operations take the actor and check it themselves.
  */
-export function createGamificationModule(input: Omit<GamificationDeps, "modifiers"> & { modifiers?: AwardModifier[] }) {
+export function createGamificationService(input: Omit<GamificationDeps, "modifiers"> & { modifiers?: AwardModifier[] }) {
   const deps: GamificationDeps = { ...input, modifiers: input.modifiers ?? [] };
   const stop = registerGamificationListeners(deps);
   return {
@@ -105,4 +106,29 @@ export function createGamificationModule(input: Omit<GamificationDeps, "modifier
   };
 }
 
-export type GamificationModule = ReturnType<typeof createGamificationModule>;
+export type GamificationService = ReturnType<typeof createGamificationService>;
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    gamification: GamificationService;
+  }
+}
+
+/** Gamification: the XP ledger, levels, achievements and leaderboards, fed by the forum's events. */
+export const gamificationArea = defineArea({
+  name: "gamification",
+  service: (_deps, ctx) =>
+    createGamificationService({
+      db: ctx.db,
+      settings: ctx.settings,
+      events: ctx.events,
+      jobs: ctx.jobs,
+      now: ctx.now,
+      log: ctx.log.child({ area: "gamification" }),
+    }),
+  // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
+  start: (_deps, gamification, ctx) => gamification.start({ pollingIntervalSeconds: ctx.database.kind === "pglite" ? 30 : 5 }),
+  errors: {},
+  // The leaderboard is there whatever the forum's switch says.
+  sitemap: async () => ["/leaderboard"],
+});

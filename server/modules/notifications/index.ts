@@ -1,4 +1,5 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { defineArea } from "#server/modules/area";
 import { NOTIFICATION_TYPES, type NotificationsDeps } from "./deps";
 import { registerNotificationListeners } from "./listeners";
 import { listNotifications, unreadCount } from "./list-notifications";
@@ -12,13 +13,14 @@ export type { NotificationView } from "./list-notifications";
 export type { LiveNotificationDetail, LiveNotificationMessage } from "./live";
 export type { NotificationPreferences } from "./preferences";
 export { registerNotificationListeners } from "./listeners";
+export { notify, type NewNotification } from "./notify";
 
 /**
  * The notifications area's public entry (`services.notifications`). Creating it subscribes its listeners to
  * the forum's events on `deps.events`; `stop()` unsubscribes them. Every change of a person's unread count is
  * published on their realtime channel (`deps.realtime`, `user:<id>`) for their open pages.
  */
-export function createNotificationsModule(deps: NotificationsDeps) {
+export function createNotificationsService(deps: NotificationsDeps) {
   const stop = registerNotificationListeners(deps);
   return {
     list: (actor: Actor, input: unknown) => listNotifications(deps, actor, input),
@@ -34,4 +36,24 @@ export function createNotificationsModule(deps: NotificationsDeps) {
   };
 }
 
-export type NotificationsModule = ReturnType<typeof createNotificationsModule>;
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+declare module "#server/modules/area" {
+  interface AreaServices {
+    notifications: NotificationsService;
+  }
+}
+
+/** Notifications: the bell, its settings and its live count, written by listeners of other areas' events. */
+export const notificationsArea = defineArea({
+  name: "notifications",
+  service: (_deps, ctx) =>
+    createNotificationsService({
+      db: ctx.db,
+      events: ctx.events,
+      realtime: ctx.realtime,
+      now: ctx.now,
+      log: ctx.log.child({ area: "notifications" }),
+    }),
+  errors: {},
+});

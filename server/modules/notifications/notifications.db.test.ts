@@ -18,12 +18,12 @@ import { likePost } from "#server/modules/forum/like-post";
 import { reply } from "#server/modules/forum/reply";
 import { unfollowThread } from "#server/modules/forum/unfollow-thread";
 import { unlikePost } from "#server/modules/forum/unlike-post";
-import { createNotificationsModule, type NotificationsModule } from "./index";
+import { createNotificationsService, type NotificationsService } from "./index";
 
 describe("notifications", () => {
   let database: DatabaseHandle;
   let deps: ForumDeps;
-  let notes: NotificationsModule;
+  let notes: NotificationsService;
   let realtime: Realtime;
   const clock = testClock(new Date(Date.now() + 24 * 3600_000));
   const later = () => clock.advance(10 * 60_000);
@@ -42,7 +42,7 @@ describe("notifications", () => {
     await ensureRoles(db);
     deps = forumDeps(db, clock);
     realtime = createInProcessRealtime(deps.log);
-    notes = createNotificationsModule({ db, events: deps.events, realtime, now: clock.now, log: deps.log });
+    notes = createNotificationsService({ db, events: deps.events, realtime, now: clock.now, log: deps.log });
     const now = clock.now();
     alice = await member(db, now, { username: "alice" });
     bob = await member(db, now, { username: "bob" });

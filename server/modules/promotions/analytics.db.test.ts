@@ -18,7 +18,7 @@ import type { PromotionsDeps } from "./deps";
 import { featuredAnalytics } from "./featured-analytics";
 import { dashboardGameStats, gameStats } from "./game-stats";
 import { rollupGameAnalytics } from "./rollup-game-analytics";
-import { registerAnalyticsJobs } from "./analytics-service";
+import { PROMOTIONS_JOBS } from "./index";
 import type { Jobs } from "#server/platform/jobs";
 import { getStudioMailConsent, setStudioMailConsent } from "./studio-mail-consent";
 
@@ -145,7 +145,7 @@ describe("game analytics", () => {
   it("registers the rollup as a job every 15 minutes", async () => {
     const registered: [string, string][] = [];
     const jobs = { every: async (name: string, cron: string) => void registered.push([name, cron]) } as unknown as Jobs;
-    await registerAnalyticsJobs(deps, jobs);
+    await PROMOTIONS_JOBS.analyticsRollup(deps, jobs);
     expect(registered).toEqual([["featured.analytics-rollup", "*/15 * * * *"]]);
   });
 

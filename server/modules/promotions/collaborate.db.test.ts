@@ -14,7 +14,7 @@ import { auditLog, companyGames, featuredSubmissions, payments, promoCodes, prom
 import type { Actor } from "#server/modules/accounts/actor";
 import { SettingsStore } from "#server/modules/site/settings";
 import { EventBus } from "#server/platform/events";
-import { oneColourPng } from "#server/platform/images/test-images";
+import { oneColourPng } from "#tests/support/test-images";
 import { createLogger } from "#server/platform/logger";
 import { RateLimiter } from "#server/platform/rate-limit";
 import { Storage } from "#server/platform/storage";

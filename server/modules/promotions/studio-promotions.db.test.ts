@@ -16,7 +16,7 @@ import { startSmtpServer } from "#tests/support/smtp";
 import type { PromotionsDeps } from "./deps";
 import { deliverStudioPromotion, listStudioPromotions } from "./list-studio-promotions";
 import { sendStudioPromotion, previewStudioPromotion } from "./send-studio-promotion";
-import { registerStudioPromotionsJobs } from "./studio-promotions-service";
+import { PROMOTIONS_JOBS } from "./index";
 import { setStudioMailConsent } from "./studio-mail-consent";
 import { checkUnsubscribeLink, unsubscribeStudio } from "./unsubscribe";
 
@@ -39,7 +39,7 @@ describe("studio promotions", () => {
     await ensureRoles(database.db);
     smtp = await startSmtpServer();
     deps = await paymentsDeps(database, clock, { smtpUrl: smtp.url });
-    await registerStudioPromotionsJobs(deps, deps.jobs);
+    await PROMOTIONS_JOBS.studioMail(deps, deps.jobs);
     const adminUser = await createUser(database.db, { email: "admin@example.com" });
     admin = testActor({ userId: adminUser.id, roles: ["Admin"], email: "admin@example.com" });
     agreeing = await companyActor(database.db, { name: "Agreeing Studio" });

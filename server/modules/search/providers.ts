@@ -63,7 +63,7 @@ export type FeaturedGameHit = {
 export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit;
 
 /**
- * One section of the search page. Later areas add a provider to `SEARCH_PROVIDERS` (index.ts) rather than
+ * One section of the search page. An area lists its providers in its manifest (`search`) rather than
  * editing the search: its `id` is the `type` in the page's address and the key of its label
  * (`site:search.sections.<id>`); its hits need a view in `app/features/search/hits.tsx`.
  * Providers decide what the searcher may see (hidden content, switched-off areas) themselves.

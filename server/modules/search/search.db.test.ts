@@ -13,12 +13,13 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { editPost } from "#server/modules/forum/edit-post";
 import { reply } from "#server/modules/forum/reply";
 import { SettingsStore } from "#server/modules/site/settings";
-import { createSearchModule, type PostHit, type SearchModule, type SearchResult, type Segment } from ".";
+import { AREAS } from "#server/modules/areas";
+import { createSearchService, searchProvidersOf, type PostHit, type SearchService, type SearchResult, type Segment } from ".";
 
 /** Forum search on the real text search of PGlite and PostgreSQL: stemming, accents, visibility, highlights. */
 describe("forum search", () => {
   let database: DatabaseHandle;
-  let search: SearchModule;
+  let search: SearchService;
   let settings: SettingsStore;
   const clock = testClock();
   let alice: NonNullable<Actor>;
@@ -50,7 +51,7 @@ describe("forum search", () => {
     forumId = (await createForum(db, { categoryId: cat.id, slug: "general" })).id;
     settings = new SettingsStore(db, 0);
     await settings.write("forum_enabled", true, alice.userId);
-    search = createSearchModule({ db, settings, now: clock.now });
+    search = createSearchService({ db, settings, now: clock.now, providers: searchProvidersOf(AREAS) });
     const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
 
     await createThreadWithPosts(db, {

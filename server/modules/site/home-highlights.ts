@@ -1,5 +1,5 @@
-import type { ForumModule, LatestThread } from "#server/modules/forum";
-import type { GamificationModule } from "#server/modules/gamification";
+import type { ForumService, LatestThread } from "#server/modules/forum";
+import type { GamificationService } from "#server/modules/gamification";
 import { HOME_MEMBERS, HOME_THREADS } from "#shared/page-sizes";
 import type { SettingsStore } from "./settings";
 
@@ -11,8 +11,8 @@ export type HomeHighlights = {
 /** The home page's live content: the newest visible threads (while the forum is on) and the members with the most XP. */
 export async function loadHomeHighlights(
   settings: Pick<SettingsStore, "runtimeFlags">,
-  forum: Pick<ForumModule, "latestThreads">,
-  gamification: Pick<GamificationModule, "topByXp">,
+  forum: Pick<ForumService, "latestThreads">,
+  gamification: Pick<GamificationService, "topByXp">,
 ): Promise<HomeHighlights> {
   const { forum_enabled } = await settings.runtimeFlags();
   const [threads, members] = await Promise.all([

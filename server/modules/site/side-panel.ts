@@ -1,6 +1,6 @@
 import type { Database } from "#server/db/client";
 import { latestThreads } from "#server/modules/forum";
-import type { GamificationModule } from "#server/modules/gamification";
+import type { GamificationService } from "#server/modules/gamification";
 import type { SettingsStore } from "./settings";
 
 /** Shapes of SPEC §7's side-panel reads (4 threads, 5 members, 3 achievements). */
@@ -33,7 +33,7 @@ export const SIDE_PANEL_MEMBERS = 5;
 export const SIDE_PANEL_ACHIEVEMENTS = 3;
 
 /** The gamification reads the side panel needs (cards 2 and 3). */
-export type SidePanelGamification = Pick<GamificationModule, "topByXp" | "recentAchievements">;
+export type SidePanelGamification = Pick<GamificationService, "topByXp" | "recentAchievements">;
 
 /**
  * The side panel's data. Card 1 lists the newest visible threads while the forum is enabled (when it is off,

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { processLogo } from "#server/modules/admin/company-logo";
 import { checkImageHeader, closeImagePool, IMAGE_RULES, ImagePool, ImageRefused, processImage, readImageHeader, type ImageRules } from ".";
-import { oneColourPng } from "./test-images";
+import { oneColourPng } from "#tests/support/test-images";
 
 const refusalOf = async (p: Promise<unknown>) =>
   p.then(

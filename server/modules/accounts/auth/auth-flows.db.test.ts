@@ -41,7 +41,7 @@ afterEach(() => {
 
 describe("registration", () => {
   it("creates a creator with the chosen username, signs them in and mails a verification link that confirms the address", async () => {
-    const { userId, headers } = await s.authFlows.register(req({ locale: "es" }), {
+    const { userId, headers } = await s.accounts.authFlows.register(req({ locale: "es" }), {
       username: "Nueva_Creadora",
       email: "Nueva@Example.test",
       password: "dragon-slayer-77",
@@ -64,7 +64,7 @@ describe("registration", () => {
   });
 
   it("starts a company pending verification with its name, slug and representative", async () => {
-    const { userId } = await s.authFlows.register(req(), {
+    const { userId } = await s.accounts.authFlows.register(req(), {
       username: "estudio_nandu",
       email: "studio@example.test",
       password: "pixel-forge-2026",
@@ -79,7 +79,7 @@ describe("registration", () => {
 
   it("refuses a taken address whatever its case, and says so on the email field", async () => {
     await createUser(s.db, { email: "taken@example.test" });
-    const err = await s.authFlows
+    const err = await s.accounts.authFlows
       .register(req(), {
         username: "free_name",
         email: "TAKEN@example.test",
@@ -115,7 +115,7 @@ describe("registration", () => {
       role: "creator",
       ...over,
     };
-    const err = await s.authFlows.register(req(), input as never).catch((e) => e);
+    const err = await s.accounts.authFlows.register(req(), input as never).catch((e) => e);
     expect(err.code).toBe("input.invalid");
     expect(err.details.fieldErrors[field]).toBe(key);
   });
@@ -130,7 +130,10 @@ describe("registration: the chosen username and the player role (issue 11)", () 
   });
 
   it("a player is a member without a profile role, under the username they chose (not one made from the email)", async () => {
-    const { userId } = await s.authFlows.register(req(), input({ username: "solo_juego", email: "nuevo.jugador@example.test" }) as never);
+    const { userId } = await s.accounts.authFlows.register(
+      req(),
+      input({ username: "solo_juego", email: "nuevo.jugador@example.test" }) as never,
+    );
     const [p] = await s.db.select().from(profiles).where(eq(profiles.id, userId));
     expect(p).toMatchObject({ username: "solo_juego", role: null });
     expect(await s.db.select().from(companyProfiles).where(eq(companyProfiles.id, userId))).toEqual([]);
@@ -138,7 +141,9 @@ describe("registration: the chosen username and the player role (issue 11)", () 
 
   it("refuses a taken username whatever its case, beside the username field, and creates no account", async () => {
     await createUser(s.db, { username: "Ocupado" });
-    const err = await s.authFlows.register(req(), input({ username: "ocupado", email: "second@example.test" }) as never).catch((e) => e);
+    const err = await s.accounts.authFlows
+      .register(req(), input({ username: "ocupado", email: "second@example.test" }) as never)
+      .catch((e) => e);
     expect(err.code).toBe("accounts.username_taken");
     expect(err.details.fieldErrors).toEqual({ username: "errors:accounts.username_taken" });
     expect(await s.db.select().from(users).where(eq(users.email, "second@example.test"))).toEqual([]);
@@ -146,33 +151,40 @@ describe("registration: the chosen username and the player role (issue 11)", () 
 
   it("says at once when both the email and the username are taken", async () => {
     await createUser(s.db, { username: "both_taken", email: "both@example.test" });
-    const err = await s.authFlows.register(req(), input({ username: "BOTH_TAKEN", email: "both@example.test" }) as never).catch((e) => e);
+    const err = await s.accounts.authFlows
+      .register(req(), input({ username: "BOTH_TAKEN", email: "both@example.test" }) as never)
+      .catch((e) => e);
     expect(err.code).toBe("auth.email_taken");
     expect(err.details.fieldErrors).toEqual({ email: "errors:auth.email_taken", username: "errors:accounts.username_taken" });
   });
 
   it("checks a username for the form as it is typed, for visitors", async () => {
     await createUser(s.db, { username: "Existing_One" });
-    expect(await s.authFlows.checkSignUpUsername({ username: "existing_one" })).toEqual({
+    expect(await s.accounts.authFlows.checkSignUpUsername({ username: "existing_one" })).toEqual({
       available: false,
       problem: "accounts.username_taken",
     });
-    expect(await s.authFlows.checkSignUpUsername({ username: "ab" })).toEqual({ available: false, problem: "accounts.username_invalid" });
-    expect(await s.authFlows.checkSignUpUsername({ username: "support" })).toEqual({
+    expect(await s.accounts.authFlows.checkSignUpUsername({ username: "ab" })).toEqual({
+      available: false,
+      problem: "accounts.username_invalid",
+    });
+    expect(await s.accounts.authFlows.checkSignUpUsername({ username: "support" })).toEqual({
       available: false,
       problem: "accounts.username_reserved",
     });
-    expect(await s.authFlows.checkSignUpUsername({ username: "brand_new-1" })).toEqual({ available: true });
+    expect(await s.accounts.authFlows.checkSignUpUsername({ username: "brand_new-1" })).toEqual({ available: true });
   });
 });
 
 describe("sign-in", () => {
   it("needs both fields, refuses a wrong password and signs in with the right one", async () => {
     const u = await createUser(s.db, { email: "signin@example.test", password: "right-password-1" });
-    expect(await codeOf(s.authFlows.signIn(req(), { email: u.email }))).toBe("auth.credentials_required");
-    expect(await codeOf(s.authFlows.signIn(req(), { password: "x" }))).toBe("auth.credentials_required");
-    expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "wrong-password" }))).toBe("auth.invalid_credentials");
-    const { headers } = await s.authFlows.signIn(req(), { email: "SIGNIN@example.test", password: "right-password-1" });
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email }))).toBe("auth.credentials_required");
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { password: "x" }))).toBe("auth.credentials_required");
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email, password: "wrong-password" }))).toBe(
+      "auth.invalid_credentials",
+    );
+    const { headers } = await s.accounts.authFlows.signIn(req(), { email: "SIGNIN@example.test", password: "right-password-1" });
     const cookie = headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -183,68 +195,70 @@ describe("sign-in", () => {
     const u = await createUser(s.db, { email: "burst@example.test", password: "right-password-1" });
     const from = req();
     const codes = [];
-    for (let i = 0; i < 7; i++) codes.push(await codeOf(s.authFlows.signIn(from, { email: u.email, password: "nope-nope" })));
+    for (let i = 0; i < 7; i++) codes.push(await codeOf(s.accounts.authFlows.signIn(from, { email: u.email, password: "nope-nope" })));
     expect(codes).toEqual([...Array(6).fill("auth.invalid_credentials"), "rate_limited"]);
   });
 
   it("locks an account after 10 failures in 15 minutes, even from many addresses and with the right password", async () => {
     const u = await createUser(s.db, { email: "target@example.test", password: "right-password-1" });
     for (let i = 0; i < 10; i++)
-      expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: `guess-${i}` }))).toBe("auth.invalid_credentials");
-    expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "right-password-1" }))).toBe("rate_limited");
+      expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email, password: `guess-${i}` }))).toBe("auth.invalid_credentials");
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email, password: "right-password-1" }))).toBe("rate_limited");
     // Another account is not affected.
     const other = await createUser(s.db, { email: "bystander@example.test", password: "right-password-2" });
-    expect(await codeOf(s.authFlows.signIn(req(), { email: other.email, password: "right-password-2" }))).toBe("ok");
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: other.email, password: "right-password-2" }))).toBe("ok");
   });
 });
 
 describe("recovery and codes", () => {
   it("mails a reset link; the new password works, the old one and the old sessions do not", async () => {
     const u = await createUser(s.db, { email: "forgot@example.test", password: "old-password-1" });
-    const before = await s.authFlows.signIn(req(), { email: u.email, password: "old-password-1" });
-    await s.authFlows.requestPasswordReset(req(), { email: u.email });
+    const before = await s.accounts.authFlows.signIn(req(), { email: u.email, password: "old-password-1" });
+    await s.accounts.authFlows.requestPasswordReset(req(), { email: u.email });
     const mail = smtp.received.find((m) => m.to.includes(u.email))!;
     // In the recipient's language (the profile's, Spanish here), not the language of the request.
     expect(mail.subject).toBe("Restablece tu contraseña de Nexo Indie");
     const res = await s.auth.handler(new Request(linkIn(mail.text)!));
     const token = new URL(res.headers.get("location")!, "http://x").searchParams.get("token")!;
-    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-3" }))).toBe(
+    expect(await codeOf(s.accounts.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-3" }))).toBe(
       "input.invalid",
     );
-    await s.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-2" });
-    expect(await codeOf(s.authFlows.resetPassword({ token, password: "new-password-4", confirmPassword: "new-password-4" }))).toBe(
+    await s.accounts.authFlows.resetPassword({ token, password: "new-password-2", confirmPassword: "new-password-2" });
+    expect(await codeOf(s.accounts.authFlows.resetPassword({ token, password: "new-password-4", confirmPassword: "new-password-4" }))).toBe(
       "auth.reset_token_invalid",
     );
-    expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "old-password-1" }))).toBe("auth.invalid_credentials");
-    expect(await codeOf(s.authFlows.signIn(req(), { email: u.email, password: "new-password-2" }))).toBe("ok");
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email, password: "old-password-1" }))).toBe(
+      "auth.invalid_credentials",
+    );
+    expect(await codeOf(s.accounts.authFlows.signIn(req(), { email: u.email, password: "new-password-2" }))).toBe("ok");
     const cookie = before.headers.getSetCookie()[0].split(";")[0];
     expect(await s.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
   });
 
   it("says the same for unknown addresses and sends nothing", async () => {
-    await s.authFlows.requestPasswordReset(req(), { email: "nobody@example.test" });
-    await s.authFlows.sendSignInCode(req(), { email: "nobody@example.test" });
+    await s.accounts.authFlows.requestPasswordReset(req(), { email: "nobody@example.test" });
+    await s.accounts.authFlows.sendSignInCode(req(), { email: "nobody@example.test" });
     expect(smtp.received).toHaveLength(0);
   });
 
   it("signs in with a 6-digit code from the mail; a wrong code is refused", async () => {
     const u = await createUser(s.db, { email: "code@example.test" });
-    await s.authFlows.sendSignInCode(req(), { email: u.email });
+    await s.accounts.authFlows.sendSignInCode(req(), { email: u.email });
     const code = /\b(\d{6})\b/.exec(smtp.received.at(-1)!.text)![1];
-    expect(await codeOf(s.authFlows.signInWithCode(req(), { email: u.email, code: code === "000000" ? "111111" : "000000" }))).toBe(
-      "auth.code_invalid",
-    );
-    const { headers } = await s.authFlows.signInWithCode(req(), { email: u.email, code });
+    expect(
+      await codeOf(s.accounts.authFlows.signInWithCode(req(), { email: u.email, code: code === "000000" ? "111111" : "000000" })),
+    ).toBe("auth.code_invalid");
+    const { headers } = await s.accounts.authFlows.signInWithCode(req(), { email: u.email, code });
     expect(headers.getSetCookie().join()).toContain("better-auth.session_token=");
   });
 });
 
 describe("resending the verification email", () => {
   it("refuses visitors and verified accounts, and sends a new link to unverified ones", async () => {
-    expect(await codeOf(s.authFlows.resendVerification(req(), null))).toBe("auth.unauthenticated");
-    expect(await codeOf(s.authFlows.resendVerification(req(), testActor({ emailVerified: true })))).toBe("auth.already_verified");
+    expect(await codeOf(s.accounts.authFlows.resendVerification(req(), null))).toBe("auth.unauthenticated");
+    expect(await codeOf(s.accounts.authFlows.resendVerification(req(), testActor({ emailVerified: true })))).toBe("auth.already_verified");
     const u = await createUser(s.db, { email: "late@example.test", emailVerified: false });
-    await s.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false }));
+    await s.accounts.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false }));
     expect(smtp.received.at(-1)!.to).toEqual([u.email]);
   });
 
@@ -254,7 +268,7 @@ describe("resending the verification email", () => {
     try {
       const u = await createUser(other.services.db, { email: "bounce@example.test", emailVerified: false });
       const code = await codeOf(
-        other.services.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false })),
+        other.services.accounts.authFlows.resendVerification(req(), testActor({ userId: u.id, email: u.email, emailVerified: false })),
       );
       expect(code).toBe("auth.resend_failed");
       const rows = await other.services.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));

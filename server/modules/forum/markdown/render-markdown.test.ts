@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlProblems } from "./html-safety.test-helper";
+import { htmlProblems } from "#tests/support/html-safety";
 import { extractMentions, renderMarkdown, renderMarkdownWithMentions } from "./render-markdown";
 
 const html = (source: string, opts?: Parameters<typeof renderMarkdown>[1]) => renderMarkdown(source, opts).html;

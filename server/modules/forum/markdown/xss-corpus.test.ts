@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { htmlProblems } from "./html-safety.test-helper";
+import { htmlProblems } from "#tests/support/html-safety";
 import { renderMarkdown } from "./render-markdown";
 import { sanitizePostHtml } from "./sanitize-post-html";
 

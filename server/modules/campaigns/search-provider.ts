@@ -1,6 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import { headline, toSegments, WHOLE_OPTIONS } from "./highlight";
-import { cappedCount, rowsOf, score, tsQuery, type CampaignHit, type SearchContext, type SearchProvider } from "./providers";
+import {
+  headline,
+  toSegments,
+  WHOLE_OPTIONS,
+  cappedCount,
+  rowsOf,
+  score,
+  tsQuery,
+  type CampaignHit,
+  type SearchContext,
+  type SearchProvider,
+} from "#server/modules/search";
 
 /**
  * Creator key campaigns (issue 14): an active campaign that has not ended is found by its game's name and short

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#server/services";
 import { makeFeaturedGame } from "#tests/support/featured-kit";
 import { testServices } from "#tests/support/services";
-import type { FeaturedGameHit } from "./providers";
+import type { FeaturedGameHit } from "#server/modules/search";
 
 /**
  * Issue 15: a featured game's page on show is found on /search by its name, description or studio; a hidden,

@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notifications } from "#server/db/schema";
 import type { DomainEvents } from "#server/platform/events";
-import { sendDecisionMail, type CampaignMailDeps } from "./campaign-mail";
-import type { NotificationsDeps } from "./deps";
-import { notify } from "./notify";
+import { sendDecisionMail, type CampaignMailDeps } from "./notice-mail";
+import { notify, type NotificationsDeps } from "#server/modules/notifications";
 
 export type CampaignNotificationsDeps = NotificationsDeps & Omit<CampaignMailDeps, "db" | "log">;
 

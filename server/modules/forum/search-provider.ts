@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
-import { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS, WHOLE_TEXT_MAX } from "./highlight";
-import { cappedCount, rowsOf, score, tsQuery, type PostHit, type SearchProvider, type ThreadHit } from "./providers";
+import {
+  headline,
+  SNIPPET_OPTIONS,
+  toSegments,
+  WHOLE_OPTIONS,
+  WHOLE_TEXT_MAX,
+  cappedCount,
+  rowsOf,
+  score,
+  tsQuery,
+  type PostHit,
+  type SearchProvider,
+  type ThreadHit,
+} from "#server/modules/search";
 import { threadPath } from "#shared/forum-paths";
 
 /**

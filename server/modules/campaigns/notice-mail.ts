@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { profiles, users } from "#server/db/schema";
-import type { CoverageReminder } from "#server/modules/campaigns";
+import type { CoverageReminder } from "./coverage-reminders";
 import type { DomainEvents } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";

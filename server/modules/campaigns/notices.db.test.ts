@@ -5,7 +5,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import type { Services } from "#server/services";
 import { activeCampaign, campaignsDeps, companyActor, creatorWithChannel, keysFor } from "#tests/support/campaigns-kit";
 import { testServices } from "#tests/support/services";
-import { coverageReminderSender } from "./campaign-mail";
+import { coverageReminderSender } from "./notice-mail";
 
 /**
  * Issue 14's notices, through the real services (the listener and the mailer wired in server/services.ts, the

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/modules/accounts/actor";
 import { changeCampaignStatus } from "#server/modules/campaigns/change-campaign-status";
-import { siteSitemap } from "#server/modules/site/sitemap";
 import type { Services } from "#server/services";
 import { activeCampaign, campaignsDeps, companyActor } from "#tests/support/campaigns-kit";
 import { testServices } from "#tests/support/services";
-import type { CampaignHit } from "./providers";
+import type { CampaignHit } from "#server/modules/search";
 
 /**
  * Issue 14: an open key campaign is found on /search (by its game, its company or its description) and listed
@@ -68,7 +67,7 @@ describe("campaigns on /search", () => {
 
 describe("campaigns in the sitemap", () => {
   it("lists the opportunities page and each open campaign in both languages, not a finished or paused one", async () => {
-    const xml = await siteSitemap(services, "https://nexo.example");
+    const xml = await services.site.sitemap("https://nexo.example");
     expect(xml).toContain("<loc>https://nexo.example/es/campaigns</loc>");
     expect(xml).toContain(`<loc>https://nexo.example/en/campaigns/${ids.open}</loc>`);
     expect(xml).toContain(`<loc>https://nexo.example/es/campaigns/${ids.open}</loc>`);
@@ -78,6 +77,6 @@ describe("campaigns in the sitemap", () => {
 
   it("drops a campaign whose end date has passed, even before the job marks it finished", async () => {
     const later = new Date(Date.now() + 40 * 86_400_000);
-    expect(await siteSitemap(services, "https://nexo.example", later)).not.toContain(ids.open);
+    expect(await services.site.sitemap("https://nexo.example", later)).not.toContain(ids.open);
   });
 });

@@ -1,6 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import { headline, toSegments, WHOLE_OPTIONS } from "./highlight";
-import { cappedCount, rowsOf, score, tsQuery, type FeaturedGameHit, type SearchContext, type SearchProvider } from "./providers";
+import {
+  headline,
+  toSegments,
+  WHOLE_OPTIONS,
+  cappedCount,
+  rowsOf,
+  score,
+  tsQuery,
+  type FeaturedGameHit,
+  type SearchContext,
+  type SearchProvider,
+} from "#server/modules/search";
 
 /**
  * Featured games (issue 15): a featured game's page on show now (details_page or both, visible, inside its

@@ -1,0 +1,31 @@
+import { accountsArea } from "./accounts";
+import { adminArea } from "./admin";
+import type { AnyArea, AreaServices } from "./area";
+import { campaignsArea } from "./campaigns";
+import { forumArea } from "./forum";
+import { gamificationArea } from "./gamification";
+import { notificationsArea } from "./notifications";
+import { promotionsArea } from "./promotions";
+import { searchArea } from "./search";
+import { siteArea } from "./site";
+
+/**
+ * Every area of the product, in the order their services are made and their sections appear (search, sitemap,
+ * capability table). A new area is added here once; what it brings is in its manifest (`area.ts`).
+ */
+export const AREAS = [
+  siteArea,
+  accountsArea,
+  adminArea,
+  gamificationArea,
+  forumArea,
+  notificationsArea,
+  campaignsArea,
+  promotionsArea,
+  searchArea,
+] as const satisfies readonly AnyArea[];
+
+// Every service named in AreaServices has its area in the list, and only once.
+type Listed = (typeof AREAS)[number]["name"];
+const everyAreaListed: Record<keyof AreaServices, true> = Object.fromEntries(AREAS.map((a) => [a.name, true])) as Record<Listed, true>;
+void everyAreaListed;
