@@ -42,3 +42,8 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): {
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, values: formValues(formData), fieldErrors: fieldErrorsOf(parsed.error), formError: "errors:input.invalid" };
 }
+
+/** The failed answer of an action, when it came from the form whose `field` holds `value` (a page of many forms). */
+export function failureFor(result: { ok: true } | FormFailure | undefined, field: string, value: string): FormFailure | undefined {
+  return result && !result.ok && result.values[field] === value ? result : undefined;
+}

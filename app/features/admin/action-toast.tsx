@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "#app/components/ui/toast";
-import type { AdminActionResult } from "./ui";
+import type { AdminActionResult } from "#app/features/admin/shell";
 
 /**
  * A successful action's message as a toast, where the person is looking (the row they acted on may just have

@@ -5,20 +5,19 @@ import type { AuditRefs } from "#server/modules/admin/audit-refs";
 import type { AuditRow } from "#server/modules/admin/list-audit";
 import { useLocalePath } from "#app/lib/use-locale";
 import { formatDate } from "#app/i18n/format";
+import { AUDIT_SENTENCES } from "#app/features/admin/audit-areas";
+import { isObject, str } from "#app/features/admin/audit-sentence";
 
 /**
  * One audit entry as a sentence a moderator reads ("night_mod hid the post #3 in “Shader help”"), with the
  * people, threads, posts and companies as links, and the details as translated notes and "field: old → new"
- * lines. Every action the code writes has a sentence (`audit.sentences.*` in both languages); an unknown one
- * falls back to its translated label.
+ * lines. Every action the code writes has a sentence (`audit.sentences.*` in both languages), and its area's
+ * table (`audit-areas.ts`) says which variant, values and notes go with it; an unknown one falls back to its
+ * translated label.
  */
 
 type Details = Record<string, unknown>;
 type Placeholder = "actor" | "target" | "post" | "reporter";
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === "string" ? v : null);
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** The setting keys and the label each one has on its own settings page. */
 const SETTING_LABELS: Record<string, string> = {
@@ -200,93 +199,10 @@ export function useAuditEntry(refs: AuditRefs) {
       .map(([k, a, b]) => t("audit.change", { field: fieldLabel(r, k), before: valueText(k, a), after: valueText(k, b) }));
   };
 
-  /** The sentence's key, its plain values and the notes that follow it. */
+  /** The sentence's key, its plain values and the notes that follow it, as the action's area says them. */
   const sentenceOf = (r: AuditRow): { key: string; values: Record<string, string | number>; notes: string[] } => {
-    const d = r.details;
-    const notes: string[] = [];
-    const values: Record<string, string | number> = {};
-    let key = `audit.sentences.${r.action}`;
-    switch (r.action) {
-      case "role.grant":
-      case "role.revoke":
-        values.role = t(`roleNames.${String(d.role)}`, { defaultValue: String(d.role) });
-        break;
-      case "company.reject":
-        if (d.wasVerified === true) notes.push(t("audit.notes.wasVerified"));
-        break;
-      case "company.update_profile":
-        if (d.resubmitted === true) notes.push(t("audit.notes.resubmitted"));
-        if (d.logo === true) notes.push(t("audit.notes.logo"));
-        break;
-      case "setting.update":
-      case "forum.setting.update":
-        if (typeof d.after === "boolean") key = d.after ? "audit.sentences.setting.on" : "audit.sentences.setting.off";
-        break;
-      case "profile.username_changed":
-        values.from = String(d.from ?? "");
-        values.to = String(d.to ?? "");
-        break;
-      case "forum.thread.move":
-        values.from = String(d.from ?? "");
-        values.to = String(d.to ?? "");
-        break;
-      case "forum.post.hide":
-      case "forum.post.publish":
-        if (d.acceptedAnswer === "withdrawn") notes.push(t("audit.notes.answerWithdrawn"));
-        if (d.acceptedAnswer === "restored") notes.push(t("audit.notes.answerRestored"));
-        break;
-      case "forum.report.resolve":
-        if (d.hidden === "post") notes.push(t("audit.notes.postHidden"));
-        if (d.hidden === "thread") notes.push(t("audit.notes.threadHidden"));
-        if (Array.isArray(d.alsoResolved) && d.alsoResolved.length > 0)
-          notes.push(t("audit.notes.alsoResolved", { count: d.alsoResolved.length }));
-        break;
-      case "forum.user.ban":
-        if (str(d.until)) {
-          key = "audit.sentences.forum.user.banUntil";
-          values.until = valueText("until", d.until);
-        }
-        if (Array.isArray(d.replaced) && d.replaced.length > 0) notes.push(t("audit.notes.banReplaced"));
-        break;
-      case "forum.category.move":
-      case "forum.forum.move":
-        values.from = num(d.from) ?? "";
-        values.to = num(d.to) ?? "";
-        break;
-      case "forum.tag.delete":
-        if (num(d.threads)) notes.push(t("audit.notes.tagThreads", { count: num(d.threads)! }));
-        break;
-      case "gamification.level.save":
-        values.level = r.targetId;
-        if (!isObject(d.before)) key = "audit.sentences.gamification.level.add";
-        break;
-      case "gamification.level.delete":
-        values.level = r.targetId;
-        values.xp = valueText("xpRequired", d.xpRequired);
-        break;
-      case "gamification.achievement.create":
-        notes.push(
-          t("audit.notes.achievement", {
-            type: valueText("type", d.type),
-            threshold: valueText("threshold", d.threshold),
-            rarity: valueText("rarity", d.rarity),
-            xp: valueText("rewardXp", d.rewardXp),
-          }),
-        );
-        break;
-      case "gamification.achievement.delete":
-        if (num(d.unlocks)) notes.push(t("audit.notes.achievementUnlocks", { count: num(d.unlocks)! }));
-        break;
-      case "gamification.xp.adjust": {
-        const amount = num(d.amount) ?? 0;
-        if (amount < 0) key = "audit.sentences.gamification.xp.take";
-        values.amount = valueText("amount", Math.abs(amount));
-        values.before = valueText("xpBefore", d.xpBefore);
-        values.after = valueText("xpAfter", d.xpAfter);
-        break;
-      }
-    }
-    return { key, values, notes: [...notes, ...changesOf(r)] };
+    const own = AUDIT_SENTENCES[r.action]?.(r, { t, valueText }) ?? {};
+    return { key: own.key ?? `audit.sentences.${r.action}`, values: own.values ?? {}, notes: [...(own.notes ?? []), ...changesOf(r)] };
   };
 
   /** The sentence with its people and things in place of the placeholders. */

@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "#app/i18n/locales/en/admin.json";
 import es from "#app/i18n/locales/es/admin.json";
+import { AUDIT_AREAS, AUDIT_SENTENCES } from "#app/features/admin/audit-areas";
 
 /**
  * Every action the code writes to the audit log has a sentence in both languages, with the placeholders the
  * page fills in: a new action cannot reach the log as a raw key. The actions are the literals given as an
  * entry's `action:` (or one of its two choices), or passed on to the helper that writes it (`setThreadFlag`,
- * `auditActionOf`), in the operations of the areas that audit.
+ * `auditActionOf`), in the operations of the areas that audit. Each is in its area's table of sentences
+ * (`app/features/<area>/admin/audit-sentences.ts`), which says the variant and details the page shows.
  */
 const MODULES = join(process.cwd(), "server/modules");
 const files = readdirSync(MODULES, { recursive: true, encoding: "utf8" })
@@ -32,6 +34,21 @@ describe("audit log sentences", () => {
     for (const a of ["role.grant", "forum.report.resolve", "forum.thread.pin", "gamification.xp.adjust", "profile.became_creator"])
       expect(written).toContain(a);
   });
+
+  it("has each of them in the table of the area that writes it, and no action in two areas", () => {
+    expect(written.filter((a) => !AUDIT_SENTENCES[a])).toEqual([]);
+    const keys = AUDIT_AREAS.flatMap((area) => Object.keys(area));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  for (const [lng, json] of [
+    ["en", en],
+    ["es", es],
+  ] as const) {
+    it(`has a sentence in ${lng} for every action of the areas' tables`, () => {
+      expect(Object.keys(AUDIT_SENTENCES).filter((a) => typeof lookup(json, `audit.sentences.${a}`) !== "string")).toEqual([]);
+    });
+  }
 
   for (const [lng, json] of [
     ["en", en],

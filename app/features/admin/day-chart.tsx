@@ -1,4 +1,4 @@
-import { useDateFormat } from "./ui";
+import { useDateFormat } from "#app/lib/use-date-format";
 
 export type DaySeries = {
   label: string;

@@ -17,3 +17,6 @@ export function formatSigned(n: number, locale: Locale): string {
   if (!f) signed.set(locale, (f = new Intl.NumberFormat(tag(locale), { signDisplay: "exceptZero" })));
   return f.format(n);
 }
+
+/** A signed XP amount ("+10", "−5"), with a real minus sign (the admin's ledger). */
+export const signedXp = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0");

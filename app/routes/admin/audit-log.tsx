@@ -3,7 +3,10 @@ import { readDateFilter } from "#app/components/ui/date-input.server";
 import { adminPage, orRefused, searchParamsOf } from "#app/features/admin/route.server";
 import { AuditFilters } from "#app/features/admin/audit-filters";
 import { useAuditEntry } from "#app/features/admin/audit-entry";
-import { AdminErrorBoundary, AdminHeading, EmptyState, NOINDEX, Pagination, useDateFormat } from "#app/features/admin/ui";
+import { AdminErrorBoundary, AdminHeading, NOINDEX } from "#app/features/admin/shell";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/audit-log";
 
@@ -78,7 +81,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <Pagination page={audit.page} pageCount={audit.pageCount} total={audit.total} />
+      <Pagination className="mt-4" page={audit.page} pageCount={audit.pageCount} total={audit.total} />
     </>
   );
 }

@@ -4,18 +4,12 @@ import { Badge } from "#app/components/ui/badge";
 import { TextAreaField } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
 import { adminPage, orRefused, reasonMissing, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -199,7 +193,7 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
           </tbody>
         </DataTable>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination className="mt-4" page={list.page} pageCount={list.pageCount} total={list.total} />
     </>
   );
 }

@@ -2,19 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { TextAreaField } from "#app/components/ui/form-field";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  Badge,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { countryName } from "#app/features/company/countries";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
@@ -193,7 +187,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <Pagination page={companies.page} pageCount={companies.pageCount} total={companies.total} />
+      <Pagination className="mt-4" page={companies.page} pageCount={companies.pageCount} total={companies.total} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { FeaturedGamesTable } from "#app/features/admin/featured-games-table";
-import { OfferForm } from "#app/features/admin/featured-offer";
-import { SubmissionQueue } from "#app/features/admin/featured-queue";
-import { SubmissionDetail } from "#app/features/admin/featured-submission";
-import { FEATURED_TABS, FeaturedTabs, type FeaturedTab } from "#app/features/admin/featured-ui";
+import { FeaturedGamesTable } from "#app/features/featured/admin/featured-games-table";
+import { OfferForm } from "#app/features/featured/admin/featured-offer";
+import { SubmissionQueue } from "#app/features/featured/admin/featured-queue";
+import { SubmissionDetail } from "#app/features/featured/admin/featured-submission";
+import { FEATURED_TABS, FeaturedTabs, type FeaturedTab } from "#app/features/featured/admin/featured-tabs";
 import { adminPage, orRefused, reasonMissing, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/featured-games";

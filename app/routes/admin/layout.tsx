@@ -7,7 +7,7 @@ import { ThemeSwitcher } from "#app/components/layout/theme-switcher";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { useDisclosureMenu } from "#app/components/ui/use-disclosure-menu";
 import { isCurrentTab, visibleTabGroups, type AbilityFlags } from "#app/features/admin/nav";
-import { NOINDEX } from "#app/features/admin/ui";
+import { NOINDEX } from "#app/features/admin/shell";
 import { splitLocalePrefix } from "#shared/locales";
 import { requireRoles } from "#app/lib/guards.server";
 import { useLocalePath, useRootData } from "#app/lib/use-locale";

@@ -2,18 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { SubmitButton } from "#app/components/ui/form-field";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  Badge,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { Badge } from "#app/components/ui/badge";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/mail-log";
@@ -184,7 +178,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
           </table>
         </div>
       )}
-      <Pagination page={mail.page} pageCount={mail.pageCount} total={mail.total} />
+      <Pagination className="mt-4" page={mail.page} pageCount={mail.pageCount} total={mail.total} />
     </>
   );
 }

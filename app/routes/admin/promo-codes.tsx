@@ -1,23 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { DataTable } from "#app/components/ui/table";
-import { PromoCodeFields, PROMO_NS, type PromoFormValues } from "#app/features/admin/promo-codes-form";
-import { promoCodesAction } from "#app/features/admin/promo-codes.server";
+import { PromoCodeFields, PROMO_NS, type PromoFormValues } from "#app/features/featured/admin/promo-codes-form";
+import { promoCodesAction } from "#app/features/featured/admin/promo-codes.server";
 import { adminPage, orRefused, searchParamsOf } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  Badge,
-  ConfirmAction,
-  EmptyState,
-  FormDisclosure,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction, FormDisclosure } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { formatMoney } from "#app/features/collaborate/money";
 import { seoMeta } from "#app/lib/seo";
 import { CURRENCIES, type Currency } from "#shared/promotions";
@@ -150,6 +143,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
                 </tbody>
               </DataTable>
               <Pagination
+                className="mt-4"
                 page={selected.page}
                 pageCount={selected.pageCount}
                 total={selected.total}
@@ -248,7 +242,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           </tbody>
         </DataTable>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination className="mt-4" page={list.page} pageCount={list.pageCount} total={list.total} />
     </>
   );
 }

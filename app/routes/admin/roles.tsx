@@ -1,18 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  Badge,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { CapabilityTable as CapabilityTableData } from "#server/modules/admin";
@@ -162,7 +156,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
           </table>
         </div>
       )}
-      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} />
+      <Pagination className="mt-4" page={users.page} pageCount={users.pageCount} total={users.total} />
 
       <section aria-labelledby="capabilities-heading" className="mt-10">
         <h2 id="capabilities-heading" className="text-xl font-bold">

@@ -3,16 +3,10 @@ import { Form } from "react-router";
 import { Field, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import { PromotionStatusBadge } from "#app/features/admin/studio-promotions-status";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  EmptyState,
-  NOINDEX,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { PromotionStatusBadge } from "#app/features/featured/admin/studio-promotions-status";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";

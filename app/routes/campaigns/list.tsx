@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyState } from "#app/components/ui/empty-state";
+import { ListPage } from "#app/components/layout/list-page";
 import { Icon } from "#app/components/ui/icon";
-import { Pagination } from "#app/components/ui/pagination";
 import { CampaignCard } from "#app/features/campaigns/campaign-card";
 import { CampaignFilters } from "#app/features/campaigns/filters";
 import { campaignsQuery } from "#app/features/campaigns/query";
@@ -59,11 +58,10 @@ export default function CampaignsPage({ loaderData }: Route.ComponentProps) {
   const { list, filtered, creator, onboarded } = loaderData;
   const { page, ...filters } = list.filters;
   return (
-    <div className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-black sm:text-4xl">{t("list.title")}</h1>
-        <p className="max-w-3xl text-muted-foreground">{t("list.lead")}</p>
-        {creator && !onboarded ? (
+    <ListPage
+      ns="campaigns"
+      intro={
+        creator && !onboarded ? (
           <p className="rounded-control border border-border bg-muted p-3 text-sm">
             {t("list.onboardingHint")}{" "}
             <Link to={to("/creator/onboarding")} className="link">
@@ -80,58 +78,23 @@ export default function CampaignsPage({ loaderData }: Route.ComponentProps) {
               {t("list.onboardingLink")}
             </Link>
           </p>
-        ) : null}
-      </header>
-
-      <CampaignFilters filters={filters} />
-
-      {list.campaigns.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title={t("list.noMatches.title")}
-            action={
-              <Link to={to("/campaigns")} className="btn btn-outline">
-                {t("list.filters.clear")}
-              </Link>
-            }
-          >
-            {t("list.noMatches.text")}
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t("list.empty.title")}
-            icon={<Icon name="gamepad-2" size={32} />}
-            action={
-              <Link to={to("/community")} className="btn btn-outline">
-                {t("nav.community", { ns: "common" })}
-              </Link>
-            }
-          >
-            {t("list.empty.text")}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t("list.count", { count: list.total })}
-          </p>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {list.campaigns.map((c) => (
-              <li key={c.id} className="flex">
-                <div className="w-full">
-                  <CampaignCard campaign={c} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <Pagination
-        page={page}
-        pageCount={list.pageCount}
-        hrefFor={(p) => to(campaignsQuery({ ...filters, page: p }))}
-        label={t("list.pagination")}
-      />
-    </div>
+        ) : null
+      }
+      filters={<CampaignFilters filters={filters} />}
+      items={list.campaigns}
+      total={list.total}
+      filtered={filtered}
+      clearHref={to("/campaigns")}
+      emptyAction={
+        <Link to={to("/community")} className="btn btn-outline">
+          {t("nav.community", { ns: "common" })}
+        </Link>
+      }
+      page={page}
+      pageCount={list.pageCount}
+      hrefFor={(p) => to(campaignsQuery({ ...filters, page: p }))}
+    >
+      {(c) => <CampaignCard campaign={c} />}
+    </ListPage>
   );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyState } from "#app/components/ui/empty-state";
+import { ListPage } from "#app/components/layout/list-page";
 import { Icon } from "#app/components/ui/icon";
-import { Pagination } from "#app/components/ui/pagination";
 import { FeaturedCard } from "#app/features/featured/featured-card";
 import { FeaturedFilters, featuredQuery } from "#app/features/featured/filters";
 import { pageTools } from "#app/lib/page.server";
@@ -45,67 +44,31 @@ export default function FeaturedGamesPage({ loaderData }: Route.ComponentProps) 
   const { list, filtered } = loaderData;
   const { page, ...filters } = list.filters;
   return (
-    <div className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-black sm:text-4xl">{t("list.title")}</h1>
-        <p className="max-w-3xl text-muted-foreground">{t("list.lead")}</p>
+    <ListPage
+      ns="featured"
+      intro={
         <p className="text-sm">
           <Link to={to("/collaborate")} className="link inline-flex min-h-6 items-center gap-1">
             <Icon name="sparkles" size={16} />
             {t("list.collaborate")}
           </Link>
         </p>
-      </header>
-
-      <FeaturedFilters filters={filters} />
-
-      {list.games.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title={t("list.noMatches.title")}
-            action={
-              <Link to={to("/featured-games")} className="btn btn-outline">
-                {t("list.filters.clear")}
-              </Link>
-            }
-          >
-            {t("list.noMatches.text")}
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t("list.empty.title")}
-            icon={<Icon name="gamepad-2" size={32} />}
-            action={
-              <Link to={to("/collaborate")} className="btn btn-outline">
-                {t("list.collaborate")}
-              </Link>
-            }
-          >
-            {t("list.empty.text")}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t("list.count", { count: list.total })}
-          </p>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {list.games.map((g) => (
-              <li key={g.id} className="flex">
-                <div className="w-full">
-                  <FeaturedCard game={g} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <Pagination
-        page={page}
-        pageCount={list.pageCount}
-        hrefFor={(p) => to(featuredQuery({ ...filters, page: p }))}
-        label={t("list.pagination")}
-      />
-    </div>
+      }
+      filters={<FeaturedFilters filters={filters} />}
+      items={list.games}
+      total={list.total}
+      filtered={filtered}
+      clearHref={to("/featured-games")}
+      emptyAction={
+        <Link to={to("/collaborate")} className="btn btn-outline">
+          {t("list.collaborate")}
+        </Link>
+      }
+      page={page}
+      pageCount={list.pageCount}
+      hrefFor={(p) => to(featuredQuery({ ...filters, page: p }))}
+    >
+      {(g) => <FeaturedCard game={g} />}
+    </ListPage>
   );
 }

@@ -3,18 +3,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field } from "#app/components/ui/form-field";
-import { failureFor, inLocale } from "#app/features/admin/forum-ui";
+import { failureFor } from "#app/lib/form";
+import { localized } from "#app/features/forum/ui";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  ConfirmAction,
-  EmptyState,
-  FormDisclosure,
-  NOINDEX,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { ConfirmAction, FormDisclosure } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
 import type { FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
@@ -190,7 +184,7 @@ function ForumRow({
   const formId = `forum-${forum.id}`;
   const failure = failureFor(result, "formId", formId);
   const values = valuesOf(failure, { ...forum, categoryId: forum.categoryId });
-  const name = inLocale(locale, forum.titleEs, forum.titleEn);
+  const name = localized(locale, forum.titleEs, forum.titleEn);
   return (
     <li className="border-t border-border py-3 first:border-0">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -230,7 +224,7 @@ function ForumRow({
           <select id={selectId} name="categoryId" className="input" defaultValue={values.categoryId}>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
-                {inLocale(locale, c.titleEs, c.titleEn)}
+                {localized(locale, c.titleEs, c.titleEn)}
               </option>
             ))}
           </select>
@@ -254,7 +248,7 @@ function CategoryCard({
 }) {
   const { t } = useTranslation("admin");
   const { locale } = useLocalePath();
-  const name = inLocale(locale, category.titleEs, category.titleEn);
+  const name = localized(locale, category.titleEs, category.titleEn);
   const editId = `category-${category.id}`;
   const addId = `forum-new-${category.id}`;
   const editFailure = failureFor(result, "formId", editId);
@@ -337,7 +331,7 @@ function TagRow({ tag, result }: { tag: AdminTag; result?: AdminActionResult }) 
   const formId = `tag-${tag.id}`;
   const failure = failureFor(result, "formId", formId);
   const values = valuesOf(failure, tag);
-  const name = inLocale(locale, tag.nameEs, tag.nameEn);
+  const name = localized(locale, tag.nameEs, tag.nameEn);
   return (
     <li className="border-t border-border py-3 first:border-0">
       <div className="flex flex-wrap items-start justify-between gap-3">

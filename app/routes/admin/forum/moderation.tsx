@@ -1,20 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ActionToast } from "#app/features/admin/action-toast";
-import { failureFor, postHref, ViewTabs } from "#app/features/admin/forum-ui";
-import { NoteField, ReportCard } from "#app/features/admin/report-card";
+import { failureFor } from "#app/lib/form";
+import { postLinkPath } from "#shared/forum-paths";
+import { ViewTabs } from "#app/components/ui/view-tabs";
+import { NoteField, ReportCard } from "#app/features/forum/admin/report-card";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -146,7 +142,7 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
               })}
             </ul>
           )}
-          <Pagination page={reports.page} pageCount={reports.pageCount} total={reports.counts[reports.status]} />
+          <Pagination className="mt-4" page={reports.page} pageCount={reports.pageCount} total={reports.counts[reports.status]} />
         </section>
       ) : (
         <section aria-labelledby="hidden-heading">
@@ -173,7 +169,7 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
                   <li key={`${item.kind}-${item.id}`}>
                     <article className="card p-5" aria-labelledby={`hidden-${item.id}`}>
                       <h3 id={`hidden-${item.id}`} className="font-bold">
-                        <Link className="link" to={to(postHref(item.thread.forumSlug, item.thread.slug, item.number))}>
+                        <Link className="link" to={to(postLinkPath(item.thread.forumSlug, item.thread.slug, item.number))}>
                           {item.kind === "thread"
                             ? item.thread.title
                             : t("forum.moderation.reports.postIn", { number: item.number, title: item.thread.title })}
@@ -207,6 +203,7 @@ export default function ForumModeration({ loaderData, actionData }: Route.Compon
             </ul>
           )}
           <Pagination
+            className="mt-4"
             page={hidden.page}
             pageCount={hidden.pageCount}
             total={hidden.kind === "thread" ? hidden.counts.threads : hidden.counts.posts}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { DayChart } from "#app/features/admin/day-chart";
 import { FORUM_AUDIT_PATH } from "#app/features/admin/nav";
 import { adminPage, orRefused } from "#app/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX } from "#app/features/admin/ui";
+import { AdminErrorBoundary, AdminHeading, NOINDEX } from "#app/features/admin/shell";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/overview";

@@ -3,7 +3,7 @@ import { data, Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { POSTING_LIMIT_MAX, type PostingLimitField } from "#shared/forum-limits";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";

@@ -3,21 +3,15 @@ import { Link } from "react-router";
 import { DateInput } from "#app/components/ui/date-input";
 import { readDateInput } from "#app/components/ui/date-input.server";
 import { TextAreaField } from "#app/components/ui/form-field";
-import { failureFor } from "#app/features/admin/forum-ui";
+import { failureFor } from "#app/lib/form";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  Badge,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { formatDate } from "#app/i18n/format";
 import { actionFailure } from "#app/lib/form.server";
 import { BAN_REASON_MAX, MODERATION_NOTE_MAX } from "#shared/forum-limits";
@@ -234,7 +228,7 @@ export default function ForumUsers({ loaderData, actionData }: Route.ComponentPr
           })}
         </ul>
       )}
-      <Pagination page={members.page} pageCount={members.pageCount} total={members.total} />
+      <Pagination className="mt-4" page={members.page} pageCount={members.pageCount} total={members.total} />
     </>
   );
 }

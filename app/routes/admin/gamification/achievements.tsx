@@ -9,22 +9,16 @@ import {
   shown,
   valuesOf,
   type AdminAchievement,
-} from "#app/features/admin/achievement-form";
-import { sortAchievements, sortOf } from "#app/features/admin/achievement-sort";
-import { AchievementsTable } from "#app/features/admin/achievements-table";
-import { EditDialog } from "#app/features/admin/edit-dialog";
-import { inLocale } from "#app/features/admin/forum-ui";
-import { builtInBadgeText, withBothLanguages } from "#app/features/admin/gamification.server";
+} from "#app/features/gamification/admin/achievement-form";
+import { sortAchievements, sortOf } from "#app/features/gamification/admin/achievement-sort";
+import { AchievementsTable } from "#app/features/gamification/admin/achievements-table";
+import { EditDialog } from "#app/components/ui/edit-dialog";
+import { localized } from "#app/features/forum/ui";
+import { builtInBadgeText, withBothLanguages } from "#app/features/gamification/admin/gamification.server";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
@@ -47,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { sort, dir } = sortOf(q);
   const rows = (await game.listAchievements()).map((a) => {
     const both: AdminAchievement = { ...withBothLanguages(a), unlocks: unlocks[a.id] ?? 0 };
-    const name = inLocale(locale, shown(both.nameTexts.es, a.key), shown(both.nameTexts.en, a.key));
+    const name = localized(locale, shown(both.nameTexts.es, a.key), shown(both.nameTexts.en, a.key));
     return { ...both, name };
   });
   const edit = q.get("edit") ?? "";

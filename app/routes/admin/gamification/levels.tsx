@@ -2,17 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { Field, SubmitButton } from "#app/components/ui/form-field";
 import { GAMIFICATION_LIMITS as L, LEVEL_TITLE_KEYS } from "#shared/gamification-limits";
-import { formatNumber } from "#app/features/admin/gamification-ui";
+import { formatNumber } from "#app/features/gamification/numbers";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  ConfirmAction,
-  EmptyState,
-  NOINDEX,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";

@@ -2,21 +2,16 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useLocation } from "react-router";
 import { Field, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { MiniAvatar } from "#app/components/ui/avatar";
-import { failureFor, ViewTabs } from "#app/features/admin/forum-ui";
+import { failureFor } from "#app/lib/form";
+import { ViewTabs } from "#app/components/ui/view-tabs";
 import { GAMIFICATION_LIMITS as L } from "#shared/gamification-limits";
-import { formatNumber, signedXp } from "#app/features/admin/gamification-ui";
+import { formatNumber, signedXp } from "#app/features/gamification/numbers";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
-import {
-  ActionResult,
-  AdminErrorBoundary,
-  AdminHeading,
-  EmptyState,
-  NOINDEX,
-  Pagination,
-  SearchForm,
-  useDateFormat,
-  type AdminActionResult,
-} from "#app/features/admin/ui";
+import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { SearchForm } from "#app/components/ui/search-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
@@ -286,7 +281,13 @@ function MemberPanel({
           </table>
         </div>
       )}
-      <Pagination page={ledger.page} pageCount={ledger.pageCount} param="ledgerPage" label={t("gamification.ranking.ledgerPages")} />
+      <Pagination
+        className="mt-4"
+        page={ledger.page}
+        pageCount={ledger.pageCount}
+        param="ledgerPage"
+        label={t("gamification.ranking.ledgerPages")}
+      />
     </section>
   );
 }
@@ -408,7 +409,7 @@ export default function GamificationRanking({ loaderData, actionData }: Route.Co
             })}
           </ol>
         )}
-        <Pagination page={board.page} pageCount={board.pageCount} />
+        <Pagination className="mt-4" page={board.page} pageCount={board.pageCount} />
       </section>
     </>
   );

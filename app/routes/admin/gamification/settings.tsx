@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
-import { formatNumber } from "#app/features/admin/gamification-ui";
+import { formatNumber } from "#app/features/gamification/numbers";
 import { GAMIFICATION_LIMITS as L, SETTINGS_GROUPS, type SettingsField } from "#shared/gamification-limits";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/ui";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";

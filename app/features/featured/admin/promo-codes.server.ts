@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { readDateInput } from "#app/components/ui/date-input.server";
-import type { AdminActionResult } from "#app/features/admin/ui";
+import type { AdminActionResult } from "#app/features/admin/shell";
 import { actionFailure } from "#app/lib/form.server";
 import type { Actor } from "#server/modules/accounts/actor";
 

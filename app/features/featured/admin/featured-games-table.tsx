@@ -2,12 +2,17 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { Field, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
-import { EditDialog } from "#app/features/admin/edit-dialog";
-import { Badge, ConfirmAction, EmptyState, Pagination, useDateFormat } from "#app/features/admin/ui";
+import { EditDialog } from "#app/components/ui/edit-dialog";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
 import { DETAILS_MARKDOWN_MAX, FEATURE_TYPES_WITH_PAGE, SCHEDULE_STATUSES, type FeatureType } from "#shared/promotions";
-import { StatusFilter } from "./featured-ui";
+import { ViewTabs } from "#app/components/ui/view-tabs";
+import { statusTabs } from "#app/features/featured/admin/featured-tabs";
 
 type Row = {
   id: string;
@@ -51,13 +56,9 @@ export function FeaturedGamesTable({
   const failedEdit = failure?.values.intent === "edit" ? failure : undefined;
   return (
     <>
-      <StatusFilter
+      <ViewTabs
         label={t("games.filterLabel")}
-        tab="games"
-        current={list.status}
-        values={SCHEDULE_STATUSES}
-        labelOf={(s) => t(`promotions:labels.scheduleStatus.${s}`)}
-        allLabel={t("games.all")}
+        tabs={statusTabs("games", list.status, SCHEDULE_STATUSES, (s) => t(`promotions:labels.scheduleStatus.${s}`), t("games.all"))}
       />
       {canManage ? (
         <Form method="post" id="visibility-form" hidden>
@@ -139,7 +140,7 @@ export function FeaturedGamesTable({
           </tbody>
         </DataTable>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination className="mt-4" page={list.page} pageCount={list.pageCount} total={list.total} />
       {canManage && editing ? (
         <EditDialog title={t("games.editTitle", { name: editing.gameName })} closeHref={base}>
           <Form method="post" className="space-y-4">

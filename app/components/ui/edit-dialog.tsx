@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router";
  * <dialog> (focus kept inside, Escape closes), and closing it goes back to the list's address.
  */
 export function EditDialog({ title, closeHref, children }: { title: string; closeHref: string; children: ReactNode }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const [modal, setModal] = useState(false);
@@ -46,7 +46,7 @@ export function EditDialog({ title, closeHref, children }: { title: string; clos
             to={closeHref}
             preventScrollReset
             className="btn btn-ghost size-11 shrink-0 p-0 text-2xl"
-            aria-label={t("dialog.close")}
+            aria-label={t("ui.dialog.close")}
             onClick={(e) => {
               // With JavaScript, closing the dialog leads back (its close event); without, the link does.
               if (ref.current?.matches(":modal")) {

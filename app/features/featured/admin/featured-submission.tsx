@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Field, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
-import { ConfirmAction, useDateFormat } from "#app/features/admin/ui";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
 import {
@@ -14,7 +15,7 @@ import {
   type FeaturedOffer,
 } from "#shared/promotions";
 import { PaymentCell, type Can, type Payment } from "./featured-queue";
-import { formatMoney } from "./featured-ui";
+import { formatMoney } from "#app/features/payments/format";
 
 /** One submission of the review queue (`?submission=<id>`): what the studio sent, and the team's decisions on it. */
 type Detail = {

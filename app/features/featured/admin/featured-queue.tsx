@@ -1,9 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { DataTable } from "#app/components/ui/table";
-import { Badge, EmptyState, Pagination, useDateFormat } from "#app/features/admin/ui";
+import { Badge } from "#app/components/ui/badge";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Pagination } from "#app/components/ui/pagination";
+import { useDateFormat } from "#app/lib/use-date-format";
 import { SUBMISSION_STATUSES } from "#shared/promotions";
-import { formatMoney, StatusFilter } from "./featured-ui";
+import { formatMoney } from "#app/features/payments/format";
+import { ViewTabs } from "#app/components/ui/view-tabs";
+import { statusTabs } from "#app/features/featured/admin/featured-tabs";
 
 export type Payment = { provider: string; status: string; amountMinor: number; currency: string; refundStatus: string | null } | null;
 type Row = {
@@ -55,13 +60,9 @@ export function SubmissionQueue({
   const open = (id: string) => `${location.pathname}?tab=queue${list.status ? `&status=${list.status}` : ""}&submission=${id}`;
   return (
     <>
-      <StatusFilter
+      <ViewTabs
         label={t("queue.filterLabel")}
-        tab="queue"
-        current={list.status}
-        values={SUBMISSION_STATUSES}
-        labelOf={(s) => t(`promotions:labels.submissionStatus.${s}`)}
-        allLabel={t("queue.all")}
+        tabs={statusTabs("queue", list.status, SUBMISSION_STATUSES, (s) => t(`promotions:labels.submissionStatus.${s}`), t("queue.all"))}
       />
       {list.rows.length === 0 ? (
         <EmptyState>{t("queue.empty")}</EmptyState>
@@ -100,7 +101,7 @@ export function SubmissionQueue({
           </tbody>
         </DataTable>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination className="mt-4" page={list.page} pageCount={list.pageCount} total={list.total} />
     </>
   );
 }

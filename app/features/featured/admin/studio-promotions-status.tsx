@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge } from "./ui";
+import { Badge } from "#app/components/ui/badge";
 
 const TONE = { queued: "info", sent: "positive", failed: "danger" } as const;
 

@@ -4,8 +4,12 @@ import { TextAreaField } from "#app/components/ui/form-field";
 import { useLocalePath } from "#app/lib/use-locale";
 import { MODERATION_NOTE_MAX } from "#shared/forum-limits";
 import type { ReportRow } from "#server/modules/forum/list-reports";
-import { failureFor, postHref } from "./forum-ui";
-import { Badge, ConfirmAction, useDateFormat, type AdminActionResult } from "./ui";
+import { failureFor } from "#app/lib/form";
+import { postLinkPath } from "#shared/forum-paths";
+import { Badge } from "#app/components/ui/badge";
+import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { useDateFormat } from "#app/lib/use-date-format";
+import { type AdminActionResult } from "#app/features/admin/shell";
 
 /** The moderator's note, written to the audit log (and read by the author when content is hidden). */
 export function NoteField({ failure, idSuffix }: { failure: ReturnType<typeof failureFor>; idSuffix: string }) {
@@ -38,7 +42,7 @@ export function ReportCard({ report: r, result }: { report: ReportRow; result: A
   return (
     <article className="card p-5" aria-labelledby={`report-${r.id}`}>
       <h3 id={`report-${r.id}`} className="font-bold">
-        <Link className="link" to={to(postHref(r.thread.forumSlug, r.thread.slug, r.post.number))}>
+        <Link className="link" to={to(postLinkPath(r.thread.forumSlug, r.thread.slug, r.post.number))}>
           {t("forum.moderation.reports.postIn", { number: r.post.number, title: r.thread.title })}
         </Link>
       </h3>

@@ -7,7 +7,7 @@ import { useLocalePath } from "#app/lib/use-locale";
 import type { Rarity } from "#shared/gamification-limits";
 import { shown, type AdminAchievement } from "./achievement-form";
 import type { AchievementSort, SortDir } from "./achievement-sort";
-import { formatNumber } from "./gamification-ui";
+import { formatNumber } from "#app/features/gamification/numbers";
 
 export type AchievementRow = AdminAchievement & { name: string };
 

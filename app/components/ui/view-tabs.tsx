@@ -1,23 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { FormFailure } from "#app/lib/form";
-import type { AdminActionResult } from "./ui";
-import { postLinkPath } from "#shared/forum-paths";
-
-/** A post's address on its thread (`?post=n` finds its page and anchor). */
-export const postHref = postLinkPath;
-
-/** The text of a bilingual row in the page's language. */
-export const inLocale = (locale: "es" | "en", es: string, en: string) => (locale === "es" ? es || en : en || es);
-
-/** The failed answer of an action, when it came from the form whose `field` holds `value`. */
-export function failureFor(result: AdminActionResult | undefined, field: string, value: string): FormFailure | undefined {
-  return result && !result.ok && result.values[field] === value ? result : undefined;
-}
 
 /**
- * Links that switch a list between views (report statuses, hidden threads or posts), kept in the URL so they
- * work without JavaScript; the current one is marked for screen readers.
+ * Links that switch a list between views or filter it (report statuses, hidden threads or posts, a queue's
+ * statuses), kept in the URL so they work without JavaScript; each sets its `params` (null removes one) on the
+ * current address and goes back to the first page; the current one is marked for screen readers.
  */
 export function ViewTabs({
   label,

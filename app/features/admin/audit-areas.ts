@@ -1,0 +1,21 @@
+import { adminAuditSentences } from "#app/features/admin/audit-sentences";
+import type { AuditSentences } from "#app/features/admin/audit-sentence";
+import { campaignsAuditSentences } from "#app/features/campaigns/admin/audit-sentences";
+import { companyAuditSentences } from "#app/features/company/admin/audit-sentences";
+import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
+import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
+import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
+import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
+
+/** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
+export const AUDIT_AREAS: AuditSentences[] = [
+  adminAuditSentences,
+  companyAuditSentences,
+  profileAuditSentences,
+  forumAuditSentences,
+  gamificationAuditSentences,
+  campaignsAuditSentences,
+  featuredAuditSentences,
+];
+
+export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);
