@@ -38,6 +38,7 @@ const pages: RouteConfigEntry[] = [
       route("notifications", "routes/notifications.tsx"),
       // Gamification (issue 5): the public leaderboard (SPEC §9).
       route("leaderboard", "routes/gamification/leaderboard.tsx"),
+      route("shop", "routes/shop/shop.tsx"),
       // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
       route("community", "routes/forum/index.tsx"),
       route("community/:forumSlug", "routes/forum/forum.tsx"),

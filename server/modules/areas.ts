@@ -7,6 +7,7 @@ import { gamificationArea } from "./gamification";
 import { notificationsArea } from "./notifications";
 import { promotionsArea } from "./promotions";
 import { searchArea } from "./search";
+import { shopArea } from "./shop";
 import { siteArea } from "./site";
 
 /**
@@ -23,6 +24,7 @@ export const AREAS = [
   campaignsArea,
   promotionsArea,
   searchArea,
+  shopArea,
 ] as const satisfies readonly AnyArea[];
 
 // Every service named in AreaServices has its area in the list, and only once.

@@ -33,6 +33,7 @@ const entries: [Who, string, number?][] = [
   ["visitor", "/community/programacion"],
   ["visitor", THREAD],
   ["visitor", "/leaderboard"],
+  ["visitor", "/shop"],
   ["visitor", "/u/lucia_juega"],
   ["visitor", "/company/estudio-brisa"],
   ["creator", "/"],

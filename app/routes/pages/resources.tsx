@@ -1,13 +1,14 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { levelName } from "#app/features/gamification/level-name";
+import { ShopWikiSection } from "#app/features/shop/wiki-section";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useRootData } from "#app/lib/use-locale";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import type { Route } from "./+types/resources";
 
-export const handle = { i18n: ["site", "levels"] };
+export const handle = { i18n: ["site", "levels", "shop"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site } = pageTools(context, request, "site");
@@ -83,6 +84,7 @@ const SECTIONS = [
   ["featured", "resources.featuredGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
+  ["shop", "shop:wiki.title"],
   ["hosting", "resources.hostingGuide.title"],
 ] as const;
 
@@ -213,6 +215,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted-foreground">{t("resources.gamificationAdmin.intro")}</p>
           <AdminTabsList area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
         </section>
+
+        <ShopWikiSection className={`${SECTION} mt-8`} />
 
         <GuideSection id="hosting" area="hostingGuide" items={HOSTING_GUIDE} />
       </div>
