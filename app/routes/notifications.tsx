@@ -11,8 +11,9 @@ import {
   type NotificationItem,
 } from "#app/features/notifications/describe";
 import { NotificationPictureView } from "#app/features/notifications/picture";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
 import { requireUser } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -20,13 +21,6 @@ import type { Route } from "./+types/notifications";
 
 // The forum namespace brings the pagination's words.
 export const handle = { i18n: ["notifications", "forum", "badges"] };
-
-/** Someone else's notification, or an id that is not one, is a page that does not exist. */
-function notFoundFor(err: unknown): never {
-  if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid"))
-    throw new Response("Not Found", { status: 404 });
-  throw err;
-}
 
 /**
  * One's notifications, newest first with the unread ones marked, 20 a page (`?filter=unread` for the unread
@@ -39,7 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const open = q.get("open");
   if (open !== null) {
-    const n = await notes.open(actor, { id: open }).catch(notFoundFor);
+    // Someone else's notification, or an id that is not one, is a page that does not exist.
+    const n = await notes.open(actor, { id: open }).catch(pageErrorFor);
     throw redirect(`${context.localePrefix}${notificationTarget(n)}`);
   }
   const unreadOnly = q.get("filter") === "unread";

@@ -1,311 +1,54 @@
+import { ACCOUNTS_ERRORS } from "#server/modules/accounts/errors";
+import { ADMIN_ERRORS } from "#server/modules/admin/errors";
+import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
+import { FORUM_ERRORS } from "#server/modules/forum/errors";
+import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
+import { NOTIFICATIONS_ERRORS } from "#server/modules/notifications/errors";
+import { PROMOTIONS_ERRORS } from "#server/modules/promotions/errors";
+import { SEARCH_ERRORS } from "#server/modules/search/errors";
+import { SITE_ERRORS } from "#server/modules/site/errors";
+
 /**
  * Operations throw DomainError with a stable code; the HTTP layer maps the code to a status and the page
- * shows the translated message `errors:<code>`.
+ * shows the translated message `errors:<code>`. Each area declares its codes and their statuses once, in its
+ * own `errors.ts`; the codes below belong to no area (every area refuses, validates, limits and misses things,
+ * and every image form refuses oversized pictures).
  */
-export type ErrorCode =
-  | "auth.forbidden"
-  | "auth.unauthenticated"
-  | "input.invalid"
-  | "rate_limited"
-  | "not_found"
-  | "site.maintenance"
-  | "site.maintenance_wrong_password"
-  | "site.maintenance_password_required"
-  | "auth.credentials_required"
-  | "auth.invalid_credentials"
-  | "auth.email_taken"
-  | "auth.password_mismatch"
-  | "auth.password_too_short"
-  | "auth.password_common"
-  | "auth.email_unverified"
-  | "auth.registration_failed"
-  | "auth.resend_failed"
-  | "auth.reset_token_invalid"
-  | "auth.code_invalid"
-  | "auth.sso_unavailable"
-  | "auth.session_expired"
-  | "auth.sign_out_failed"
-  | "auth.already_verified"
-  | "accounts.username_invalid"
-  | "accounts.username_reserved"
-  | "accounts.username_taken"
-  | "accounts.username_too_soon"
-  | "accounts.link_invalid"
-  | "accounts.avatar_type"
-  | "accounts.avatar_too_large"
-  | "images.dimensions"
-  | "accounts.password_wrong"
-  | "accounts.last_sign_in_method"
-  | "accounts.last_admin"
-  | "accounts.email_same"
-  | "company.not_found"
-  | "company.pending"
-  | "company.reason_required"
-  | "forum.banned"
-  | "forum.locked"
-  | "forum.post_too_soon"
-  | "forum.thread_too_soon"
-  | "forum.new_user_thread_limit"
-  | "forum.new_user_reply_limit"
-  | "forum.duplicate_post"
-  | "forum.first_post_delete"
-  | "forum.own_post_like"
-  | "forum.tag_unknown"
-  | "forum.title_length"
-  | "forum.body_length"
-  | "forum.too_many_tags"
-  | "forum.own_post_report"
-  | "forum.already_reported"
-  | "forum.report_failed"
-  | "forum.report_reason_length"
-  | "forum.report_closed"
-  | "forum.accept_first_post"
-  | "forum.self_follow"
-  | "forum.ban_reason_required"
-  | "forum.ban_until_past"
-  | "forum.ban_self"
-  | "forum.ban_staff"
-  | "forum.first_post_hide"
-  | "gamification.level_first"
-  | "gamification.level_gap"
-  | "gamification.level_order"
-  | "gamification.level_not_last"
-  | "gamification.achievement_key_taken"
-  | "gamification.xp_negative"
-  | "forum.slug_taken"
-  | "forum.category_not_empty"
-  | "forum.forum_not_empty"
-  | "campaigns.not_found"
-  | "campaigns.already_requested"
-  | "campaigns.no_keys"
-  | "campaigns.company_cannot_request"
-  | "campaigns.creators_only"
-  | "campaigns.onboarding_required"
-  | "campaigns.not_open"
-  | "campaigns.request_decided"
-  | "campaigns.game_not_found"
-  | "campaigns.game_slug_taken"
-  | "campaigns.status_transition"
-  | "campaigns.paused_by_team"
-  | "campaigns.dates"
-  | "campaigns.ended"
-  | "campaigns.upload_empty"
-  | "campaigns.upload_too_large"
-  | "campaigns.upload_expired"
-  | "campaigns.upload_nothing_new"
-  | "campaigns.key_not_revocable"
-  | "campaigns.key_unknown"
-  | "campaigns.region_not_offered"
-  | "campaigns.platform_not_offered"
-  | "campaigns.coverage_url"
-  | "campaigns.coverage_not_allowed"
-  | "campaigns.coverage_limit"
-  | "campaigns.channel_url"
-  | "campaigns.reason_required"
-  | "campaigns.not_paused_by_team"
-  | "campaigns.channel_claimed"
-  | "campaigns.channel_not_found"
-  | "campaigns.verify_unsupported"
-  | "campaigns.verify_code_missing"
-  | "campaigns.channel_unreachable"
-  | "campaigns.verify_too_many"
-  | "campaigns.approval_paused_by_team"
-  | "campaigns.approval_paused"
-  | "campaigns.keys_paused_by_team"
-  | "campaigns.preview_too_many"
-  | "promotions.not_found"
-  | "promotions.submission_not_found"
-  | "promotions.payment_not_found"
-  | "promotions.promo_invalid"
-  | "promotions.promo_inactive"
-  | "promotions.promo_expired"
-  | "promotions.promo_used_up"
-  | "promotions.promo_error"
-  | "promotions.promo_code_format"
-  | "promotions.promo_code_taken"
-  | "promotions.promo_value_range"
-  | "promotions.promo_max_below_uses"
-  | "promotions.youtube_required"
-  | "promotions.youtube_unavailable"
-  | "promotions.image_required"
-  | "promotions.image_type"
-  | "promotions.image_too_large"
-  | "promotions.image_compress_failed"
-  | "promotions.not_payable"
-  | "promotions.already_paid"
-  | "promotions.payment_unavailable"
-  | "promotions.payment_final"
-  | "promotions.decided"
-  | "promotions.not_reviewable"
-  | "promotions.slots_full"
-  | "promotions.slug_taken"
-  | "promotions.reason_required"
-  | "promotions.refund_failed"
-  | "promotions.start_past"
-  | "promotions.price_range"
-  | "promotions.duration_range"
-  | "promotions.slots_range"
-  | "promotions.game_not_found"
-  | "promotions.no_recipients"
-  | "promotions.unsubscribe_invalid"
-  | "promotions.add_failed"
-  | "promotions.update_failed"
-  | "promotions.delete_failed"
-  | "promotions.paid_not_refunded"
-  | "promotions.payments_off";
-
-const statusByCode: Record<ErrorCode, number> = {
+export const SHARED_ERRORS = {
   "auth.forbidden": 403,
   "auth.unauthenticated": 401,
   "input.invalid": 400,
   rate_limited: 429,
   not_found: 404,
-  "site.maintenance": 503,
-  "site.maintenance_wrong_password": 401,
-  "site.maintenance_password_required": 400,
-  "auth.credentials_required": 400,
-  "auth.invalid_credentials": 401,
-  "auth.email_taken": 409,
-  "auth.password_mismatch": 400,
-  "auth.password_too_short": 400,
-  "auth.password_common": 400,
-  "auth.email_unverified": 403,
-  "auth.registration_failed": 500,
-  "auth.resend_failed": 500,
-  "auth.reset_token_invalid": 400,
-  "auth.code_invalid": 400,
-  "auth.sso_unavailable": 404,
-  "auth.session_expired": 401,
-  "auth.sign_out_failed": 500,
-  "auth.already_verified": 409,
-  "accounts.username_invalid": 400,
-  "accounts.username_reserved": 400,
-  "accounts.username_taken": 409,
-  "accounts.username_too_soon": 409,
-  "accounts.link_invalid": 400,
-  "accounts.avatar_type": 415,
-  "accounts.avatar_too_large": 413,
   "images.dimensions": 422,
-  "accounts.password_wrong": 401,
-  "accounts.last_sign_in_method": 409,
-  "accounts.last_admin": 409,
-  "accounts.email_same": 400,
-  "company.not_found": 404,
-  "company.pending": 403,
-  "company.reason_required": 400,
-  "forum.banned": 403,
-  "forum.locked": 403,
-  "forum.post_too_soon": 429,
-  "forum.thread_too_soon": 429,
-  "forum.new_user_thread_limit": 429,
-  "forum.new_user_reply_limit": 429,
-  "forum.duplicate_post": 409,
-  "forum.first_post_delete": 409,
-  "forum.own_post_like": 403,
-  "forum.tag_unknown": 400,
-  "forum.title_length": 400,
-  "forum.body_length": 400,
-  "forum.too_many_tags": 400,
-  "forum.own_post_report": 403,
-  "forum.already_reported": 409,
-  "forum.report_failed": 500,
-  "forum.report_reason_length": 400,
-  "forum.report_closed": 409,
-  "forum.accept_first_post": 409,
-  "forum.self_follow": 400,
-  "forum.ban_reason_required": 400,
-  "forum.ban_until_past": 400,
-  "forum.ban_self": 400,
-  "forum.ban_staff": 403,
-  "forum.first_post_hide": 409,
-  "gamification.level_first": 409,
-  "gamification.level_gap": 400,
-  "gamification.level_order": 400,
-  "gamification.level_not_last": 409,
-  "gamification.achievement_key_taken": 409,
-  "gamification.xp_negative": 409,
-  "forum.slug_taken": 409,
-  "forum.category_not_empty": 409,
-  "forum.forum_not_empty": 409,
-  "campaigns.not_found": 404,
-  "campaigns.already_requested": 409,
-  "campaigns.no_keys": 409,
-  "campaigns.company_cannot_request": 403,
-  "campaigns.creators_only": 403,
-  "campaigns.onboarding_required": 409,
-  "campaigns.not_open": 409,
-  "campaigns.request_decided": 409,
-  "campaigns.game_not_found": 404,
-  "campaigns.game_slug_taken": 409,
-  "campaigns.status_transition": 409,
-  "campaigns.paused_by_team": 409,
-  "campaigns.dates": 400,
-  "campaigns.ended": 409,
-  "campaigns.upload_empty": 400,
-  "campaigns.upload_too_large": 413,
-  "campaigns.upload_expired": 410,
-  "campaigns.upload_nothing_new": 409,
-  "campaigns.key_not_revocable": 409,
-  "campaigns.key_unknown": 404,
-  "campaigns.region_not_offered": 400,
-  "campaigns.platform_not_offered": 400,
-  "campaigns.coverage_url": 400,
-  "campaigns.coverage_not_allowed": 409,
-  "campaigns.coverage_limit": 409,
-  "campaigns.channel_url": 400,
-  "campaigns.reason_required": 400,
-  "campaigns.not_paused_by_team": 409,
-  "campaigns.channel_claimed": 409,
-  "campaigns.channel_not_found": 404,
-  "campaigns.verify_unsupported": 400,
-  "campaigns.verify_code_missing": 409,
-  "campaigns.channel_unreachable": 502,
-  "campaigns.verify_too_many": 429,
-  "campaigns.approval_paused_by_team": 409,
-  "campaigns.approval_paused": 409,
-  "campaigns.keys_paused_by_team": 409,
-  "campaigns.preview_too_many": 429,
-  "promotions.not_found": 404,
-  "promotions.submission_not_found": 404,
-  "promotions.payment_not_found": 404,
-  "promotions.promo_invalid": 404,
-  "promotions.promo_inactive": 409,
-  "promotions.promo_expired": 409,
-  "promotions.promo_used_up": 409,
-  "promotions.promo_error": 500,
-  "promotions.promo_code_format": 400,
-  "promotions.promo_code_taken": 409,
-  "promotions.promo_value_range": 400,
-  "promotions.promo_max_below_uses": 409,
-  "promotions.youtube_required": 400,
-  "promotions.youtube_unavailable": 502,
-  "promotions.image_required": 400,
-  "promotions.image_type": 415,
-  "promotions.image_too_large": 413,
-  "promotions.image_compress_failed": 400,
-  "promotions.not_payable": 409,
-  "promotions.already_paid": 409,
-  "promotions.payment_unavailable": 502,
-  "promotions.payment_final": 409,
-  "promotions.decided": 409,
-  "promotions.not_reviewable": 409,
-  "promotions.slots_full": 409,
-  "promotions.slug_taken": 409,
-  "promotions.reason_required": 400,
-  "promotions.refund_failed": 502,
-  "promotions.start_past": 400,
-  "promotions.price_range": 400,
-  "promotions.duration_range": 400,
-  "promotions.slots_range": 400,
-  "promotions.game_not_found": 404,
-  "promotions.no_recipients": 409,
-  "promotions.unsubscribe_invalid": 400,
-  "promotions.add_failed": 500,
-  "promotions.update_failed": 500,
-  "promotions.delete_failed": 500,
-  "promotions.paid_not_refunded": 409,
-  "promotions.payments_off": 409,
-};
+} as const satisfies Readonly<Record<string, number>>;
+
+/** Every table of codes, one line per area. */
+export const ERROR_TABLES = [
+  SHARED_ERRORS,
+  ACCOUNTS_ERRORS,
+  ADMIN_ERRORS,
+  CAMPAIGNS_ERRORS,
+  FORUM_ERRORS,
+  GAMIFICATION_ERRORS,
+  NOTIFICATIONS_ERRORS,
+  PROMOTIONS_ERRORS,
+  SEARCH_ERRORS,
+  SITE_ERRORS,
+] as const;
+
+type Tables = typeof ERROR_TABLES;
+type CodesOf<T extends readonly object[]> = { [I in keyof T]: keyof T[I] }[number];
+export type ErrorCode = CodesOf<Tables>;
+
+/** The codes two tables both declare: none, or typecheck fails on `noCodeTwice` below. */
+type Twice<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]
+  ? (keyof Head & CodesOf<Rest>) | Twice<Rest>
+  : never;
+const noCodeTwice: [Twice<Tables>] extends [never] ? true : { declaredTwice: Twice<Tables> } = true;
+void noCodeTwice;
+
+const statusByCode = Object.assign({}, ...ERROR_TABLES) as Record<ErrorCode, number>;
 
 export class DomainError extends Error {
   constructor(

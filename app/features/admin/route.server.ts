@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { formValues, type FormFailure } from "#app/lib/form";
 import { isDomainErrorLike } from "#app/lib/form.server";
 import { loginRedirect, requireRoles } from "#app/lib/guards.server";
+import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 
 /**
@@ -29,7 +30,7 @@ export async function orRefused<T>(context: AppLoadContext, request: Request, wo
     if (!isDomainErrorLike(err)) throw err;
     if (err.code === "auth.unauthenticated") throw loginRedirect(context, request);
     if (err.status === 403) throw data({ code: err.code }, { status: 403 });
-    if (err.status === 404) throw data({ code: err.code }, { status: 404 });
+    if (isNotFound(err)) pageErrorFor(err);
     throw err;
   }
 }

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { formatDate } from "#app/i18n/format";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { Locale } from "#shared/locales";
 import { isoDay, type CampaignValues } from "./campaign-form";
-import { notFoundForCampaigns } from "./not-found.server";
 import type { ManageTabName } from "./ui";
 import { CAMPAIGNS_PAGE_SIZE } from "#shared/campaigns";
 
@@ -18,7 +18,7 @@ export async function manageView(context: AppLoadContext, actor: NonNullable<Act
   const q = url.searchParams;
   const m = await context.services.campaigns
     .manageCampaign(actor, { campaignId, tab: q.get("tab") ?? "details", status: q.get("status") ?? undefined, page: q.get("page") ?? 1 })
-    .catch(notFoundForCampaigns);
+    .catch(pageErrorFor);
   const day = (d: Date | null | undefined) => (d ? formatDate(d, locale, DAY) : null);
   const c = m.campaign;
   const header = {

@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
 import { requireUser } from "#app/lib/guards.server";
+import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import type { MovedThread } from "#server/modules/forum/move-thread";
 import { pageOfPost, postPath, threadPath } from "#shared/forum-paths";
 import type { InteractionDone } from "./fetcher-kit";
-import { notFoundFor } from "./gate.server";
 import { interactionFor } from "./interactions.server";
 
 /** The reply form's preview: the rendered Markdown, and the text to put back in the form. */
@@ -97,7 +97,7 @@ export async function threadAction(context: AppLoadContext, request: Request, pa
         throw new Response("Bad Request", { status: 400 });
     }
   } catch (err) {
-    if (isDomainErrorLike(err) && err.code === "not_found") notFoundFor(err);
+    if (isNotFound(err)) pageErrorFor(err);
     return actionFailure(err, formData, { "forum.duplicate_post": "body" });
   }
 }

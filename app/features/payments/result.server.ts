@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { formatDate } from "#app/i18n/format";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
+import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { formatMoney } from "./format";
 
@@ -9,9 +10,7 @@ export type ResultState = "paid" | "covered" | "processing" | "fail" | "cancelle
 
 /** An unknown, malformed or missing payment (or submission) id: the 404 page says "Payment not found." */
 export function paymentNotFound(err: unknown): never {
-  if (isDomainErrorLike(err) && (err.code === "promotions.payment_not_found" || err.code === "promotions.submission_not_found"))
-    throw data({ message: "errors:promotions.payment_not_found" }, { status: 404 });
-  throw err;
+  return pageErrorFor(err, "errors:promotions.payment_not_found");
 }
 
 /**
@@ -74,7 +73,7 @@ export async function payAgain(context: AppLoadContext, request: Request) {
     const { url } = await context.services.promotions.retryCheckout({ paymentId, locale: context.locale });
     return redirect(url);
   } catch (err) {
-    if (isDomainErrorLike(err) && err.code === "promotions.payment_not_found") paymentNotFound(err);
+    if (isNotFound(err)) paymentNotFound(err);
     return actionFailure(err, null);
   }
 }

@@ -6,10 +6,10 @@ import { Icon } from "#app/components/ui/icon";
 import { MediaSlot } from "#app/components/ui/media-slot";
 import { ErrorView } from "#app/components/layout/error-view";
 import { CampaignTerms } from "#app/features/campaigns/campaign-terms";
-import { campaignNotFound } from "#app/features/campaigns/not-found.server";
 import { RequestBox, type RequestResult } from "#app/features/campaigns/request-box";
 import { formatDate } from "#app/i18n/format";
 import { actionFailure } from "#app/lib/form.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { currentLocation, requireUser } from "#app/lib/guards.server";
 import { htmlOnce } from "#app/lib/html-once.server";
 import { pageTools } from "#app/lib/page.server";
@@ -25,7 +25,7 @@ export { actionHeaders as headers };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { campaign, request: state } = await context.services.campaigns
     .getPublicCampaign(context.actor, { campaignId: params.campaignId })
-    .catch(campaignNotFound);
+    .catch((err: unknown) => pageErrorFor(err, "errors:campaigns.not_found"));
   const { t, seo, locale } = pageTools(context, request, "campaigns");
   const { descriptionHtml, ...rest } = campaign;
   const base = context.services.env.baseUrl;

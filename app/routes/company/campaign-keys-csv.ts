@@ -22,7 +22,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     });
   } catch (err) {
     if (!isDomainErrorLike(err)) throw err;
-    const status = err.code === "campaigns.not_found" ? 404 : err.status >= 400 ? err.status : 403;
+    const status = err.status >= 400 ? err.status : 403;
     return new Response(status === 404 ? "Not Found" : "Forbidden", {
       status,
       headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },

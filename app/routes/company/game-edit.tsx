@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { GameForm, type GameFormResult } from "#app/features/company-campaigns/game-form";
 import { COVER_CODES, saveGame } from "#app/features/company-campaigns/game-form.server";
-import { notFoundForCampaigns } from "#app/features/company-campaigns/not-found.server";
 import { NS } from "#app/features/company-campaigns/ui";
 import { requireRoles } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -16,7 +16,7 @@ export const handle = { i18n: [NS] };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["company"]);
   const { t, seo } = pageTools(context, request, NS);
-  const g = await context.services.campaigns.getCompanyGame(actor, { gameId: params.gameId }).catch(notFoundForCampaigns);
+  const g = await context.services.campaigns.getCompanyGame(actor, { gameId: params.gameId }).catch(pageErrorFor);
   const cover = new URL(request.url).searchParams.get("cover");
   return {
     game: {

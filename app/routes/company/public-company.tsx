@@ -7,8 +7,8 @@ import { MediaSlot } from "#app/components/ui/media-slot";
 import { companySections } from "#app/features/company/sections";
 import { countryName } from "#app/features/company/countries";
 import { formatDate } from "#app/i18n/format";
-import { isDomainErrorLike } from "#app/lib/form.server";
 import { nameParam } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -19,10 +19,7 @@ export const handle = { i18n: ["company"] };
 /** SPEC §2: the public profile of a verified company; unknown and unverified slugs are a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.slug);
-  const { id, ...company } = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch((err) => {
-    if (isDomainErrorLike(err) && err.code === "company.not_found") throw new Response("Not Found", { status: 404 });
-    throw err;
-  });
+  const { id, ...company } = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch(pageErrorFor);
   // Issue 14: the company's games and its active campaigns (public: no keys, no requests).
   const listing = await context.services.campaigns.companyListing({ companyId: id });
   const { t, seo } = pageTools(context, request, "company");

@@ -7,6 +7,7 @@ import { RowList } from "#app/components/ui/list";
 import { KeyRequest, type MyKeysResult } from "#app/features/campaigns/key-request";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
 import { requireRoles } from "#app/lib/guards.server";
+import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { actionHeaders } from "#app/lib/route-headers";
 import { seoMeta } from "#app/lib/seo";
@@ -62,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { ok: true, intent: "remove-coverage", requestId, message: "campaigns:myKeys.removed" } satisfies MyKeysResult;
   } catch (err) {
     // Someone else's request or link is "not found", as the page of an unknown one would be.
-    if (isDomainErrorLike(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    if (isNotFound(err)) pageErrorFor(err);
     const failure = actionFailure(err, form);
     return data({ ...failure.data, intent, requestId } satisfies MyKeysResult, failure.init ?? undefined);
   }

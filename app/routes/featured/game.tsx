@@ -6,10 +6,10 @@ import { HtmlOnceBlock, JsonLdOnce } from "#app/components/ui/html-once";
 import { Icon } from "#app/components/ui/icon";
 import { MediaSlot } from "#app/components/ui/media-slot";
 import { SponsoredLabel } from "#app/features/featured/featured-card";
-import { featuredNotFound } from "#app/features/featured/not-found.server";
 import { TrailerFacade } from "#app/features/featured/trailer-facade";
 import { formatDate } from "#app/i18n/format";
 import { htmlOnce, jsonLdOnce } from "#app/lib/html-once.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -20,10 +20,13 @@ export const handle = { i18n: ["featured", "promotions"] };
 /**
  * /games/{slug} (SPEC §2, issue 15): a featured game's page (details_page and both features, while on show):
  * the game, its trailer behind a facade, the store link, the studio and its open key campaigns, "Sponsored",
- * and VideoGame structured data for visitors. Anything not on show is 404 (see `featuredNotFound`).
+ * and VideoGame structured data for visitors. Anything not on show is 404 (`promotions.not_found`), a finished game too, not 410:
+ * its address may be reused by a later feature of the same game, and search engines drop a 404 as well.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const game = await context.services.promotions.getPublicGame({ slug: params.slug }).catch(featuredNotFound);
+  const game = await context.services.promotions
+    .getPublicGame({ slug: params.slug })
+    .catch((err: unknown) => pageErrorFor(err, "errors:promotions.not_found"));
   const { t, seo, locale } = pageTools(context, request, "featured");
   const base = context.services.env.baseUrl;
   const campaigns = game.companyId

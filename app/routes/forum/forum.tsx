@@ -1,10 +1,11 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
-import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { requireForum } from "#app/features/forum/gate.server";
 import { TopicList } from "#app/features/forum/topic-list";
 import { Breadcrumbs, forumColor, ForumSwatch, localized, Pagination, tagName } from "#app/features/forum/ui";
 import { nameParam } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -30,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       status: q.get("status") || undefined,
       sort: q.get("sort") || undefined,
     })
-    .catch(notFoundFor);
+    .catch(pageErrorFor);
   if (list.page > list.pageCount) throw new Response("Not Found", { status: 404 });
   const title = localized(locale, list.forum.titleEs, list.forum.titleEn);
   const filtered = !!(list.filters.tag || list.filters.status || list.filters.sort !== "latest");

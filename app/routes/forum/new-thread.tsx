@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/form-field";
-import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { requireForum } from "#app/features/forum/gate.server";
 import { MarkdownBody, PreviewButton } from "#app/features/forum/post-editor";
 import { Breadcrumbs, localized, tagName } from "#app/features/forum/ui";
 import type { FormFailure } from "#app/lib/form";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
 import { nameParam, requireUser } from "#app/lib/guards.server";
+import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -23,7 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireForum(context);
   const actor = requireUser(context, request);
   const { t, seo, locale } = pageTools(context, request, "forum");
-  const form = await context.services.forum.threadForm(actor, { forumSlug: params.forumSlug }).catch(notFoundFor);
+  const form = await context.services.forum.threadForm(actor, { forumSlug: params.forumSlug }).catch(pageErrorFor);
   const forumTitle = localized(locale, form.forum.titleEs, form.forum.titleEn);
   return data(
     { seo: seo({ title: t("newThread.title", { forum: forumTitle }), description: t("newThread.description"), noindex: true }), form },
@@ -68,7 +69,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     // ?created=1: the thread page confirms (a toast, or a line without JavaScript) and drops it from the address.
     return redirect(`${context.localePrefix}/community/${created.forumSlug}/${created.slug}?created=1`, 303);
   } catch (err) {
-    if (isDomainErrorLike(err) && err.code === "not_found") notFoundFor(err);
+    if (isNotFound(err)) pageErrorFor(err);
     return actionFailure(err, sent, { "forum.tag_unknown": "tags", "forum.too_many_tags": "tags", "forum.duplicate_post": "body" });
   }
 }

@@ -8,7 +8,7 @@ import { toast } from "#app/components/ui/toast";
 import { useHydrated } from "#app/features/forum/fetcher-kit";
 import { FollowButton } from "#app/features/forum/follow-button";
 import { ForumTProvider } from "#app/features/forum/forum-t";
-import { notFoundFor, requireForum } from "#app/features/forum/gate.server";
+import { requireForum } from "#app/features/forum/gate.server";
 import { ModerationToolbar, offersModeration } from "#app/features/forum/moderation-toolbar";
 import { PostItem } from "#app/features/forum/post";
 import { LikeForm } from "#app/features/forum/post-actions";
@@ -21,6 +21,7 @@ import { threadJsonLd } from "#app/features/forum/thread-json-ld";
 import { Breadcrumbs, localized, Pagination, tagName, ThreadBadges } from "#app/features/forum/ui";
 import type { FormFailure } from "#app/lib/form";
 import { nameParam } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -42,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { t, seo, locale } = pageTools(context, request, "forum");
   const result = await context.services.forum
     .threadPage(context.actor, { forumSlug: params.forumSlug, threadSlug: params.threadSlug, search: new URL(request.url).search })
-    .catch(notFoundFor);
+    .catch(pageErrorFor);
   if ("redirect" in result) throw redirect(context.localePrefix + result.redirect.to, result.redirect.status);
   const { view, quoted, noindex, ...modes } = result.page;
   const { thread } = view;

@@ -5,7 +5,8 @@ import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { PaymentNotFound } from "#app/features/payments/not-found";
 import { formatMoney } from "#app/features/payments/format";
 import { noStore, paymentNotFound } from "#app/features/payments/result.server";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
+import { isNotFound } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -54,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     });
     return redirect(`/${context.locale}/${done.page}?payment=${encodeURIComponent(done.paymentId)}`);
   } catch (err) {
-    if (isDomainErrorLike(err) && err.code === "promotions.payment_not_found") paymentNotFound(err);
+    if (isNotFound(err)) paymentNotFound(err);
     return actionFailure(err, null);
   }
 }

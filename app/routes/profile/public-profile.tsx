@@ -11,8 +11,9 @@ import { requireForum } from "#app/features/forum/gate.server";
 import { PROFILE_SECTIONS } from "#app/features/profile/sections";
 import { formatDate } from "#app/i18n/format";
 import type { FormFailure } from "#app/lib/form";
-import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
+import { actionFailure } from "#app/lib/form.server";
 import { nameParam, requireUser } from "#app/lib/guards.server";
+import { pageErrorFor } from "#app/lib/page-error.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -25,11 +26,7 @@ const DESCRIPTION_MAX = 160;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.username);
   const { t, seo, site } = pageTools(context, request, "profile");
-  const profile = await context.services.accounts.getPublicProfile(context.actor, { username: params.username }).catch((err: unknown) => {
-    if (isDomainErrorLike(err) && (err.code === "not_found" || err.code === "input.invalid"))
-      throw new Response("Not Found", { status: 404 });
-    throw err;
-  });
+  const profile = await context.services.accounts.getPublicProfile(context.actor, { username: params.username }).catch(pageErrorFor);
   // Following people belongs to the forum: offered while the forum is on.
   const flags = await context.services.settings.runtimeFlags();
   const follow = flags.forum_enabled ? await context.services.forum.userFollowState(context.actor, { userId: profile.id }) : null;
