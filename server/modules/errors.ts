@@ -6,6 +6,7 @@ import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
 import { NOTIFICATIONS_ERRORS } from "#server/modules/notifications/errors";
 import { PROMOTIONS_ERRORS } from "#server/modules/promotions/errors";
 import { SEARCH_ERRORS } from "#server/modules/search/errors";
+import { SHOP_ERRORS } from "#server/modules/shop/errors";
 import { SITE_ERRORS } from "#server/modules/site/errors";
 
 /**
@@ -34,6 +35,7 @@ export const ERROR_TABLES = [
   NOTIFICATIONS_ERRORS,
   PROMOTIONS_ERRORS,
   SEARCH_ERRORS,
+  SHOP_ERRORS,
   SITE_ERRORS,
 ] as const;
 

@@ -29,7 +29,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const facts = requestFacts(context, request);
   try {
     if (form.get("intent") === "verify") {
-      const { headers } = await context.services.accounts.authFlows.signInWithCode(facts, { email: form.get("email"), code: form.get("code") });
+      const { headers } = await context.services.accounts.authFlows.signInWithCode(facts, {
+        email: form.get("email"),
+        code: form.get("code"),
+      });
       return redirectWithCookies(localizedReturn(context, form.get("redirectTo")), headers);
     }
     const { email } = await context.services.accounts.authFlows.sendSignInCode(facts, { email: form.get("email") });

@@ -11,7 +11,10 @@ export const handle = { i18n: ["shop"] };
 export function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site } = pageTools(context, request, "shop");
   // A closed shop is not a page to find from a search engine; the wiki links to it.
-  return { status: context.services.shop.status(), seo: seo({ title: t("title"), description: t("description", { site }), noindex: true }) };
+  return {
+    status: context.services.shop.status(),
+    seo: seo({ title: t("title"), description: t("description", { site }), noindex: true }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);

@@ -1,4 +1,5 @@
 import { defineArea, type AreaContext, type ExportSection } from "#server/modules/area";
+import { ACCOUNTS_ERRORS } from "./errors";
 import type { Actor } from "./actor";
 import { createAuthFlows } from "./auth";
 import { loadDashboard } from "./load-dashboard";
@@ -94,5 +95,5 @@ export const accountsArea = defineArea({
         exportSections: exportSectionsOf(ctx),
       },
     ),
-  errors: {},
+  errors: ACCOUNTS_ERRORS,
 });

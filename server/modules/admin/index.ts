@@ -1,5 +1,6 @@
 import type { Database } from "#server/db/client";
 import { defineArea } from "#server/modules/area";
+import { ADMIN_ERRORS } from "./errors";
 import type { Env } from "#server/env";
 import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
@@ -79,7 +80,7 @@ export const adminArea = defineArea({
   name: "admin",
   service: (_deps, ctx) =>
     createAdminService({ db: ctx.db, mailer: ctx.mailer, settings: ctx.settings, log: ctx.log, env: ctx.env, storage: ctx.storage }),
-  errors: {},
+  errors: ADMIN_ERRORS,
 });
 export type { AdminAbilities, AdminAbility } from "./policy";
 export type { CapabilityArea, CapabilityCase, CapabilityRole, CapabilityRow, CapabilityTable } from "./capabilities";

@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { CAMPAIGNS_ERRORS } from "./errors";
 import { postRenderer } from "#server/modules/forum";
 import { createChannelPageLookup } from "#server/platform/youtube-channel";
 import { createSecretBox } from "#server/platform/secret-box";
@@ -131,7 +132,7 @@ export const campaignsArea = defineArea({
     subscribeCampaignNotifications({ ...mail, events: ctx.events, realtime: ctx.realtime, now: ctx.now });
     await ctx.jobs.every("campaigns.coverage-reminders", "15 * * * *", () => campaigns.sendCoverageReminders(coverageReminderSender(mail)));
   },
-  errors: {},
+  errors: CAMPAIGNS_ERRORS,
   search: [campaignsSearch],
   sitemap: ({ db, now }) => campaignSitemapEntries(db, now),
   // Channels, requests, coverage and reveals (a creator), games and campaigns (a company); never a key's value.

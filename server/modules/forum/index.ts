@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { FORUM_ERRORS } from "./errors";
 import { postRenderer } from "./render-post";
 import { forumPosts, forumThreads } from "./search-provider";
 import { forumSitemapEntries } from "./sitemap-entries";
@@ -151,7 +152,7 @@ export const forumArea = defineArea({
   service: createForumService,
   // Thread views wait up to a few seconds in memory (thread-views.ts): written before the database closes.
   stop: async (forum) => void (await forum.flushViews()),
-  errors: {},
+  errors: FORUM_ERRORS,
   search: [forumThreads, forumPosts],
   // With the forum off its pages answer 404: none is listed.
   sitemap: async ({ db, settings }) => ((await settings.all()).forum_enabled ? forumSitemapEntries(db) : []),

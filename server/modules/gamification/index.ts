@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { GAMIFICATION_ERRORS } from "./errors";
 import { adjustXp } from "./adjust-xp";
 import { createAchievement } from "./create-achievement";
 import { ensureGamificationDefaults } from "./defaults";
@@ -128,7 +129,7 @@ export const gamificationArea = defineArea({
     }),
   // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
   start: (_deps, gamification, ctx) => gamification.start({ pollingIntervalSeconds: ctx.database.kind === "pglite" ? 30 : 5 }),
-  errors: {},
+  errors: GAMIFICATION_ERRORS,
   // The leaderboard is there whatever the forum's switch says.
   sitemap: async () => ["/leaderboard"],
 });

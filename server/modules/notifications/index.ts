@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { NOTIFICATIONS_ERRORS } from "./errors";
 import { NOTIFICATION_TYPES, type NotificationsDeps } from "./deps";
 import { registerNotificationListeners } from "./listeners";
 import { listNotifications, unreadCount } from "./list-notifications";
@@ -55,5 +56,5 @@ export const notificationsArea = defineArea({
       now: ctx.now,
       log: ctx.log.child({ area: "notifications" }),
     }),
-  errors: {},
+  errors: NOTIFICATIONS_ERRORS,
 });

@@ -1,6 +1,7 @@
 import type { PaymentsOffReason } from "#server/env";
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { PROMOTIONS_ERRORS } from "./errors";
 import { postRenderer } from "#server/modules/forum";
 import type { Jobs } from "#server/platform/jobs";
 import { keptRead } from "#server/platform/kept-read";
@@ -185,7 +186,7 @@ export const promotionsArea = defineArea({
   async start(deps, _service, ctx) {
     for (const register of Object.values(PROMOTIONS_JOBS)) await register(deps, ctx.jobs);
   },
-  errors: {},
+  errors: PROMOTIONS_ERRORS,
   search: [featuredSearch],
   sitemap: ({ db, now }) => featuredSitemapEntries(db, now),
 });

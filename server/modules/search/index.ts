@@ -1,5 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea, type AnyArea } from "#server/modules/area";
+import { SEARCH_ERRORS } from "./errors";
 import type { SearchDeps } from "./deps";
 import type { SearchProvider } from "./providers";
 import { search } from "./search";
@@ -33,5 +34,5 @@ export const searchArea = defineArea({
   name: "search",
   service: (_deps, ctx) =>
     createSearchService({ db: ctx.db, settings: ctx.settings, now: ctx.now, providers: searchProvidersOf(ctx.areas) }),
-  errors: {},
+  errors: SEARCH_ERRORS,
 });

@@ -1,4 +1,5 @@
 import { defineArea, type AreaContext } from "#server/modules/area";
+import { SITE_ERRORS } from "./errors";
 import { keptRead } from "#server/platform/kept-read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
@@ -40,6 +41,6 @@ declare module "#server/modules/area" {
 export const siteArea = defineArea({
   name: "site",
   service: (_deps, ctx) => createSiteService(ctx),
-  errors: {},
+  errors: SITE_ERRORS,
   sitemap: async () => STATIC_PUBLIC_PAGES,
 });
