@@ -44,11 +44,26 @@ describe("campaigns policy", () => {
       expect(can(null, action)).toBe(false);
     }
     for (const action of ["game.create", "campaign.set_status", "keys.upload", "keys.revoke", "keys.export"] as const) {
-      expect(codeOf(() => assertCan(pending, action)), action).toBe("company.pending");
-      expect(codeOf(() => assertCan(null, action)), action).toBe("auth.unauthenticated");
-      expect(codeOf(() => assertCan(creator, action)), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(company, action, { companyId: "other" })), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(company, action, { companyId: "co" })), action).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(pending, action)),
+        action,
+      ).toBe("company.pending");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(creator, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(company, action, { companyId: "other" })),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(company, action, { companyId: "co" })),
+        action,
+      ).toBe("allowed");
     }
   });
 
@@ -73,11 +88,26 @@ describe("campaigns policy", () => {
     expect(channelAbilities(creator)).toEqual({ view: true, save: true, verify: true });
     expect(channelAbilities(player)).toEqual({ view: false, save: false, verify: false });
     for (const action of ["channels.view", "channels.save", "key.list", "coverage.add", "coverage.remove"] as const) {
-      expect(codeOf(() => assertCan(null, action)), action).toBe("auth.unauthenticated");
-      expect(codeOf(() => assertCan(company, action)), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(moderator, action)), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(creator, action, { creatorId: "someone-else" })), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(creator, action, { creatorId: "cr" })), action).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(company, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(moderator, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(creator, action, { creatorId: "someone-else" })),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(creator, action, { creatorId: "cr" })),
+        action,
+      ).toBe("allowed");
     }
     expect(codeOf(() => assertCan(null, "channels.verify"))).toBe("auth.unauthenticated");
     expect(codeOf(() => assertCan(company, "channels.verify"))).toBe("auth.forbidden");

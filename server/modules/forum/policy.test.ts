@@ -26,11 +26,26 @@ describe("forum policy", () => {
   it("gives previews and follows to members who may post, each its own action", () => {
     const pending = testActor({ userId: "p", profileRole: "company", company: { slug: "p", companyName: "P", verified: false } });
     for (const action of ["forum.write", "post.preview", "thread.follow", "user.follow"] as const) {
-      expect(codeOf(() => assertCan(member, action)), action).toBe("allowed");
-      expect(codeOf(() => assertCan(mod, action)), action).toBe("allowed");
-      expect(codeOf(() => assertCan(null, action)), action).toBe("auth.unauthenticated");
-      expect(codeOf(() => assertCan(unverified, action)), action).toBe("auth.email_unverified");
-      expect(codeOf(() => assertCan(pending, action)), action).toBe("company.pending");
+      expect(
+        codeOf(() => assertCan(member, action)),
+        action,
+      ).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(mod, action)),
+        action,
+      ).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(unverified, action)),
+        action,
+      ).toBe("auth.email_unverified");
+      expect(
+        codeOf(() => assertCan(pending, action)),
+        action,
+      ).toBe("company.pending");
     }
   });
 
@@ -97,10 +112,22 @@ describe("forum policy", () => {
     for (const action of structure) {
       expect(can(mod, action), action).toBe(false);
       expect(can(admin, action), action).toBe(true);
-      expect(codeOf(() => assertCan(null, action)), action).toBe("auth.unauthenticated");
-      expect(codeOf(() => assertCan(member, action)), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(mod, action)), action).toBe("auth.forbidden");
-      expect(codeOf(() => assertCan(admin, action)), action).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(member, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(mod, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(admin, action)),
+        action,
+      ).toBe("allowed");
     }
     // Never oneself, never a member of the team.
     expect(codeOf(() => assertCan(mod, "user.ban", { targetUserId: "mod" }))).toBe("forum.ban_self");
