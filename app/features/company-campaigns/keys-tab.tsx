@@ -171,7 +171,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
             </SubmitButton>
           </Form>
         </section>
-      ) : view.can.manageKeys ? (
+      ) : view.can.uploadKeys ? (
         // No upload now (the team's pause, or finished): say why, and show a refused preview or save.
         <div className="max-w-2xl space-y-3">
           {view.pauseReason !== null ? (
@@ -233,7 +233,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
                 {view.keys.map((k) => (
                   <tr key={k.id}>
                     <td>
-                      {k.status === "available" && view.can.manageKeys ? (
+                      {k.status === "available" && view.can.revokeKeys ? (
                         <input
                           type="checkbox"
                           name="keyIds"
@@ -258,7 +258,7 @@ export function KeysTab({ view, result }: { view: ViewOf<"keys">; result: Result
                 ))}
               </tbody>
             </DataTable>
-            {revocable && view.can.manageKeys ? (
+            {revocable && view.can.revokeKeys ? (
               <ConfirmDisclosure
                 key={`revoke-${available}`}
                 label={t("manage.keys.revoke")}

@@ -28,12 +28,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const base = { seo: seo("admin-featured:title"), tab, today: now.toISOString().slice(0, 10), payments };
   if (tab === "offer") {
     const offer = await orRefused(context, request, promotions.getOffer(actor));
-    return { ...base, can: { manageOffer: true }, offer, queue: null, detail: null, availability: null, games: null, editing: null };
+    return { ...base, can: { viewOffer: true }, offer, queue: null, detail: null, availability: null, games: null, editing: null };
   }
   if (tab === "games") {
     const games = await orRefused(context, request, promotions.listFeaturedGames(actor, params));
     if (games.page > games.pageCount) throw new Response("Not Found", { status: 404 });
-    const editing = games.can.manageFeatured ? (games.rows.find((r) => r.id === params.edit) ?? null) : null;
+    const editing = games.can.updateFeatured ? (games.rows.find((r) => r.id === params.edit) ?? null) : null;
     return { ...base, can: games.can, offer: null, queue: null, detail: null, availability: null, games, editing };
   }
   const queue = await orRefused(context, request, promotions.listSubmissions(actor, params));
@@ -142,7 +142,7 @@ export default function AdminFeaturedGames({ loaderData, actionData }: Route.Com
           {t("payments.sandbox")}
         </p>
       ) : null}
-      <FeaturedTabs tab={data.tab} offer={data.can.manageOffer} />
+      <FeaturedTabs tab={data.tab} offer={data.can.viewOffer} />
       <div aria-live="polite" className="mb-4">
         <ActionResult result={result} />
       </div>
@@ -163,7 +163,7 @@ export default function AdminFeaturedGames({ loaderData, actionData }: Route.Com
         </>
       ) : null}
       {data.tab === "games" && data.games ? (
-        <FeaturedGamesTable list={data.games} canManage={data.games.can.manageFeatured} editing={data.editing} failure={failure} />
+        <FeaturedGamesTable list={data.games} can={data.games.can} editing={data.editing} failure={failure} />
       ) : null}
       {data.tab === "offer" && data.offer ? <OfferForm offer={data.offer} failure={failure} /> : null}
     </>

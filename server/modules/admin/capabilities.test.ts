@@ -109,18 +109,28 @@ describe("the capability table", () => {
     // Campaigns (issue 14): a verified company runs its own campaigns, a creator asks for keys and handles their
     // own; neither acts on someone else's; the team lists, pauses and reviews, and runs no company or creator.
     expect(allowedFor("company", "campaigns")).toEqual([
-      "game.manage:own",
-      "campaign.manage:own",
-      "keys.manage:own",
+      "game.view:own",
+      "game.create:own",
+      "game.update:own",
+      "campaign.view:own",
+      "campaign.create:own",
+      "campaign.update:own",
+      "campaign.set_status:own",
+      "keys.upload:own",
+      "keys.revoke:own",
+      "keys.export:own",
       "request.decide:own",
       "keys.trace:own",
     ]);
     expect(allowedFor("creator", "campaigns")).toEqual([
-      "channels.manage:own",
+      "channels.view:own",
+      "channels.save:own",
       "channels.verify:own",
       "campaign.request",
+      "key.list:own",
       "key.reveal:own",
-      "coverage.manage:own",
+      "coverage.add:own",
+      "coverage.remove:own",
     ]);
     expect(allowedFor("member", "campaigns")).toEqual([]);
     for (const role of ["Moderator", "Admin"] as const)
@@ -134,7 +144,23 @@ describe("the capability table", () => {
     expect(mod).toEqual(
       expect.arrayContaining(["thread.hide", "thread.lock", "user.ban", "post.hide", "report.handle", "roles.grant_moderator"]),
     );
-    for (const action of ["roles.grant_admin", "mail.read", "settings.update", "category.manage", "xp.adjust"])
+    for (const action of [
+      "roles.grant_admin",
+      "mail.read",
+      "settings.update",
+      "category.create",
+      "category.update",
+      "category.move",
+      "category.delete",
+      "forum.create",
+      "forum.update",
+      "forum.move",
+      "forum.delete",
+      "tag.create",
+      "tag.update",
+      "tag.delete",
+      "xp.adjust",
+    ])
       expect(mod, action).not.toContain(action);
     // Admins may do everything outside what a company or a creator does for themselves.
     expect(allowedFor("Admin", "!campaigns,promotions")).toHaveLength(

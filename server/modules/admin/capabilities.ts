@@ -108,15 +108,25 @@ const ownCreator: Case<CampaignsResource>[] = [
   { case: "others", resource: { creatorId: OTHER } },
 ];
 export const CAMPAIGNS_CASES: Partial<Record<CampaignsAction, Case<CampaignsResource>[]>> = {
-  "game.manage": ownCompany,
-  "campaign.manage": ownCompany,
-  "keys.manage": ownCompany,
+  "game.view": ownCompany,
+  "game.create": ownCompany,
+  "game.update": ownCompany,
+  "campaign.view": ownCompany,
+  "campaign.create": ownCompany,
+  "campaign.update": ownCompany,
+  "campaign.set_status": ownCompany,
+  "keys.upload": ownCompany,
+  "keys.revoke": ownCompany,
+  "keys.export": ownCompany,
   "request.decide": ownCompany,
   "keys.trace": ownCompany,
-  "channels.manage": ownCreator,
+  "channels.view": ownCreator,
+  "channels.save": ownCreator,
   "channels.verify": ownCreator,
+  "key.list": ownCreator,
   "key.reveal": ownCreator,
-  "coverage.manage": ownCreator,
+  "coverage.add": ownCreator,
+  "coverage.remove": ownCreator,
 };
 
 /** Featured games (issue 15): a company reads its own games' numbers and starts from its own games. */

@@ -31,18 +31,18 @@ export function adminAbilities(actor: Actor) {
     forumContent: canForum(actor, "structure.view"),
     forumSettings: canSite(actor, "settings.update"),
     /** The gamification tabs: settings, levels, achievements (Admins); ranking (the team). */
-    gamificationSettings: canGamification(actor, "gamification.settings"),
-    gamificationLevels: canGamification(actor, "level.manage"),
-    gamificationAchievements: canGamification(actor, "achievement.manage"),
+    gamificationSettings: canGamification(actor, "gamification.read_settings"),
+    gamificationLevels: canGamification(actor, "level.save"),
+    gamificationAchievements: canGamification(actor, "achievement.list"),
     gamificationRanking: canGamification(actor, "gamification.ranking"),
     /** The campaigns tabs (issue 14): every campaign (pause with a reason), creators and their channels. */
     campaignsList: canCampaigns(actor, "campaign.list_all"),
     creatorsList: canCampaigns(actor, "creator.list"),
     /** The featured games tabs (issue 15): review queue and schedule (the team); promo codes, analytics, studio promotions (Admins). */
     featuredList: canPromotions(actor, "submission.list"),
-    promoCodes: canPromotions(actor, "promo.manage"),
+    promoCodes: canPromotions(actor, "promo.list"),
     featuredAnalytics: canPromotions(actor, "featured_analytics.view"),
-    studioPromotions: canPromotions(actor, "studio_promotion.send"),
+    studioPromotions: canPromotions(actor, "studio_promotion.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

@@ -18,7 +18,7 @@ const statusInput = z.object({ campaignId: idField, status: z.enum(CAMPAIGN_STAT
  * paused until the team lifts it; one past its end date cannot be opened again.
  */
 export async function changeCampaignStatus(deps: Pick<CampaignsDeps, "db" | "events" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "campaign.manage");
+  assertCan(actor, "campaign.set_status");
   const { campaignId, status } = parseInput(statusInput, input);
   const events = new PendingEvents();
   await deps.db.transaction(async (tx) => {

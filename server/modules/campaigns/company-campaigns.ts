@@ -14,7 +14,7 @@ const keyCounts = sql<number>`count(*)::int`;
 
 /** /company/campaigns: the company's campaigns, newest first, with their game, keys left and pending requests. */
 export async function listCompanyCampaigns(deps: Pick<CampaignsDeps, "db">, actor: Actor) {
-  assertCan(actor, "campaign.manage");
+  assertCan(actor, "campaign.view");
   const rows = await deps.db
     .select({
       id: campaigns.id,
@@ -52,7 +52,7 @@ const manageInput = z.object({
  * shows states, regions and holders; the full values are in the CSV export).
  */
 export async function manageCampaign(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "campaign.manage");
+  assertCan(actor, "campaign.view");
   const { campaignId, tab, status, page } = manageInput.parse(input ?? {});
   const { campaign, gameName, gameSlug } = await loadOwnCampaign(deps.db, actor, campaignId);
   const counts = await deps.db

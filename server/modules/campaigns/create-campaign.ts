@@ -8,7 +8,7 @@ import { assertCan } from "./policy";
 
 /** A verified company starts a campaign for one of its games, as a draft (it opens it when its pool is ready). */
 export async function createCampaign(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "campaign.manage");
+  assertCan(actor, "campaign.create");
   const data = parseInput(campaignInput, input);
   await loadOwnGame(deps.db, actor, data.gameId);
   const id = randomUUID();

@@ -9,7 +9,7 @@ import { assertCan } from "./policy";
 
 /** A verified company adds one of its games (SPEC §2 /company/games/new). Its slug is unique site-wide. */
 export async function createGame(deps: Pick<CampaignsDeps, "db" | "renderMarkdown" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "game.manage");
+  assertCan(actor, "game.create");
   const data = parseInput(gameInput, input);
   const { html } = await deps.renderMarkdown(data.descriptionMd);
   const id = randomUUID();

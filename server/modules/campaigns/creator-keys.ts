@@ -15,7 +15,7 @@ import { assertCan } from "./policy";
  * coverage owed (deadline, links given) — never the key itself, which is revealed one at a time.
  */
 export async function myKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor) {
-  assertCan(actor, "key.reveal");
+  assertCan(actor, "key.list");
   const rows = await deps.db
     .select({
       requestId: creatorRequests.id,
@@ -82,7 +82,7 @@ const coverageInput = z.object({ requestId: idField, url: z.string().trim().max(
 
 /** The creator adds a link to the coverage they published with a key they received (YouTube, Twitch, TikTok or web). */
 export async function addCoverage(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "coverage.manage");
+  assertCan(actor, "coverage.add");
   const { requestId, url } = parseInput(coverageInput, input);
   const kind = coverageKindOf(url);
   if (!kind) throw new DomainError("campaigns.coverage_url", { fieldErrors: { url: "errors:campaigns.coverage_url" } });
@@ -111,7 +111,7 @@ const removeCoverageInput = z.object({ linkId: idField });
 
 /** The creator removes one of their coverage links. */
 export async function removeCoverage(deps: Pick<CampaignsDeps, "db">, actor: Actor, input: unknown) {
-  assertCan(actor, "coverage.manage");
+  assertCan(actor, "coverage.remove");
   const { linkId } = parseInput(removeCoverageInput, input);
   const mine = deps.db.select({ id: creatorRequests.id }).from(creatorRequests).where(eq(creatorRequests.creatorId, actor.userId));
   const removed = await deps.db

@@ -16,7 +16,7 @@ const ENDING_SOON_DAYS = 7;
  */
 export async function campaignsDashboard(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor) {
   const now = deps.now();
-  if (can(actor, "campaign.manage")) {
+  if (can(actor, "campaign.view")) {
     const mine = eq(campaigns.companyId, actor!.userId);
     const live = await deps.db
       .select({

@@ -37,7 +37,7 @@ export async function previewKeyUpload(
   actor: Actor,
   input: unknown,
 ): Promise<UploadPreview> {
-  assertCan(actor, "keys.manage");
+  assertCan(actor, "keys.upload");
   const { campaignId, text } = parseInput(previewInput, input);
   if (Buffer.byteLength(text, "utf8") > KEY_UPLOAD_LIMITS.maxBytes) throw tooLarge();
   const { campaign } = await loadOwnCampaign(deps.db, actor, campaignId);
@@ -130,7 +130,7 @@ export async function previewKeyUpload(
  * is saved during the team's pause (checked with the campaign's row locked, so a pause that commits first wins).
  */
 export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "now" | "events">, actor: Actor, input: unknown) {
-  assertCan(actor, "keys.manage");
+  assertCan(actor, "keys.upload");
   const { campaignId, uploadId } = parseInput(saveInput, input);
   const now = deps.now();
   const saved = await deps.db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "n
 
 /** Drops a preview the company does not want. */
 export async function discardKeyUpload(deps: Pick<CampaignsDeps, "db">, actor: Actor, input: unknown) {
-  assertCan(actor, "keys.manage");
+  assertCan(actor, "keys.upload");
   const { campaignId, uploadId } = parseInput(saveInput, input);
   await loadOwnCampaign(deps.db, actor, campaignId);
   await deps.db

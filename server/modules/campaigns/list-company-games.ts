@@ -7,7 +7,7 @@ import { assertCan } from "./policy";
 
 /** The company's games, by name, with how many campaigns each has (its /company/games list). */
 export async function listCompanyGames(deps: Pick<CampaignsDeps, "db">, actor: Actor) {
-  assertCan(actor, "game.manage");
+  assertCan(actor, "game.view");
   return deps.db
     .select({
       id: companyGames.id,
@@ -27,6 +27,6 @@ export async function listCompanyGames(deps: Pick<CampaignsDeps, "db">, actor: A
 
 /** One of the company's games, every field (its edit form). */
 export async function getCompanyGame(deps: Pick<CampaignsDeps, "db">, actor: Actor, input: { gameId: string }) {
-  assertCan(actor, "game.manage");
+  assertCan(actor, "game.view");
   return loadOwnGame(deps.db, actor, String(input?.gameId ?? ""));
 }

@@ -23,7 +23,7 @@ const revokeInput = z.object({
  * claimed key belongs to its creator for good. Conditional update, so a key claimed meanwhile stays claimed.
  */
 export async function revokeKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "keys.manage");
+  assertCan(actor, "keys.revoke");
   const { campaignId, keyIds } = parseInput(revokeInput, input);
   await loadOwnCampaign(deps.db, actor, campaignId);
   const revoked = await deps.db
@@ -44,7 +44,7 @@ export async function revokeKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor:
  * such a character (the usual XXXXX-XXXXX-XXXXX) are written as they are.
  */
 export async function exportKeys(deps: Pick<CampaignsDeps, "db" | "keys">, actor: Actor, input: { campaignId: string }) {
-  assertCan(actor, "keys.manage");
+  assertCan(actor, "keys.export");
   const { campaign } = await loadOwnCampaign(deps.db, actor, String(input?.campaignId ?? ""));
   const rows = await deps.db
     .select({

@@ -21,7 +21,20 @@ const codeOf = (fn: () => void) => {
 
 describe("campaigns policy", () => {
   it("gives company actions to a verified company, on its own things only", () => {
-    for (const action of ["game.manage", "campaign.manage", "keys.manage", "request.decide", "keys.trace"] as const) {
+    for (const action of [
+      "game.view",
+      "game.create",
+      "game.update",
+      "campaign.view",
+      "campaign.create",
+      "campaign.update",
+      "campaign.set_status",
+      "keys.upload",
+      "keys.revoke",
+      "keys.export",
+      "request.decide",
+      "keys.trace",
+    ] as const) {
       expect(can(company, action)).toBe(true);
       expect(can(company, action, { companyId: "co" })).toBe(true);
       expect(can(company, action, { companyId: "other" })).toBe(false);
@@ -30,12 +43,41 @@ describe("campaigns policy", () => {
       expect(can(moderator, action)).toBe(false);
       expect(can(null, action)).toBe(false);
     }
-    expect(codeOf(() => assertCan(pending, "campaign.manage"))).toBe("company.pending");
-    expect(codeOf(() => assertCan(null, "campaign.manage"))).toBe("auth.unauthenticated");
+    for (const action of ["game.create", "campaign.set_status", "keys.upload", "keys.revoke", "keys.export"] as const) {
+      expect(
+        codeOf(() => assertCan(pending, action)),
+        action,
+      ).toBe("company.pending");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(creator, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(company, action, { companyId: "other" })),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(company, action, { companyId: "co" })),
+        action,
+      ).toBe("allowed");
+    }
   });
 
   it("gives creator actions to a confirmed creator on their own things; tells others why they cannot request", () => {
-    for (const action of ["channels.manage", "channels.verify", "campaign.request", "key.reveal", "coverage.manage"] as const) {
+    for (const action of [
+      "channels.view",
+      "channels.save",
+      "channels.verify",
+      "campaign.request",
+      "key.list",
+      "key.reveal",
+      "coverage.add",
+      "coverage.remove",
+    ] as const) {
       expect(can(creator, action)).toBe(true);
       expect(can(creator, action, { creatorId: "someone-else" })).toBe(false);
       expect(can(company, action)).toBe(false);
@@ -43,8 +85,30 @@ describe("campaigns policy", () => {
       expect(can(player, action)).toBe(false);
       expect(can(moderator, action)).toBe(false);
     }
-    expect(channelAbilities(creator)).toEqual({ manage: true, verify: true });
-    expect(channelAbilities(player)).toEqual({ manage: false, verify: false });
+    expect(channelAbilities(creator)).toEqual({ view: true, save: true, verify: true });
+    expect(channelAbilities(player)).toEqual({ view: false, save: false, verify: false });
+    for (const action of ["channels.view", "channels.save", "key.list", "coverage.add", "coverage.remove"] as const) {
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(company, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(moderator, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(creator, action, { creatorId: "someone-else" })),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(creator, action, { creatorId: "cr" })),
+        action,
+      ).toBe("allowed");
+    }
     expect(codeOf(() => assertCan(null, "channels.verify"))).toBe("auth.unauthenticated");
     expect(codeOf(() => assertCan(company, "channels.verify"))).toBe("auth.forbidden");
     expect(requestAbility(creator)).toEqual({ request: true, reason: null });
@@ -64,15 +128,15 @@ describe("campaigns policy", () => {
     });
     const of = (c: ReturnType<typeof state>) => {
       const a = campaignAbilities(company, c);
-      return { approve: a.approve, addKeys: a.addKeys, decide: a.decide, manageKeys: a.manageKeys };
+      return { approve: a.approve, addKeys: a.addKeys, decide: a.decide, revokeKeys: a.revokeKeys, exportKeys: a.exportKeys };
     };
-    expect(of(state("active"))).toEqual({ approve: true, addKeys: true, decide: true, manageKeys: true });
+    expect(of(state("active"))).toEqual({ approve: true, addKeys: true, decide: true, revokeKeys: true, exportKeys: true });
     // The company's own pause gives out no key but may be restocked.
-    expect(of(state("paused"))).toEqual({ approve: false, addKeys: true, decide: true, manageKeys: true });
+    expect(of(state("paused"))).toEqual({ approve: false, addKeys: true, decide: true, revokeKeys: true, exportKeys: true });
     // The team's pause: neither, whatever the status; rejecting, revoking and exporting stay.
-    expect(of(state("paused", true))).toEqual({ approve: false, addKeys: false, decide: true, manageKeys: true });
-    expect(of(state("finished", true))).toEqual({ approve: false, addKeys: false, decide: true, manageKeys: true });
-    expect(of(state("finished"))).toEqual({ approve: true, addKeys: false, decide: true, manageKeys: true });
+    expect(of(state("paused", true))).toEqual({ approve: false, addKeys: false, decide: true, revokeKeys: true, exportKeys: true });
+    expect(of(state("finished", true))).toEqual({ approve: false, addKeys: false, decide: true, revokeKeys: true, exportKeys: true });
+    expect(of(state("finished"))).toEqual({ approve: true, addKeys: false, decide: true, revokeKeys: true, exportKeys: true });
     // Another company's campaign, a pending company, a creator: nothing.
     expect(campaignAbilities(company, { ...state("active"), companyId: "other" })).toMatchObject({ approve: false, addKeys: false });
     for (const who of [pending, creator, moderator, null]) {

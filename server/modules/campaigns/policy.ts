@@ -9,28 +9,48 @@ import { approvalRefusal, keyAdditionRefusal, type PauseState } from "./campaign
  * the team lists everything, pauses a campaign with a reason and checks or flags creators' channels.
  */
 const COMPANY_ACTIONS = [
-  /** Listing, adding and editing the company's own games. */
-  "game.manage",
-  /** Creating a campaign, editing it, and moving it between draft, active, paused and finished. */
-  "campaign.manage",
-  /** Uploading keys (preview and save), revoking unused keys, exporting the pool as CSV. */
-  "keys.manage",
+  /** The company's own games: the list and each game's form. */
+  "game.view",
+  /** Adding a game. */
+  "game.create",
+  /** Editing a game's details and its cover. */
+  "game.update",
+  /** The company's own campaigns: the list, each campaign's manage page, the dashboard's summary. */
+  "campaign.view",
+  /** Creating a campaign. */
+  "campaign.create",
+  /** Editing a campaign's details. */
+  "campaign.update",
+  /** Moving a campaign between draft, active, paused and finished. */
+  "campaign.set_status",
+  /** Uploading keys to a campaign's pool (preview, save or discard an upload). */
+  "keys.upload",
+  /** Revoking unused keys. */
+  "keys.revoke",
+  /** Exporting every key of a pool as CSV, in full. */
+  "keys.export",
   /** Approving or rejecting a creator's request (one by one or in bulk). */
   "request.decide",
   /** Finding which creator received a key found elsewhere (written to the audit log). */
   "keys.trace",
 ] as const;
 const CREATOR_ACTIONS = [
-  /** The creator's channels and audience (/creator/onboarding). */
-  "channels.manage",
+  /** Reading one's own channels and audience (/creator/onboarding). */
+  "channels.view",
+  /** Saving one's channels and audience. */
+  "channels.save",
   /** Proving a channel is one's own: the site looks for the channel's code on its public page. */
   "channels.verify",
   /** Requesting a key for an active campaign. */
   "campaign.request",
+  /** The list of keys one received, masked. */
+  "key.list",
   /** Showing one's own key in full (each reveal is recorded). */
   "key.reveal",
-  /** Adding and removing links to the coverage made with a key one received. */
-  "coverage.manage",
+  /** Adding a link to the coverage made with a key one received. */
+  "coverage.add",
+  /** Removing such a link. */
+  "coverage.remove",
 ] as const;
 const TEAM_ACTIONS = [
   /** The admin campaigns tab: every campaign of every company. */
@@ -86,9 +106,16 @@ export function assertCan(actor: Actor, action: CampaignsAction, resource: Campa
 /** What the company area's pages may offer (sent by loaders). */
 export function companyAbilities(actor: Actor) {
   return {
-    manageGames: can(actor, "game.manage"),
-    manageCampaigns: can(actor, "campaign.manage"),
-    manageKeys: can(actor, "keys.manage"),
+    viewGames: can(actor, "game.view"),
+    createGame: can(actor, "game.create"),
+    updateGame: can(actor, "game.update"),
+    viewCampaigns: can(actor, "campaign.view"),
+    createCampaign: can(actor, "campaign.create"),
+    updateCampaign: can(actor, "campaign.update"),
+    setCampaignStatus: can(actor, "campaign.set_status"),
+    uploadKeys: can(actor, "keys.upload"),
+    revokeKeys: can(actor, "keys.revoke"),
+    exportKeys: can(actor, "keys.export"),
     decide: can(actor, "request.decide"),
     trace: can(actor, "keys.trace"),
   };
@@ -104,13 +131,13 @@ export function campaignAbilities(actor: Actor, campaign: PauseState & { company
   return {
     ...companyAbilities(actor),
     approve: can(actor, "request.decide", own) && !approvalRefusal(campaign),
-    addKeys: can(actor, "keys.manage", own) && !keyAdditionRefusal(campaign),
+    addKeys: can(actor, "keys.upload", own) && !keyAdditionRefusal(campaign),
   };
 }
 
 /** What the creator's onboarding page may offer (sent by its loader). */
 export function channelAbilities(actor: Actor) {
-  return { manage: can(actor, "channels.manage"), verify: can(actor, "channels.verify") };
+  return { view: can(actor, "channels.view"), save: can(actor, "channels.save"), verify: can(actor, "channels.verify") };
 }
 
 /** What a campaign's public page may offer this person, and if not, why (an i18n key of `errors:`). */

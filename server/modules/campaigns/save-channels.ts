@@ -51,7 +51,7 @@ const claimed = (urls: string[]) =>
  * when two accounts save it at once, by the unique index (`creator_channels_key_idx`).
  */
 export async function saveChannels(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "channels.manage");
+  assertCan(actor, "channels.save");
   const { channels } = parseInput(channelsInput, input);
   const now = deps.now();
   const byKey = new Map<string, (typeof channels)[number] & { key: string }>();
@@ -102,7 +102,7 @@ export async function saveChannels(deps: Pick<CampaignsDeps, "db" | "now">, acto
 
 /** The creator's own channels (their onboarding form). */
 export async function listOwnChannels(deps: Pick<CampaignsDeps, "db">, actor: Actor) {
-  assertCan(actor, "channels.manage");
+  assertCan(actor, "channels.view");
   return deps.db
     .select()
     .from(creatorChannels)

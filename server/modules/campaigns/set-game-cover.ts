@@ -24,7 +24,7 @@ export async function setGameCover(
   actor: Actor,
   input: { gameId: string; bytes: Uint8Array },
 ) {
-  assertCan(actor, "game.manage");
+  assertCan(actor, "game.update");
   const game = await loadOwnGame(deps.db, actor, String(input?.gameId ?? ""));
   const bytes = input?.bytes;
   if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) throw new DomainError("accounts.avatar_type");

@@ -160,10 +160,10 @@ describe("a paused campaign", () => {
   it("the manage page offers neither approving nor adding keys during the team's pause, and only adding during the company's", async () => {
     const { campaignId } = await withPending("Page Lamp");
     const can = async () => (await manageCampaign(deps, company, { campaignId, tab: "requests" })).can;
-    expect(await can()).toMatchObject({ approve: true, addKeys: true, decide: true, manageKeys: true });
+    expect(await can()).toMatchObject({ approve: true, addKeys: true, decide: true, revokeKeys: true, exportKeys: true });
     await changeCampaignStatus(deps, company, { campaignId, status: "paused" });
     expect(await can()).toMatchObject({ approve: false, addKeys: true, decide: true });
     await adminPauseCampaign(deps, team, { campaignId, reason: "Review" });
-    expect(await can()).toMatchObject({ approve: false, addKeys: false, decide: true, manageKeys: true });
+    expect(await can()).toMatchObject({ approve: false, addKeys: false, decide: true, revokeKeys: true, exportKeys: true });
   });
 });

@@ -10,7 +10,7 @@ import { assertCan } from "./policy";
 
 /** The company edits a campaign's details (not once it is finished). Keys and requests are untouched. */
 export async function updateCampaign(deps: Pick<CampaignsDeps, "db" | "events" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "campaign.manage");
+  assertCan(actor, "campaign.update");
   const { campaignId, ...data } = parseInput(campaignUpdateInput, input);
   const events = new PendingEvents();
   await deps.db.transaction(async (tx) => {

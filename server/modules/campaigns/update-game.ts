@@ -13,7 +13,7 @@ const updateInput = gameInput.extend({ gameId: idField });
 
 /** The company edits one of its own games (all fields; the cover has its own operation). */
 export async function updateGame(deps: Pick<CampaignsDeps, "db" | "renderMarkdown" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "game.manage");
+  assertCan(actor, "game.update");
   const { gameId, ...data } = parseInput(updateInput, input);
   const game = await loadOwnGame(deps.db, actor, gameId);
   const { html } =

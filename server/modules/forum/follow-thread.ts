@@ -23,7 +23,7 @@ export async function visibleThread(db: Pick<Database, "select">, actor: Actor, 
  * content, so a banned member may still follow and unfollow (a ban stops writing, not reading).
  */
 export async function followThread(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<FollowResult> {
-  assertCan(actor, "forum.write");
+  assertCan(actor, "thread.follow");
   const { threadId } = parseInput(followThreadInput, input);
   const t = await visibleThread(deps.db, actor, threadId);
   const inserted = await deps.db

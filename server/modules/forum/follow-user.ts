@@ -12,7 +12,7 @@ const followUserInput = z.object({ userId: idField });
 
 /** Follows a person: their follower is told of the threads they start. Not oneself; twice changes nothing. */
 export async function followUser(deps: Pick<ForumDeps, "db" | "now">, actor: Actor, input: unknown): Promise<FollowResult> {
-  assertCan(actor, "forum.write");
+  assertCan(actor, "user.follow");
   const { userId } = parseInput(followUserInput, input);
   if (userId === actor.userId) throw new DomainError("forum.self_follow");
   const [target] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);

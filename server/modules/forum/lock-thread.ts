@@ -6,8 +6,8 @@ type Deps = Pick<ForumDeps, "db" | "events" | "now">;
 
 /** Locks a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.lock`. */
 export const lockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
-  setThreadFlag(deps, actor, input, "locked", true, "forum.thread.lock");
+  setThreadFlag(deps, actor, input, "thread.lock", true, "forum.thread.lock");
 
 /** Unlocks a thread (moderators): `{ threadId, reason? }`, audited as `forum.thread.unlock`. */
 export const unlockThread = (deps: Deps, actor: Actor, input: unknown): Promise<ThreadFlagResult> =>
-  setThreadFlag(deps, actor, input, "locked", false, "forum.thread.unlock");
+  setThreadFlag(deps, actor, input, "thread.lock", false, "forum.thread.unlock");

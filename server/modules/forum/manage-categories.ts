@@ -27,7 +27,7 @@ const slugTaken = (err: unknown) => (isUniqueViolation(err) ? new DomainError("f
  * descriptionEn? }`; a slug in use is `forum.slug_taken`. Audited as `forum.category.create`.
  */
 export async function createCategory(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "category.manage");
+  assertCan(actor, "category.create");
   const data = parseInput(createInput, input);
   return deps.db.transaction(async (tx) => {
     const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${forumCategories.position}) + 1, 0)::int` }).from(forumCategories);
@@ -51,7 +51,7 @@ export async function createCategory(deps: Deps, actor: Actor, input: unknown) {
 
 /** Changes a category's slug, titles and descriptions (Admins); unchanged input changes and audits nothing. */
 export async function updateCategory(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "category.manage");
+  assertCan(actor, "category.update");
   const { categoryId, ...data } = parseInput(updateInput, input);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -76,7 +76,7 @@ export async function updateCategory(deps: Deps, actor: Actor, input: unknown) {
 
 /** Moves a category one place up or down in the forum index (Admins). At either end it changes nothing. */
 export async function moveCategory(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "category.manage");
+  assertCan(actor, "category.move");
   const data = parseInput(moveInput, input);
   return deps.db.transaction(async (tx) => {
     // Every category locked in the order of their ids, which never change (in position order, two moves
@@ -109,7 +109,7 @@ export async function moveCategory(deps: Deps, actor: Actor, input: unknown) {
 
 /** Deletes a category without forums (Admins); one that still holds forums is `forum.category_not_empty`. */
 export async function deleteCategory(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "category.manage");
+  assertCan(actor, "category.delete");
   const data = parseInput(deleteInput, input);
   try {
     return await deps.db.transaction(async (tx) => {

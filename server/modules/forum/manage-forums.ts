@@ -47,7 +47,7 @@ const nextPosition = async (tx: Tx, categoryId: string) =>
  * the site (`forum.slug_taken`). Audited as `forum.forum.create`.
  */
 export async function createForum(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.manage");
+  assertCan(actor, "forum.create");
   const data = parseInput(createInput, input);
   return deps.db.transaction(async (tx) => {
     await lockCategory(tx, data.categoryId);
@@ -73,7 +73,7 @@ export async function createForum(deps: Deps, actor: Actor, input: unknown) {
  * threads' (old links are not redirected); a forum moved to another category goes last there.
  */
 export async function updateForum(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.manage");
+  assertCan(actor, "forum.update");
   const { forumId, ...data } = parseInput(updateInput, input);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export async function updateForum(deps: Deps, actor: Actor, input: unknown) {
 
 /** Moves a forum one place up or down within its category (Admins). At either end it changes nothing. */
 export async function moveForum(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.manage");
+  assertCan(actor, "forum.move");
   const data = parseInput(moveInput, input);
   return deps.db.transaction(async (tx) => {
     const [target] = await tx.select({ categoryId: forums.categoryId }).from(forums).where(eq(forums.id, data.forumId));
@@ -143,7 +143,7 @@ export async function moveForum(deps: Deps, actor: Actor, input: unknown) {
  * `forum.forum_not_empty` (move or delete them first).
  */
 export async function deleteForum(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "forum.manage");
+  assertCan(actor, "forum.delete");
   const data = parseInput(deleteInput, input);
   try {
     return await deps.db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ export type TagInput = z.input<typeof createInput>;
  * (`?tag=<slug>`), unique (`forum.slug_taken`) and kept for good; names can be changed. Audited.
  */
 export async function createTag(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "tag.manage");
+  assertCan(actor, "tag.create");
   const data = parseInput(createInput, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -44,7 +44,7 @@ export async function createTag(deps: Deps, actor: Actor, input: unknown) {
 
 /** Renames a tag in both languages (Admins); unchanged names change and audit nothing. */
 export async function updateTag(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "tag.manage");
+  assertCan(actor, "tag.update");
   const { tagId, ...data } = parseInput(updateInput, input);
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(forumTags).where(eq(forumTags.id, tagId)).for("update");
@@ -65,7 +65,7 @@ export async function updateTag(deps: Deps, actor: Actor, input: unknown) {
 
 /** Deletes a tag (Admins): threads that had it simply lose it (the join rows go with it). */
 export async function deleteTag(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "tag.manage");
+  assertCan(actor, "tag.delete");
   const data = parseInput(deleteInput, input);
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(forumTags).where(eq(forumTags.id, data.tagId)).for("update");

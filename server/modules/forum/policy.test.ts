@@ -23,6 +23,32 @@ describe("forum policy", () => {
     expect(codeOf(() => assertCan(unverified, "post.reply"))).toBe("auth.email_unverified");
   });
 
+  it("gives previews and follows to members who may post, each its own action", () => {
+    const pending = testActor({ userId: "p", profileRole: "company", company: { slug: "p", companyName: "P", verified: false } });
+    for (const action of ["forum.write", "post.preview", "thread.follow", "user.follow"] as const) {
+      expect(
+        codeOf(() => assertCan(member, action)),
+        action,
+      ).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(mod, action)),
+        action,
+      ).toBe("allowed");
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(unverified, action)),
+        action,
+      ).toBe("auth.email_unverified");
+      expect(
+        codeOf(() => assertCan(pending, action)),
+        action,
+      ).toBe("company.pending");
+    }
+  });
+
   it("keeps edits and deletes to the author (not in locked threads, not the opening post) or a moderator", () => {
     expect(can(member, "post.edit", { authorId: "m" })).toBe(true);
     expect(codeOf(() => assertCan(other, "post.edit", { authorId: "m" }))).toBe("auth.forbidden");
@@ -69,9 +95,39 @@ describe("forum policy", () => {
       expect(can(mod, action) && can(admin, action), action).toBe(true);
     }
     // The forum's structure is the Admins'.
-    for (const action of ["structure.view", "category.manage", "forum.manage", "tag.manage"] as const) {
+    const structure = [
+      "structure.view",
+      "category.create",
+      "category.update",
+      "category.move",
+      "category.delete",
+      "forum.create",
+      "forum.update",
+      "forum.move",
+      "forum.delete",
+      "tag.create",
+      "tag.update",
+      "tag.delete",
+    ] as const;
+    for (const action of structure) {
       expect(can(mod, action), action).toBe(false);
       expect(can(admin, action), action).toBe(true);
+      expect(
+        codeOf(() => assertCan(null, action)),
+        action,
+      ).toBe("auth.unauthenticated");
+      expect(
+        codeOf(() => assertCan(member, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(mod, action)),
+        action,
+      ).toBe("auth.forbidden");
+      expect(
+        codeOf(() => assertCan(admin, action)),
+        action,
+      ).toBe("allowed");
     }
     // Never oneself, never a member of the team.
     expect(codeOf(() => assertCan(mod, "user.ban", { targetUserId: "mod" }))).toBe("forum.ban_self");

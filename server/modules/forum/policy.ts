@@ -8,8 +8,14 @@ import { DomainError } from "#server/modules/errors";
  */
 const MEMBER_ACTIONS = [
   // Members who may post (confirmed email, approved company).
-  /** Writing at all: previews, follows of threads and people. */
+  /** Writing at all: checked first by every writing operation, before the content it acts on is loaded. */
   "forum.write",
+  /** Previewing a post's Markdown as it will show. */
+  "post.preview",
+  /** Following and unfollowing a thread. */
+  "thread.follow",
+  /** Following and unfollowing a person. */
+  "user.follow",
   "thread.create",
   "post.reply",
   "post.edit",
@@ -46,9 +52,19 @@ const TEAM_ACTIONS = [
 const ADMIN_ACTION_LIST = [
   // The forum's structure is site configuration: Admins (docs/decisions/0018-forum-admin-roles.md).
   "structure.view",
-  "category.manage",
-  "forum.manage",
-  "tag.manage",
+  "category.create",
+  "category.update",
+  /** Moving a category one place up or down in the forum index. */
+  "category.move",
+  "category.delete",
+  "forum.create",
+  "forum.update",
+  /** Moving a forum one place up or down within its category. */
+  "forum.move",
+  "forum.delete",
+  "tag.create",
+  "tag.update",
+  "tag.delete",
 ] as const;
 export const FORUM_ACTIONS = [...MEMBER_ACTIONS, ...TEAM_ACTIONS, ...ADMIN_ACTION_LIST] as const;
 export type ForumAction = (typeof FORUM_ACTIONS)[number];
@@ -93,6 +109,9 @@ export function can(actor: Actor, action: ForumAction, resource: ForumResource =
   const own = !!resource.authorId && resource.authorId === actor.userId;
   switch (action) {
     case "forum.write":
+    case "post.preview":
+    case "thread.follow":
+    case "user.follow":
     case "thread.create":
       return true;
     case "post.report":
@@ -168,7 +187,7 @@ export type PostAbilities = ReturnType<typeof postAbilities>;
 export function threadAbilities(actor: Actor, thread: { locked: boolean }) {
   return {
     reply: can(actor, "post.reply", { locked: thread.locked }),
-    follow: can(actor, "forum.write"),
+    follow: can(actor, "thread.follow"),
     pin: can(actor, "thread.pin"),
     lock: can(actor, "thread.lock"),
     hide: can(actor, "thread.hide"),

@@ -17,7 +17,7 @@ export async function previewPost(
   actor: Actor,
   input: unknown,
 ): Promise<{ html: string }> {
-  assertCan(actor, "forum.write");
+  assertCan(actor, "post.preview");
   const { body } = parseInput(previewInput, input);
   await assertNotBanned(deps.db, actor.userId, deps.now());
   const { html } = await deps.renderMarkdown(body);

@@ -24,12 +24,12 @@ export async function setThreadFlag(
   deps: Pick<ForumDeps, "db" | "now">,
   actor: Actor,
   input: unknown,
-  flag: ThreadFlag,
+  action: Extract<ForumAction, "thread.pin" | "thread.lock">,
   value: boolean,
   auditAction: string,
 ): Promise<ThreadFlagResult> {
-  const action: ForumAction = flag === "pinned" ? "thread.pin" : "thread.lock";
   assertCan(actor, action);
+  const flag: ThreadFlag = action === "thread.pin" ? "pinned" : "locked";
   const data = parseInput(threadFlagInput, input);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ const unfollowThreadInput = z.object({ threadId: idField });
 
 /** Stops following a thread. Not following it already changes nothing. */
 export async function unfollowThread(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<FollowResult> {
-  assertCan(actor, "forum.write");
+  assertCan(actor, "thread.follow");
   const { threadId } = parseInput(unfollowThreadInput, input);
   const deleted = await deps.db
     .delete(threadFollows)

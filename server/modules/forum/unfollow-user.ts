@@ -11,7 +11,7 @@ const unfollowUserInput = z.object({ userId: idField });
 
 /** Stops following a person. Not following them already changes nothing. */
 export async function unfollowUser(deps: Pick<ForumDeps, "db">, actor: Actor, input: unknown): Promise<FollowResult> {
-  assertCan(actor, "forum.write");
+  assertCan(actor, "user.follow");
   const { userId } = parseInput(unfollowUserInput, input);
   const deleted = await deps.db
     .delete(userFollows)

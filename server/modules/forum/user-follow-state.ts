@@ -26,6 +26,6 @@ export async function userFollowState(deps: Pick<ForumDeps, "db">, actor: Actor,
   return {
     followers: row?.followers ?? 0,
     following: !!row?.following,
-    canFollow: !!actor && actor.userId !== userId && can(actor, "forum.write"),
+    canFollow: !!actor && actor.userId !== userId && can(actor, "user.follow"),
   };
 }

@@ -96,8 +96,19 @@ describe("gamification admin", () => {
     expect(await codeOf(kit.game.listLedger(creator, { userId: target.userId }))).toBe("auth.forbidden");
     expect(await kit.game.listLedger(target, { userId: target.userId })).toMatchObject({ items: [], total: 0 });
     expect(await kit.game.listLedger(mod, { userId: target.userId })).toMatchObject({ items: [], total: 0 });
-    const none = { settings: false, levels: false, achievements: false, adjust: false };
-    const all = { settings: true, levels: true, achievements: true, adjust: true };
+    const adminOnly = [
+      "readSettings",
+      "updateSettings",
+      "saveLevel",
+      "deleteLevel",
+      "listAchievements",
+      "createAchievement",
+      "updateAchievement",
+      "deleteAchievement",
+      "adjust",
+    ];
+    const none = Object.fromEntries(adminOnly.map((k) => [k, false]));
+    const all = Object.fromEntries(adminOnly.map((k) => [k, true]));
     expect(kit.game.abilities(mod)).toEqual({ ...none, ranking: true });
     expect(kit.game.abilities(admin)).toEqual({ ...all, ranking: true });
     expect(kit.game.abilities(null)).toEqual({ ...none, ranking: false });

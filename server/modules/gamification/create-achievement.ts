@@ -18,7 +18,7 @@ export type CreateAchievementInput = z.input<typeof createAchievementInput>;
  * gets it (once, with its reward XP and a notification) from the `gamification.settle` job.
  */
 export async function createAchievement(deps: GamificationDeps, actor: Actor, input: unknown): Promise<AchievementView> {
-  assertCan(actor, "achievement.manage");
+  assertCan(actor, "achievement.create");
   const d = parseInput(createAchievementInput, input);
   const now = deps.now();
   const created = await deps.db.transaction(async (tx) => {

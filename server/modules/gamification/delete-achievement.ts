@@ -17,7 +17,7 @@ export async function deleteAchievement(
   actor: Actor,
   input: unknown,
 ): Promise<{ id: string; unlocks: number }> {
-  assertCan(actor, "achievement.manage");
+  assertCan(actor, "achievement.delete");
   const { id } = parseInput(achievementIdInput, input);
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(achievements).where(eq(achievements.id, id)).limit(1).for("update");

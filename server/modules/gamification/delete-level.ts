@@ -17,7 +17,7 @@ const deleteLevelInput = z.object({ level: levelNumberField });
  * back to the one below (their stat points stay). Audited (`gamification.level.delete`), then settled again.
  */
 export async function deleteLevel(deps: GamificationDeps, actor: Actor, input: unknown): Promise<{ level: number }> {
-  assertCan(actor, "level.manage");
+  assertCan(actor, "level.delete");
   const d = parseInput(deleteLevelInput, input);
   await deps.db.transaction(async (tx) => {
     const [top] = await tx.select().from(levels).orderBy(desc(levels.level)).limit(1).for("update");

@@ -3,12 +3,22 @@ import { DomainError } from "#server/modules/errors";
 
 /** Every action of the gamification area, one per verb (SPEC §2 gamification admin tabs). */
 export const GAMIFICATION_ACTIONS = [
-  /** The settings tab: XP per action, caps, modifiers (read and change). */
-  "gamification.settings",
-  /** Adding, changing and deleting levels. */
-  "level.manage",
-  /** Adding, changing and deleting achievements, and reading how many have unlocked each. */
-  "achievement.manage",
+  /** The settings tab: XP per action, caps, modifiers as they are. */
+  "gamification.read_settings",
+  /** Changing those settings. */
+  "gamification.update_settings",
+  /** Adding a level or changing one. */
+  "level.save",
+  /** Deleting a level. */
+  "level.delete",
+  /** The achievements tab: how many members have unlocked each achievement. */
+  "achievement.list",
+  /** Adding an achievement. */
+  "achievement.create",
+  /** Changing an achievement. */
+  "achievement.update",
+  /** Deleting an achievement. */
+  "achievement.delete",
   /** Giving or taking XP by hand, with a reason. */
   "xp.adjust",
   /** The ranking tab: the leaderboard with every member's ledger (Admins and Moderators). */
@@ -22,9 +32,14 @@ export type GamificationAction = (typeof GAMIFICATION_ACTIONS)[number];
 export function can(actor: Actor, action: GamificationAction, resource: { userId?: string } = {}): boolean {
   if (!actor) return false;
   switch (action) {
-    case "gamification.settings":
-    case "level.manage":
-    case "achievement.manage":
+    case "gamification.read_settings":
+    case "gamification.update_settings":
+    case "level.save":
+    case "level.delete":
+    case "achievement.list":
+    case "achievement.create":
+    case "achievement.update":
+    case "achievement.delete":
     case "xp.adjust":
       return hasRole(actor, ROLE_ADMIN);
     case "gamification.ranking":
@@ -45,9 +60,14 @@ export function assertCan(
 
 /** What the gamification pages may offer the person (loaders send it; the UI never re-implements a rule). */
 export const gamificationAbilities = (actor: Actor) => ({
-  settings: can(actor, "gamification.settings"),
-  levels: can(actor, "level.manage"),
-  achievements: can(actor, "achievement.manage"),
+  readSettings: can(actor, "gamification.read_settings"),
+  updateSettings: can(actor, "gamification.update_settings"),
+  saveLevel: can(actor, "level.save"),
+  deleteLevel: can(actor, "level.delete"),
+  listAchievements: can(actor, "achievement.list"),
+  createAchievement: can(actor, "achievement.create"),
+  updateAchievement: can(actor, "achievement.update"),
+  deleteAchievement: can(actor, "achievement.delete"),
   adjust: can(actor, "xp.adjust"),
   ranking: can(actor, "gamification.ranking"),
 });

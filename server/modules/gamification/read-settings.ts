@@ -4,6 +4,6 @@ import { assertCan } from "./policy";
 
 /** The gamification settings as the admin's settings tab shows them (Admins). */
 export async function readGamificationSettings(deps: Pick<GamificationDeps, "settings">, actor: Actor): Promise<GamificationSettings> {
-  assertCan(actor, "gamification.settings");
+  assertCan(actor, "gamification.read_settings");
   return deps.settings.get("gamification_settings");
 }

@@ -9,7 +9,7 @@ import { assertCan } from "./policy";
  * unlocks' achievement index; achievements nobody unlocked are absent (0).
  */
 export async function achievementUnlockCounts(deps: { db: Pick<Database, "select"> }, actor: Actor): Promise<Record<string, number>> {
-  assertCan(actor, "achievement.manage");
+  assertCan(actor, "achievement.list");
   const rows = await deps.db
     .select({ id: userAchievements.achievementId, n: count() })
     .from(userAchievements)

@@ -19,7 +19,7 @@ export type UpdateAchievementInput = z.input<typeof updateAchievementInput>;
  * `gamification.settle` job. A changed reward applies to unlocks from then on.
  */
 export async function updateAchievement(deps: GamificationDeps, actor: Actor, input: unknown): Promise<AchievementView> {
-  assertCan(actor, "achievement.manage");
+  assertCan(actor, "achievement.update");
   const d = parseInput(updateAchievementInput, input);
   const updated = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(achievements).where(eq(achievements.id, d.id)).limit(1).for("update");

@@ -31,7 +31,7 @@ export async function updateGamificationSettings(
   actor: Actor,
   input: unknown,
 ): Promise<GamificationSettings> {
-  assertCan(actor, "gamification.settings");
+  assertCan(actor, "gamification.update_settings");
   const d = parseInput(updateSettingsInput, input);
   const value: GamificationSettings = settingDefinitions.gamification_settings.schema.parse({
     rewards: { thread_create: d.threadCreateXp, post_create: d.postCreateXp, like_received: d.likeReceivedXp },

@@ -21,7 +21,7 @@ export type UpsertLevelInput = z.input<typeof upsertLevelInput>;
  * in the background (the `gamification.settle` job: levels follow XP, new levels grant their stat points).
  */
 export async function upsertLevel(deps: GamificationDeps, actor: Actor, input: unknown): Promise<Omit<LevelView, "titleRank">> {
-  assertCan(actor, "level.manage");
+  assertCan(actor, "level.save");
   const d = parseInput(upsertLevelInput, input);
   const saved = await deps.db.transaction(async (tx) => {
     const all = await tx.select().from(levels).orderBy(asc(levels.level)).for("update");

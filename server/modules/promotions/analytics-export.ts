@@ -50,7 +50,7 @@ export async function exportFeaturedAnalytics(
   raw: unknown,
   labels: ExportLabels,
 ): Promise<AnalyticsExport> {
-  assertCan(actor, "featured_analytics.view");
+  assertCan(actor, "featured_analytics.export");
   const { format } = input.parse(raw ?? {});
   const report = await featuredAnalytics(deps, actor, raw);
   const daily = await featuredAnalyticsDaily(

@@ -18,7 +18,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The admin promo codes tab: every code, newest first, searched by code or note, by state (active, inactive, expired). */
 export async function listPromoCodes(deps: Pick<PromotionsDeps, "db" | "now">, actor: Actor, input: unknown) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.list");
   const { status, q, page } = listInput.parse(input ?? {});
   const now = deps.now();
   const notExpired = or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, now));
@@ -50,7 +50,7 @@ export async function listPromoCodes(deps: Pick<PromotionsDeps, "db" | "now">, a
 
 /** One code for its edit form. */
 export async function getPromoCode(deps: Pick<PromotionsDeps, "db">, actor: Actor, input: { promoCodeId: string }) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.list");
   const [row] = await deps.db
     .select()
     .from(promoCodes)
@@ -62,7 +62,7 @@ export async function getPromoCode(deps: Pick<PromotionsDeps, "db">, actor: Acto
 
 /** A code's uses, newest first: when, for which submission's game and studio, and the discount given. */
 export async function listPromoCodeUses(deps: Pick<PromotionsDeps, "db">, actor: Actor, input: { promoCodeId: string; page?: unknown }) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.list");
   const code = await getPromoCode(deps, actor, input);
   const page = z.coerce
     .number()

@@ -19,7 +19,7 @@ const statusSql = sql<PromotionStatus>`case
  * queued), recipients, date and sender; the active featured games to write about; how many studios agreed.
  */
 export async function listStudioPromotions(deps: Pick<PromotionsDeps, "db">, actor: Actor) {
-  assertCan(actor, "studio_promotion.send");
+  assertCan(actor, "studio_promotion.list");
   const history = await deps.db
     .select({
       id: studioPromotions.id,

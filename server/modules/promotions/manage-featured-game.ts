@@ -90,7 +90,7 @@ const visibleInput = z.object({
 
 /** Shows or hides a featured game (Admins): a hidden one keeps its schedule and its homepage slot. */
 export async function setFeaturedVisible(deps: Deps, actor: Actor, input: unknown) {
-  const who = assertTeam(actor, "featured.manage");
+  const who = assertTeam(actor, "featured.set_visible");
   const { featuredGameId, visible } = parseInput(visibleInput, input);
   await changeFeatured(deps, featuredGameId, async (tx, game, now) => {
     if (game.visible === visible) return;
@@ -108,7 +108,7 @@ const endInput = z.object({ featuredGameId: idField });
 
 /** Ends a scheduled or active featured game before its end date (→ expired): it leaves every page at once. */
 export async function endFeaturedGame(deps: Deps, actor: Actor, input: unknown) {
-  const who = assertTeam(actor, "featured.manage");
+  const who = assertTeam(actor, "featured.end");
   const { featuredGameId } = parseInput(endInput, input);
   await changeFeatured(deps, featuredGameId, async (tx, game, now) => {
     const ended = await tx
@@ -130,7 +130,7 @@ const editInput = z.object({ featuredGameId: idField, slug: slugField, detailsMd
 
 /** Edits a featured game's page: its address (/games/{slug}, unique) and its Markdown details (rendered and sanitised). */
 export async function updateFeaturedGame(deps: Deps & Pick<PromotionsDeps, "renderMarkdown">, actor: Actor, input: unknown) {
-  const who = assertTeam(actor, "featured.manage");
+  const who = assertTeam(actor, "featured.update");
   const { featuredGameId, slug, detailsMd } = parseInput(editInput, input);
   const { html } = await deps.renderMarkdown(detailsMd);
   await changeFeatured(deps, featuredGameId, async (tx, game, now) => {

@@ -26,7 +26,7 @@ const auditDetails = (v: PromoCodeInput) => ({
 
 /** An admin creates a promo code (SPEC §3): the code is kept upper case and unique. In the audit log. */
 export async function createPromoCode(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.create");
   const v = parseInput(promoCodeInput, input);
   const id = randomUUID();
   const now = deps.now();
@@ -55,7 +55,7 @@ const idInput = z.object({ promoCodeId: z.string().trim().min(1).max(100) });
  * the row is locked, so a payment counting a use at the same moment is seen. In the audit log (before → after).
  */
 export async function updatePromoCode(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.update");
   const { promoCodeId } = parseInput(idInput, input);
   const v = parseInput(promoCodeInput, input);
   try {
@@ -96,7 +96,7 @@ const activeInput = z.object({
 
 /** Deactivates (or reactivates) a promo code: a deactivated code is refused as "not active". In the audit log. */
 export async function setPromoCodeActive(deps: Deps, actor: Actor, input: unknown) {
-  assertCan(actor, "promo.manage");
+  assertCan(actor, "promo.set_active");
   const { promoCodeId, active } = parseInput(activeInput, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx

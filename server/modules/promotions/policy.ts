@@ -8,7 +8,7 @@ import { DomainError } from "#server/modules/errors";
  * is proved by its unguessable id, not by a role. A verified company starts from its own games and reads its
  * own games' numbers. Moderators read the review queue and mark a submission's content as checked; what
  * moves money or what visitors see (approve, reject and refund, delete, schedule, promo codes, the offer,
- * analytics exports, promotional email) is for Admins.
+ * analytics and their exports, promotional email) is for Admins.
  */
 const PUBLIC_ACTIONS = [
   /** Sending a promotion request from /collaborate. */
@@ -37,15 +37,31 @@ const ADMIN_ACTIONS = [
   "submission.reject",
   /** Deleting a submission (and its image). */
   "submission.delete",
-  /** Showing or hiding a featured game, ending it early, editing its details page. */
-  "featured.manage",
-  /** Creating, editing and deactivating promo codes, and reading their uses. */
-  "promo.manage",
-  /** The promotion offer: prices, durations, homepage slots. */
-  "offer.manage",
-  /** The featured-games view of /admin/analytics and its CSV and Excel exports. */
+  /** Showing or hiding a featured game. */
+  "featured.set_visible",
+  /** Ending a featured game early. */
+  "featured.end",
+  /** Editing a featured game's details page. */
+  "featured.update",
+  /** The promo codes tab: the codes, each one's details and its uses. */
+  "promo.list",
+  /** Creating a promo code. */
+  "promo.create",
+  /** Editing a promo code. */
+  "promo.update",
+  /** Deactivating a promo code, or activating it again. */
+  "promo.set_active",
+  /** The promotion offer's current prices, durations and homepage slots. */
+  "offer.view",
+  /** Changing the promotion offer. */
+  "offer.update",
+  /** The featured-games view of /admin/analytics. */
   "featured_analytics.view",
-  /** Sending a promotional email about a featured game to the studios that agreed, and its history. */
+  /** Its CSV and Excel exports. */
+  "featured_analytics.export",
+  /** The history of promotional emails sent to studios. */
+  "studio_promotion.list",
+  /** Sending a promotional email about a featured game to the studios that agreed. */
   "studio_promotion.send",
 ] as const;
 
@@ -87,10 +103,18 @@ export function promotionsTeamAbilities(actor: Actor) {
     approve: can(actor, "submission.approve"),
     reject: can(actor, "submission.reject"),
     delete: can(actor, "submission.delete"),
-    manageFeatured: can(actor, "featured.manage"),
-    managePromo: can(actor, "promo.manage"),
-    manageOffer: can(actor, "offer.manage"),
+    setFeaturedVisible: can(actor, "featured.set_visible"),
+    endFeatured: can(actor, "featured.end"),
+    updateFeatured: can(actor, "featured.update"),
+    listPromo: can(actor, "promo.list"),
+    createPromo: can(actor, "promo.create"),
+    updatePromo: can(actor, "promo.update"),
+    setPromoActive: can(actor, "promo.set_active"),
+    viewOffer: can(actor, "offer.view"),
+    updateOffer: can(actor, "offer.update"),
     analytics: can(actor, "featured_analytics.view"),
+    exportAnalytics: can(actor, "featured_analytics.export"),
+    listPromotions: can(actor, "studio_promotion.list"),
     sendPromotion: can(actor, "studio_promotion.send"),
   };
 }

@@ -30,7 +30,7 @@ const offerInput = z.object({
 
 /** The offer as the form shows it: prices in major units. */
 export async function getOffer(deps: Pick<PromotionsDeps, "settings">, actor: Actor) {
-  assertTeam(actor, "offer.manage");
+  assertTeam(actor, "offer.view");
   return deps.settings.get("featured_offer");
 }
 
@@ -40,7 +40,7 @@ export async function getOffer(deps: Pick<PromotionsDeps, "settings">, actor: Ac
  * made keep the price they were made at.
  */
 export async function updateOffer(deps: Pick<PromotionsDeps, "settings">, actor: Actor, input: unknown) {
-  const who = assertTeam(actor, "offer.manage");
+  const who = assertTeam(actor, "offer.update");
   const data = parseInput(offerInput, input) as Record<string, unknown> & { currency: Currency; homepageSlots: number };
   const offers = Object.fromEntries(
     FEATURE_TYPES.map((t) => [t, { priceMinor: data[`price_${t}`] as number, durationDays: data[`duration_${t}`] as number }]),

@@ -39,12 +39,12 @@ const TONE: Record<string, "neutral" | "positive" | "info" | "warning"> = {
  */
 export function FeaturedGamesTable({
   list,
-  canManage,
+  can,
   editing,
   failure,
 }: {
   list: { rows: Row[]; total: number; page: number; pageCount: number; status: string | null };
-  canManage: boolean;
+  can: { setFeaturedVisible: boolean; endFeatured: boolean; updateFeatured: boolean };
   editing: Row | null;
   failure?: FormFailure;
 }) {
@@ -54,13 +54,14 @@ export function FeaturedGamesTable({
   const location = useLocation();
   const base = `${location.pathname}?tab=games${list.status ? `&status=${list.status}` : ""}`;
   const failedEdit = failure?.values.intent === "edit" ? failure : undefined;
+  const canManage = can.setFeaturedVisible || can.endFeatured || can.updateFeatured;
   return (
     <>
       <ViewTabs
         label={t("games.filterLabel")}
         tabs={statusTabs("games", list.status, SCHEDULE_STATUSES, (s) => t(`promotions:labels.scheduleStatus.${s}`), t("games.all"))}
       />
-      {canManage ? (
+      {can.setFeaturedVisible ? (
         <Form method="post" id="visibility-form" hidden>
           <input type="hidden" name="intent" value="visibility" />
         </Form>
@@ -106,7 +107,7 @@ export function FeaturedGamesTable({
                   {canManage ? (
                     <td>
                       <div className="flex flex-wrap gap-2">
-                        {live ? (
+                        {live && can.setFeaturedVisible ? (
                           <button
                             type="submit"
                             form="visibility-form"
@@ -118,11 +119,13 @@ export function FeaturedGamesTable({
                             <span className="sr-only">: {g.gameName}</span>
                           </button>
                         ) : null}
-                        <Link to={`${base}&edit=${g.id}`} className="btn btn-outline min-h-9 px-3 py-1 text-sm" preventScrollReset>
-                          {t("games.edit")}
-                          <span className="sr-only">: {g.gameName}</span>
-                        </Link>
-                        {live ? (
+                        {can.updateFeatured ? (
+                          <Link to={`${base}&edit=${g.id}`} className="btn btn-outline min-h-9 px-3 py-1 text-sm" preventScrollReset>
+                            {t("games.edit")}
+                            <span className="sr-only">: {g.gameName}</span>
+                          </Link>
+                        ) : null}
+                        {live && can.endFeatured ? (
                           <ConfirmAction
                             label={t("games.end")}
                             question={t("games.endQuestion", { name: g.gameName })}
@@ -141,7 +144,7 @@ export function FeaturedGamesTable({
         </DataTable>
       )}
       <Pagination className="mt-4" page={list.page} pageCount={list.pageCount} total={list.total} />
-      {canManage && editing ? (
+      {can.updateFeatured && editing ? (
         <EditDialog title={t("games.editTitle", { name: editing.gameName })} closeHref={base}>
           <Form method="post" className="space-y-4">
             <input type="hidden" name="intent" value="edit" />

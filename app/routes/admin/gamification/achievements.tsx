@@ -71,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "update-achievement": {
         // A name left empty falls back to the built-in translation; an achievement without one needs its names.
         const id = String(form.get("id") ?? "");
-        const existing = game.abilities(actor).achievements ? (await game.listAchievements()).find((a) => a.id === id) : undefined;
+        const existing = game.abilities(actor).updateAchievement ? (await game.listAchievements()).find((a) => a.id === id) : undefined;
         if (existing) {
           const missing = LANGS.filter(
             (lng) => !String(form.get(lng === "es" ? "nameEs" : "nameEn") ?? "").trim() && !builtInBadgeText(lng, existing.nameKey),
