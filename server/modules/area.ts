@@ -47,15 +47,22 @@ export type AreaContext = Platform & {
   areas: readonly AnyArea[];
 };
 
-/** A person of each kind the capability table has a column for, and the cases a row may be about. */
+/** The id of the person each column of the capability table stands for ("own" cases are theirs), and of someone else. */
+export const CAPABILITY_SELF = "capability-table-self";
+export const CAPABILITY_OTHER = "capability-table-other";
+
+/** The cases a row of the capability table may be about (labels `capabilities.cases.<case>` in the admin namespace). */
 export type CapabilityCase = "own" | "others" | "open" | "locked" | "ownThread" | "othersThread";
 
 /** An area's rules, as /admin/roles shows them: every action, and the cases whose answer depends on whose it is. */
 export type AreaPolicy<Action extends string = string, Resource = never> = {
   actions: readonly Action[];
   can(actor: Actor, action: Action, resource?: Resource): boolean;
-  cases?: Partial<Record<Action, { case: CapabilityCase; resource: Resource }[]>>;
+  cases?: CapabilityCases<Action, Resource>;
 };
+
+/** The actions whose answer depends on whose the thing is: one row per case, each with the resource it is about. */
+export type CapabilityCases<Action extends string, Resource> = Partial<Record<Action, { case: CapabilityCase; resource: Resource }[]>>;
 
 /** An area's error codes and their HTTP statuses; the message shown is always the translation `errors:<code>`. */
 export type ErrorTable = Readonly<Record<string, number>>;

@@ -14,6 +14,11 @@ describe("the list of areas", () => {
     expect(ERROR_TABLES.filter((table) => table !== SHARED_ERRORS && !declared.includes(table))).toEqual([]);
   });
 
+  it("gives the capability table and the policy coverage test every area with rules", () => {
+    const withRules = AREAS.flatMap((a) => ("policy" in a && a.policy ? [a.name] : []));
+    expect(withRules).toEqual(["accounts", "forum", "gamification", "notifications", "site", "campaigns", "promotions"]);
+  });
+
   it("gives each search section its own id", () => {
     const ids = AREAS.flatMap((a) => ("search" in a && a.search ? a.search.map((p) => p.id) : []));
     expect(ids).toEqual(["threads", "posts", "campaigns", "featured"]);

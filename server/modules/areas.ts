@@ -15,14 +15,14 @@ import { siteArea } from "./site";
  * capability table). A new area is added here once; what it brings is in its manifest (`area.ts`).
  */
 export const AREAS = [
-  siteArea,
   accountsArea,
-  adminArea,
-  gamificationArea,
   forumArea,
+  gamificationArea,
   notificationsArea,
+  siteArea,
   campaignsArea,
   promotionsArea,
+  adminArea,
   searchArea,
   shopArea,
 ] as const satisfies readonly AnyArea[];

@@ -2,13 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ACCOUNTS_ACTIONS } from "#server/modules/accounts/policy";
-import { CAMPAIGNS_ACTIONS } from "#server/modules/campaigns/policy";
-import { FORUM_ACTIONS } from "#server/modules/forum/policy";
-import { GAMIFICATION_ACTIONS } from "#server/modules/gamification/policy";
-import { NOTIFICATIONS_ACTIONS } from "#server/modules/notifications/policy";
-import { PROMOTIONS_ACTIONS } from "#server/modules/promotions/policy";
-import { SITE_ACTIONS } from "#server/modules/site/policy";
+import { AREAS } from "#server/modules/areas";
 
 /**
  * Every policy action is checked by an operation, and every operation checks one action: the policies and the
@@ -31,15 +25,10 @@ import { SITE_ACTIONS } from "#server/modules/site/policy";
 
 const MODULES = resolve("server/modules");
 
-const DECLARED: Record<string, readonly string[]> = {
-  accounts: ACCOUNTS_ACTIONS,
-  campaigns: CAMPAIGNS_ACTIONS,
-  forum: FORUM_ACTIONS,
-  gamification: GAMIFICATION_ACTIONS,
-  notifications: NOTIFICATIONS_ACTIONS,
-  promotions: PROMOTIONS_ACTIONS,
-  site: SITE_ACTIONS,
-};
+/** Every area's declared actions, from the list of areas (the same the capability table reads). */
+const DECLARED: Record<string, readonly string[]> = Object.fromEntries(
+  AREAS.flatMap((area) => ("policy" in area && area.policy ? [[area.name, area.policy.actions as readonly string[]]] : [])),
+);
 const ALL_ACTIONS = new Set(Object.values(DECLARED).flat());
 
 /** Declared actions no operation checks, and why. */

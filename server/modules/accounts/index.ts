@@ -1,5 +1,6 @@
 import { defineArea, type AreaContext, type ExportSection } from "#server/modules/area";
 import { ACCOUNTS_ERRORS } from "./errors";
+import { ACCOUNTS_ACTIONS, can as canAccounts } from "./policy";
 import type { Actor } from "./actor";
 import { createAuthFlows } from "./auth";
 import { loadDashboard } from "./load-dashboard";
@@ -96,4 +97,5 @@ export const accountsArea = defineArea({
       },
     ),
   errors: ACCOUNTS_ERRORS,
+  policy: { actions: ACCOUNTS_ACTIONS, can: canAccounts },
 });

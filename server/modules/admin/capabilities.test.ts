@@ -7,24 +7,20 @@ import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/ga
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 import { PROMOTIONS_ACTIONS, canPromotions } from "#server/modules/promotions";
-import {
-  CAMPAIGNS_CASES,
-  CAPABILITY_ROLES,
-  capabilityTable,
-  FORUM_CASES,
-  GAMIFICATION_CASES,
-  PROMOTIONS_CASES,
-  sampleActor,
-  type CapabilityRole,
-} from "./capabilities";
+import { CAMPAIGNS_CASES } from "#server/modules/campaigns/policy";
+import { FORUM_CASES } from "#server/modules/forum/policy";
+import { GAMIFICATION_CASES } from "#server/modules/gamification/policy";
+import { PROMOTIONS_CASES } from "#server/modules/promotions/policy";
+import { AREAS } from "#server/modules/areas";
+import { CAPABILITY_ROLES, capabilityTable, sampleActor, type CapabilityRole } from "./capabilities";
 
 /**
  * The capability table of /admin/roles (issue 11 point 1) is the policies evaluated, not a list kept by hand:
  * every action of every policy has its rows, every cell is what `can()` answers for that kind of person, and
  * every label exists in both languages.
  */
-const table = capabilityTable();
-const POLICIES = {
+const table = capabilityTable(AREAS);
+const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, action: string, r?: unknown) => boolean }> = {
   accounts: { actions: ACCOUNTS_ACTIONS as readonly string[], can: canAccounts as (a: unknown, action: string, r?: unknown) => boolean },
   forum: { actions: FORUM_ACTIONS as readonly string[], can: canForum as (a: unknown, action: string, r?: unknown) => boolean },
   gamification: {

@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/client";
-import { defineArea } from "#server/modules/area";
+import { defineArea, type AnyArea } from "#server/modules/area";
 import { ADMIN_ERRORS } from "./errors";
 import type { Env } from "#server/env";
 import type { Logger } from "#server/platform/logger";
@@ -39,13 +39,13 @@ export type AdminDeps = {
  * The admin area's public entry, as route modules reach it (`context.services.admin`): every operation
  * bound to its dependencies, each still taking the actor and checking its permission itself.
  */
-export function createAdminService(deps: AdminDeps) {
+export function createAdminService(deps: AdminDeps, areas: readonly AnyArea[]) {
   const { db, mailer, storage, settings, log } = deps;
   const review = { db, mailer, siteName: deps.env.siteName, baseUrl: deps.env.baseUrl };
   return {
     abilities: (actor: Actor) => adminAbilities(actor),
     /** What each kind of person may do, evaluated from the policies (the roles tab shows it). */
-    capabilities: () => capabilityTable(),
+    capabilities: () => capabilityTable(areas),
     quickView: (actor: Actor) => quickView({ db }, actor),
     listUsers: (actor: Actor, input: unknown) => listUsers({ db }, actor, input),
     grantRole: (actor: Actor, input: unknown) => grantRole({ db }, actor, input),
@@ -79,7 +79,10 @@ declare module "#server/modules/area" {
 export const adminArea = defineArea({
   name: "admin",
   service: (_deps, ctx) =>
-    createAdminService({ db: ctx.db, mailer: ctx.mailer, settings: ctx.settings, log: ctx.log, env: ctx.env, storage: ctx.storage }),
+    createAdminService(
+      { db: ctx.db, mailer: ctx.mailer, settings: ctx.settings, log: ctx.log, env: ctx.env, storage: ctx.storage },
+      ctx.areas,
+    ),
   errors: ADMIN_ERRORS,
 });
 export type { AdminAbilities, AdminAbility } from "./policy";

@@ -1,6 +1,7 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { CAMPAIGNS_ERRORS } from "./errors";
+import { CAMPAIGNS_ACTIONS, can as canCampaigns, CAMPAIGNS_CASES } from "./policy";
 import { postRenderer } from "#server/modules/forum";
 import { createChannelPageLookup } from "#server/platform/youtube-channel";
 import { createSecretBox } from "#server/platform/secret-box";
@@ -133,6 +134,7 @@ export const campaignsArea = defineArea({
     await ctx.jobs.every("campaigns.coverage-reminders", "15 * * * *", () => campaigns.sendCoverageReminders(coverageReminderSender(mail)));
   },
   errors: CAMPAIGNS_ERRORS,
+  policy: { actions: CAMPAIGNS_ACTIONS, can: canCampaigns, cases: CAMPAIGNS_CASES },
   search: [campaignsSearch],
   sitemap: ({ db, now }) => campaignSitemapEntries(db, now),
   // Channels, requests, coverage and reveals (a creator), games and campaigns (a company); never a key's value.

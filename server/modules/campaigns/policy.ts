@@ -1,3 +1,4 @@
+import { CAPABILITY_OTHER, CAPABILITY_SELF, type CapabilityCases } from "#server/modules/area";
 import { isStaff, type Actor } from "#server/modules/accounts/actor";
 import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
 import { DomainError } from "#server/modules/errors";
@@ -161,3 +162,37 @@ export function teamAbilities(actor: Actor) {
     review: can(actor, "creator.review"),
   };
 }
+
+/**
+ * Creator key campaigns (issue 14): a company acts on its own games, campaigns, pools and requests, a creator on
+ * their own channels, keys and coverage; asking for a key and the team's tabs have one row each.
+ */
+const ownCompany: { case: "own" | "others"; resource: CampaignsResource }[] = [
+  { case: "own", resource: { companyId: CAPABILITY_SELF } },
+  { case: "others", resource: { companyId: CAPABILITY_OTHER } },
+];
+const ownCreator: { case: "own" | "others"; resource: CampaignsResource }[] = [
+  { case: "own", resource: { creatorId: CAPABILITY_SELF } },
+  { case: "others", resource: { creatorId: CAPABILITY_OTHER } },
+];
+export const CAMPAIGNS_CASES: CapabilityCases<CampaignsAction, CampaignsResource> = {
+  "game.view": ownCompany,
+  "game.create": ownCompany,
+  "game.update": ownCompany,
+  "campaign.view": ownCompany,
+  "campaign.create": ownCompany,
+  "campaign.update": ownCompany,
+  "campaign.set_status": ownCompany,
+  "keys.upload": ownCompany,
+  "keys.revoke": ownCompany,
+  "keys.export": ownCompany,
+  "request.decide": ownCompany,
+  "keys.trace": ownCompany,
+  "channels.view": ownCreator,
+  "channels.save": ownCreator,
+  "channels.verify": ownCreator,
+  "key.list": ownCreator,
+  "key.reveal": ownCreator,
+  "coverage.add": ownCreator,
+  "coverage.remove": ownCreator,
+};

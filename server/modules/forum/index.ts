@@ -1,6 +1,7 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { FORUM_ERRORS } from "./errors";
+import { FORUM_ACTIONS, can as canForum, FORUM_CASES } from "./policy";
 import { postRenderer } from "./render-post";
 import { forumPosts, forumThreads } from "./search-provider";
 import { forumSitemapEntries } from "./sitemap-entries";
@@ -111,7 +112,7 @@ export function createForumService(deps: ForumDeps) {
     locateSources: (actor: Actor, input: unknown) => locateSources(deps, actor, input),
 
     // ---- Forum admin (the admin area's forum tabs) ------------------------------------------------------
-    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (structure.view, category.manage, forum.manage, tag.manage).
+    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (structure.view, category.manage, forum and tag actions).
     forumOverview: (actor: Actor) => forumOverview(deps, actor),
     resolveReportHiding: (actor: Actor, input: unknown) => resolveReportHiding(deps, actor, input),
     listMembers: (actor: Actor, input: unknown) => listMembers(deps, actor, input),
@@ -153,6 +154,7 @@ export const forumArea = defineArea({
   // Thread views wait up to a few seconds in memory (thread-views.ts): written before the database closes.
   stop: async (forum) => void (await forum.flushViews()),
   errors: FORUM_ERRORS,
+  policy: { actions: FORUM_ACTIONS, can: canForum, cases: FORUM_CASES },
   search: [forumThreads, forumPosts],
   // With the forum off its pages answer 404: none is listed.
   sitemap: async ({ db, settings }) => ((await settings.all()).forum_enabled ? forumSitemapEntries(db) : []),

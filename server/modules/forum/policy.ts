@@ -1,3 +1,4 @@
+import { CAPABILITY_OTHER, CAPABILITY_SELF, type CapabilityCases } from "#server/modules/area";
 import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
 import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
 import { DomainError } from "#server/modules/errors";
@@ -197,3 +198,25 @@ export function threadAbilities(actor: Actor, thread: { locked: boolean }) {
   };
 }
 export type ThreadAbilities = ReturnType<typeof threadAbilities>;
+
+const ownOrOthers: { case: "own" | "others"; resource: ForumResource }[] = [
+  { case: "own", resource: { authorId: CAPABILITY_SELF } },
+  { case: "others", resource: { authorId: CAPABILITY_OTHER } },
+];
+
+/** The forum actions whose answer depends on the content; every other action has one row, without a resource. */
+export const FORUM_CASES: CapabilityCases<ForumAction, ForumResource> = {
+  "post.reply": [
+    { case: "open", resource: { locked: false } },
+    { case: "locked", resource: { locked: true } },
+  ],
+  "post.edit": ownOrOthers,
+  // A reply (the opening post goes with its thread) in an open thread.
+  "post.delete": ownOrOthers,
+  "post.like": [{ case: "others", resource: { authorId: CAPABILITY_OTHER } }],
+  "post.report": [{ case: "others", resource: { authorId: CAPABILITY_OTHER } }],
+  "thread.accept_answer": [
+    { case: "ownThread", resource: { threadAuthorId: CAPABILITY_SELF } },
+    { case: "othersThread", resource: { threadAuthorId: CAPABILITY_OTHER } },
+  ],
+};

@@ -1,6 +1,7 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { GAMIFICATION_ERRORS } from "./errors";
+import { GAMIFICATION_ACTIONS, can as canGamification, GAMIFICATION_CASES } from "./policy";
 import { adjustXp } from "./adjust-xp";
 import { createAchievement } from "./create-achievement";
 import { ensureGamificationDefaults } from "./defaults";
@@ -130,6 +131,7 @@ export const gamificationArea = defineArea({
   // PGlite serialises every query: its job queue is polled less often (as in platform/jobs.ts).
   start: (_deps, gamification, ctx) => gamification.start({ pollingIntervalSeconds: ctx.database.kind === "pglite" ? 30 : 5 }),
   errors: GAMIFICATION_ERRORS,
+  policy: { actions: GAMIFICATION_ACTIONS, can: canGamification, cases: GAMIFICATION_CASES },
   // The leaderboard is there whatever the forum's switch says.
   sitemap: async () => ["/leaderboard"],
 });

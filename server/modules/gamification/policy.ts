@@ -1,3 +1,4 @@
+import { CAPABILITY_OTHER, CAPABILITY_SELF, type CapabilityCases } from "#server/modules/area";
 import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 
@@ -71,3 +72,11 @@ export const gamificationAbilities = (actor: Actor) => ({
   adjust: can(actor, "xp.adjust"),
   ranking: can(actor, "gamification.ranking"),
 });
+
+/** The gamification actions whose answer depends on whose it is, for the capability table. */
+export const GAMIFICATION_CASES: CapabilityCases<GamificationAction, { userId?: string }> = {
+  "gamification.ledger": [
+    { case: "own", resource: { userId: CAPABILITY_SELF } },
+    { case: "others", resource: { userId: CAPABILITY_OTHER } },
+  ],
+};

@@ -1,6 +1,7 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { NOTIFICATIONS_ERRORS } from "./errors";
+import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "./policy";
 import { NOTIFICATION_TYPES, type NotificationsDeps } from "./deps";
 import { registerNotificationListeners } from "./listeners";
 import { listNotifications, unreadCount } from "./list-notifications";
@@ -57,4 +58,5 @@ export const notificationsArea = defineArea({
       log: ctx.log.child({ area: "notifications" }),
     }),
   errors: NOTIFICATIONS_ERRORS,
+  policy: { actions: NOTIFICATIONS_ACTIONS, can: canNotifications },
 });

@@ -2,6 +2,7 @@ import type { PaymentsOffReason } from "#server/env";
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { PROMOTIONS_ERRORS } from "./errors";
+import { PROMOTIONS_ACTIONS, can as canPromotions, PROMOTIONS_CASES } from "./policy";
 import { postRenderer } from "#server/modules/forum";
 import type { Jobs } from "#server/platform/jobs";
 import { keptRead } from "#server/platform/kept-read";
@@ -187,6 +188,7 @@ export const promotionsArea = defineArea({
     for (const register of Object.values(PROMOTIONS_JOBS)) await register(deps, ctx.jobs);
   },
   errors: PROMOTIONS_ERRORS,
+  policy: { actions: PROMOTIONS_ACTIONS, can: canPromotions, cases: PROMOTIONS_CASES },
   search: [featuredSearch],
   sitemap: ({ db, now }) => featuredSitemapEntries(db, now),
 });

@@ -1,3 +1,4 @@
+import { CAPABILITY_OTHER, CAPABILITY_SELF, type CapabilityCases } from "#server/modules/area";
 import { hasRole, isStaff, ROLE_ADMIN, type Actor } from "#server/modules/accounts/actor";
 import { assertCan as assertAccounts, can as canAccounts } from "#server/modules/accounts/policy";
 import { DomainError } from "#server/modules/errors";
@@ -119,3 +120,19 @@ export function promotionsTeamAbilities(actor: Actor) {
   };
 }
 export type PromotionsTeamAbilities = ReturnType<typeof promotionsTeamAbilities>;
+
+/** Featured games (issue 15): a company reads its own games' numbers and starts from its own games. */
+export const PROMOTIONS_CASES: CapabilityCases<PromotionsAction, PromotionsResource> = {
+  "submission.from_game": [
+    { case: "own", resource: { companyId: CAPABILITY_SELF } },
+    { case: "others", resource: { companyId: CAPABILITY_OTHER } },
+  ],
+  "game_stats.view": [
+    { case: "own", resource: { companyId: CAPABILITY_SELF } },
+    { case: "others", resource: { companyId: CAPABILITY_OTHER } },
+  ],
+  "studio_mail.consent": [
+    { case: "own", resource: { companyId: CAPABILITY_SELF } },
+    { case: "others", resource: { companyId: CAPABILITY_OTHER } },
+  ],
+};

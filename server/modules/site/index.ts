@@ -1,5 +1,6 @@
 import { defineArea, type AreaContext } from "#server/modules/area";
 import { SITE_ERRORS } from "./errors";
+import { SITE_ACTIONS, can as canSite } from "./policy";
 import { keptRead } from "#server/platform/kept-read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
@@ -42,5 +43,6 @@ export const siteArea = defineArea({
   name: "site",
   service: (_deps, ctx) => createSiteService(ctx),
   errors: SITE_ERRORS,
+  policy: { actions: SITE_ACTIONS, can: canSite },
   sitemap: async () => STATIC_PUBLIC_PAGES,
 });
