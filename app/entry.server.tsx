@@ -19,7 +19,7 @@ const branchesByTree = new WeakMap<Branch[], Map<string, Branch[]>>();
 
 /**
  * The route branches of the page's own language tree. `<Scripts>` lists the routes a page may reach at once by
- * matching every ancestor path of its address against all branches (5–7 % of a page's CPU, issue 13), and the
+ * matching every ancestor path of its address against all branches (5–7 % of a page's CPU), and the
  * route tree holds every page three times (/, /es, /en: app/routes.ts); an address only ever matches the copy
  * of its own prefix. The others are found later, as any route is, by lazy route discovery.
  */

@@ -17,10 +17,10 @@ const pages: RouteConfigEntry[] = [
       route("search", "routes/pages/search.tsx"),
       route("u/:username", "routes/profile/public-profile.tsx"),
       route("company/:slug", "routes/company/public-company.tsx"),
-      // Creator key campaigns (issue 14): the opportunities and a campaign's public page.
+      // Creator key campaigns: the opportunities and a campaign's public page.
       route("campaigns", "routes/campaigns/list.tsx"),
       route("campaigns/:campaignId", "routes/campaigns/detail.tsx"),
-      // Featured games (issue 15): the list, a game's page, the offer and its form, the payment result pages.
+      // Featured games: the list, a game's page, the offer and its form, the payment result pages.
       route("featured-games", "routes/featured/list.tsx"),
       route("games/:slug", "routes/featured/game.tsx"),
       route("collaborate", "routes/featured/collaborate.tsx"),
@@ -36,10 +36,10 @@ const pages: RouteConfigEntry[] = [
         route("progress", "routes/account/progress-tab.tsx"),
       ]),
       route("notifications", "routes/notifications.tsx"),
-      // Gamification (issue 5): the public leaderboard (SPEC §9).
+      // Gamification: the public leaderboard (SPEC §9).
       route("leaderboard", "routes/gamification/leaderboard.tsx"),
       route("shop", "routes/shop/shop.tsx"),
-      // The forum (issue 4); "new" ranks above a thread slug (a static segment beats a dynamic one).
+      // The forum; "new" ranks above a thread slug (a static segment beats a dynamic one).
       route("community", "routes/forum/index.tsx"),
       route("community/:forumSlug", "routes/forum/forum.tsx"),
       route("community/:forumSlug/new", "routes/forum/new-thread.tsx"),
@@ -59,7 +59,7 @@ const pages: RouteConfigEntry[] = [
     route("auth/verify-email", "routes/auth/verify-email.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("company/verification", "routes/company/verification.tsx"),
-    // Issue 14: the creator's and the company's campaign pages (SPEC §2: outside the side panel's layout).
+    // The creator's and the company's campaign pages (SPEC §2: outside the side panel's layout).
     route("creator/onboarding", "routes/creator/onboarding.tsx"),
     route("my-keys", "routes/creator/my-keys.tsx"),
     route("company/games", "routes/company/games.tsx"),
@@ -69,7 +69,7 @@ const pages: RouteConfigEntry[] = [
     route("company/campaigns/new", "routes/company/campaign-new.tsx"),
     route("company/campaigns/:campaignId", "routes/company/campaign-manage.tsx"),
   ]),
-  // The sandbox payment provider's own checkout page (issue 15), outside the site's layout as Stripe's is.
+  // The sandbox payment provider's own checkout page, outside the site's layout as Stripe's is.
   route("checkout/sandbox/:paymentId", "routes/payments/sandbox-checkout.tsx"),
   // A campaign's pool as CSV (the company only).
   route("company/campaigns/:campaignId/keys.csv", "routes/company/campaign-keys-csv.ts"),
@@ -84,22 +84,22 @@ const pages: RouteConfigEntry[] = [
     route("mail", "routes/admin/mail-log.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit", "routes/admin/audit-log.tsx"),
-    // Forum admin (issue 4): overview, moderation, content, settings, users; "audit" leads to the audit log.
+    // Forum admin: overview, moderation, content, settings, users; "audit" leads to the audit log.
     route("forum", "routes/admin/forum/overview.tsx"),
     route("forum/moderation", "routes/admin/forum/moderation.tsx"),
     route("forum/content", "routes/admin/forum/content.tsx"),
     route("forum/settings", "routes/admin/forum/settings.tsx"),
     route("forum/users", "routes/admin/forum/users.tsx"),
     route("forum/audit", "routes/admin/forum/audit.tsx"),
-    // Gamification admin (issue 5): settings, levels, achievements (Admins); ranking (Admins and Moderators).
+    // Gamification admin: settings, levels, achievements (Admins); ranking (Admins and Moderators).
     route("gamification", "routes/admin/gamification/settings.tsx"),
     route("gamification/levels", "routes/admin/gamification/levels.tsx"),
     route("gamification/achievements", "routes/admin/gamification/achievements.tsx"),
     route("gamification/ranking", "routes/admin/gamification/ranking.tsx"),
-    // Campaigns admin (issue 14): every campaign (pause with a reason), creators' channels (check, flag).
+    // Campaigns admin: every campaign (pause with a reason), creators' channels (check, flag).
     route("campaigns", "routes/admin/campaigns.tsx"),
     route("creators", "routes/admin/creators.tsx"),
-    // Featured games admin (issue 15): review queue and schedule, promo codes, analytics (with exports), studio promotions.
+    // Featured games admin: review queue and schedule, promo codes, analytics (with exports), studio promotions.
     route("featured-games", "routes/admin/featured-games.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
@@ -118,7 +118,7 @@ function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigE
 }
 
 /**
- * Issue 11: the language prefixes are fixed segments, each with its own copy of the pages. With one optional
+ * The language prefixes are fixed segments, each with its own copy of the pages. With one optional
  * `:lang?` segment, /u/admin could be read as "the page admin in the language u" as well as "admin's
  * profile", and React Router ranked the first reading as high or higher (an index page such as /admin scores
  * more), so a username, company or forum named like a page led to that page. A fixed "es" or "en" is never

@@ -1,4 +1,4 @@
-// The forum's benchmark (issue 4): thread and forum pages rendered on the server, the SQL statements one
+// The forum's benchmark: thread and forum pages rendered on the server, the SQL statements one
 // thread page runs, the anonymous page cache, and (with `large`) the same pages on 100,000 threads and
 // 1,000,000 posts. Run by `npm run bench` (small) and `npm run bench -- forum-large`.
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * The leaderboard's queries on 100,000 members (issue 5, decision 0017), on PostgreSQL:
+ * The leaderboard's queries on 100,000 members (decision 0017), on PostgreSQL:
  *
  *   tsx bench/gamification-leaderboard.ts --url postgres://postgres@127.0.0.1:5432/test [--members 100000 --rows 1000000]
  *

@@ -1,5 +1,5 @@
 /**
- * Bulk key upload (issue 14): 100,000 keys with 1 % duplicate and 1 % invalid lines, previewed then saved, on
+ * Bulk key upload: 100,000 keys with 1 % duplicate and 1 % invalid lines, previewed then saved, on
  * PGlite (a file-backed database in a temporary directory, as `npm start` runs) or on PostgreSQL with --url (in
  * a database `bench_keys_<pid>` created beside the given one and dropped at the end).
  *

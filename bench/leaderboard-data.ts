@@ -1,5 +1,5 @@
 /**
- * The leaderboard benchmarks' members (issue 5): `members` members, a ledger of `rows` rows over the last 60
+ * The leaderboard benchmarks' members: `members` members, a ledger of `rows` rows over the last 60
  * days with a long tail (a few members with much XP, most with little), the stats and the week/month totals
  * that follow from it, and a few thousand unlocked achievements. Set-based SQL, so 100,000 members and
  * 1,000,000 rows take about a minute on PostgreSQL. Used by bench/gamification-leaderboard.ts (the queries)

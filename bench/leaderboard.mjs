@@ -1,4 +1,4 @@
-// The leaderboard page's benchmark (issue 5): /en/leaderboard rendered on the server (page cache off) with
+// The leaderboard page's benchmark: /en/leaderboard rendered on the server (page cache off) with
 // 100,000 ranked members and 1,000,000 ledger rows, for a visitor (all time and this week) and for a signed-in
 // member ranked far outside the top 100 (the page then counts the people above them). Goal: p50 < 50 ms on
 // PostgreSQL. Run by `npm run bench` and `npm run bench -- leaderboard`.

@@ -21,7 +21,7 @@ const CHROME_FLAGS = CHROMIUM_FLAGS.map((f) => (f === "--headless" ? "--headless
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-/** Below these scores (0-100) a warning is printed; the run still exits 0. Issue 13: the same for home and thread. */
+/** Below these scores (0-100) a warning is printed; the run still exits 0. The same for home and thread. */
 const THRESHOLDS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 const THREAD_THRESHOLDS = THRESHOLDS;
 /** Above these times (ms) a warning is printed (issue 13: both paints under 1.8 s on the simulated phone). */
@@ -33,7 +33,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const EXTERNAL_URL = process.env.LIGHTHOUSE_URL;
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
 /**
- * Issue 15: pages of data made beforehand on the server of LIGHTHOUSE_URL (a featured game's /games/{slug}),
+ * Pages of data made beforehand on the server of LIGHTHOUSE_URL (a featured game's /games/{slug}),
  * comma-separated, audited with FEATURED_THRESHOLDS; with LIGHTHOUSE_OUT the results go to that file of
  * bench/results instead of lighthouse.json.
  */

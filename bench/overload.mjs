@@ -1,4 +1,4 @@
-// Overload (issue 10): 200 signed-in connections on a 20-post thread page for 15 s. With load shedding the
+// Overload: 200 signed-in connections on a 20-post thread page for 15 s. With load shedding the
 // server refuses what it cannot answer in time (503) and keeps the admitted requests fast; the run reports the
 // share of 503s, the p50/p99 of the admitted (2xx) requests, and how soon after the load stops a plain request
 // is answered normally. The same load with shedding off is measured for comparison.

@@ -1,4 +1,4 @@
-// A CPU profile of each page of the page-cost mix (issue 13). For each page, a server is started with
+// A CPU profile of each page of the page-cost mix. For each page, a server is started with
 // `node --cpu-prof`, sent PROFILE.warmup requests (not summarised), then PROFILE.requests requests (the window
 // summarised), and stopped with SIGTERM: the server's shutdown ends with process.exit(0), and Node writes the
 // .cpuprofile on exit. V8's profile timestamps are on the same monotonic clock as process.hrtime here, so the

@@ -1,4 +1,4 @@
-// Page cost (issue 13): for each page of the mix, requests per second, latency, the server's CPU per request
+// Page cost: for each page of the mix, requests per second, latency, the server's CPU per request
 // (and, on PostgreSQL, its database backends' CPU), the HTML's raw and compressed size, the SQL statements, the
 // ratio to the node:http baseline of the same run, and a CPU profile summary per page.
 // Run by `npm run bench` and `npm run bench -- pages`; the soak (bench/soak.mjs) uses the same page mix.
@@ -47,7 +47,7 @@ export const PAGES = [
   { name: "leaderboard", path: "/en/leaderboard", as: "visitor" },
   { name: "account", path: "/en/account", as: "member" },
   { name: "admin-audit", path: "/en/admin/audit", as: "admin" },
-  // Featured games (issue 15): the public list and a game's page.
+  // Featured games: the public list and a game's page.
   { name: "featured-games", path: "/en/featured-games", as: "visitor" },
   { name: "game-page", path: "/en/games/bench-game-1", as: "visitor" },
 ];

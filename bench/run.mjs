@@ -32,7 +32,7 @@ const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
- * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload (issue 14);
+ * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload;
  * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
  * key upload (the soak takes 10 minutes: on its own).
  */

@@ -158,7 +158,7 @@ async function bulkThreads(threadTotal: number, postTotal: number) {
   await db.execute(sql`vacuum analyze posts`);
 }
 
-// Featured games (issue 15): three games on show, so /featured-games lists cards and /games/bench-game-1 has a page.
+// Featured games: three games on show, so /featured-games lists cards and /games/bench-game-1 has a page.
 const details = renderMarkdown(
   "## A forest that remembers\n\nWalk paths that change with your choices. **No combat**, an original soundtrack and a photo mode.\n\n- 6 to 8 hours\n- Spanish and English",
 );

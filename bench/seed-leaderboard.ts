@@ -1,5 +1,5 @@
 /**
- * The leaderboard page benchmark's data (issue 5), written before the server starts:
+ * The leaderboard page benchmark's data, written before the server starts:
  *
  *   tsx bench/seed-leaderboard.ts --data-dir <dir> | --url <postgres url>  [--members 100000 --rows 1000000]
  *

@@ -1,4 +1,4 @@
-// Soak (issue 13): SOAK_SECONDS (default 600) at 10 connections over the page mix of bench/pages.mjs (each
+// Soak: SOAK_SECONDS (default 600) at 10 connections over the page mix of bench/pages.mjs (each
 // connection cycles through the pages, visitor, member and admin), page cache off. Every 10 s the server's heap
 // is read after a forced full GC, over the Chrome DevTools protocol (the server runs with --inspect on a free
 // local port): HeapProfiler.collectGarbage, then Runtime.getHeapUsage. RSS comes from /proc/<pid>/status.

@@ -5,7 +5,7 @@ import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
 import { createUser, type CreatedUser } from "#server/db/factories";
 import { profiles, sessions, users } from "./db/schema";
 
-/** Issue 3: the public profile and the /account area, through the real app and its React Router build. */
+/** The public profile and the /account area, through the real app and its React Router build. */
 describe("profiles and the account area over HTTP", () => {
   let t: TestApp;
   let me: CreatedUser;

@@ -158,9 +158,9 @@ export function createApp(opts: AppOptions) {
     ),
   );
   app.all("/media/*", (c) => c.notFound());
-  // Members' generated avatars (issue 12): drawn on the server, cached for a year.
+  // Members' generated avatars: drawn on the server, cached for a year.
   app.route("/", avatarRoutes());
-  // The payment provider's webhook (issue 15), before the maintenance gate: payments settle during maintenance too.
+  // The payment provider's webhook, before the maintenance gate: payments settle during maintenance too.
   app.route("/api/v1/payments/webhook", paymentsWebhook());
 
   app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
@@ -196,7 +196,7 @@ export function createApp(opts: AppOptions) {
   );
   app.get("/robots.txt", (c) => c.text(buildRobots(env.baseUrl)));
 
-  // Thread page views, counted in front of the page cache so cached pages count too (issue 12 point 7).
+  // Thread page views, counted in front of the page cache so cached pages count too.
   app.use("*", countThreadViews());
   // Visitors' forum pages, kept for a few seconds (decision 0016). Form posts to pages clear it.
   const pageCache = new PageCache({

@@ -18,7 +18,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_SECRET: z.string().min(32).optional(),
-  /** Encrypts campaign keys at rest (issue 14). Kept apart from AUTH_SECRET: rotating sessions must not lose keys. */
+  /** Encrypts campaign keys at rest. Kept apart from AUTH_SECRET: rotating sessions must not lose keys. */
   GAME_KEYS_SECRET: z.string().min(32).optional(),
   SITE_NAME: z.string().min(1).default("Nexo Indie"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -62,7 +62,7 @@ const schema = z.object({
   DISCORD_CLIENT_SECRET: z.string().optional(),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
-  /** Stripe Checkout (issue 15): both set, payments go to Stripe; otherwise the local sandbox provider. */
+  /** Stripe Checkout: both set, payments go to Stripe; otherwise the local sandbox provider. */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /**
@@ -107,7 +107,7 @@ export type Env = {
   shutdownTimeoutMs: number;
   /** How long visitors' forum pages are kept by the anonymous page cache (decision 0016); 0 turns it off. */
   pageCacheSeconds: number;
-  /** How long one process keeps the side panel's reads (issue 13); events and settings changes drop them at once; 0 reads every time. */
+  /** How long one process keeps the side panel's reads; events and settings changes drop them at once; 0 reads every time. */
   sidePanelCacheSeconds: number;
   /**
    * Load shedding (server/http/load-shedder.ts): new requests get 503 while the event loop lags more than
@@ -130,7 +130,7 @@ export type Env = {
   /** Single sign-on providers whose keys are configured; only these are offered. */
   sso: Partial<Record<SsoProvider, { clientId: string; clientSecret: string }>>;
   /**
-   * Payments (issue 15): Stripe when its keys are set (whatever PAYMENTS_SANDBOX says); else the sandbox
+   * Payments: Stripe when its keys are set (whatever PAYMENTS_SANDBOX says); else the sandbox
    * provider, whose webhooks are signed with a secret derived from AUTH_SECRET (server/platform/payments/) —
    * in production only with PAYMENTS_SANDBOX=true; else (production without Stripe's keys) off: no checkout
    * opens and no webhook is believed, promo codes covering the whole price still work.

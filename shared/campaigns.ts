@@ -1,5 +1,5 @@
 /**
- * Creator key campaigns (issue 14): the values, limits and lists that the pages show and the server enforces.
+ * Creator key campaigns: the values, limits and lists that the pages show and the server enforces.
  * Their labels are translated by these codes (`campaigns:labels.*` on the creators' pages,
  * `company-campaigns:labels.*` on the company's).
  */

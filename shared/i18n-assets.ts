@@ -2,7 +2,7 @@ import type { Locale } from "./locales";
 
 /**
  * Translation namespaces reach the browser as files named by their content's hash, so the browser keeps them
- * for a year and a page carries only their names (issue 13): /locales/en/forum.3k9x….json.
+ * for a year and a page carries only their names: /locales/en/forum.3k9x….json.
  */
 export const i18nAssetPath = (locale: Locale, ns: string, hash: string) => `/locales/${locale}/${ns}.${hash}.json`;
 

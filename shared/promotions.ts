@@ -1,5 +1,5 @@
 /**
- * Featured games (issue 15): paid promotion, promo codes, payments and game analytics. The values, limits and
+ * Featured games: paid promotion, promo codes, payments and game analytics. The values, limits and
  * lists that the pages show and the server enforces; their labels are translated by these codes
  * (`promotions:labels.*`).
  */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localizedReturnPath, safeReturnPath, type LocalePrefix } from "./return-path";
 
-/** Issue 10: the return path after sign-in never leaves the site, whatever the trick and the language prefix. */
+/** The return path after sign-in never leaves the site, whatever the trick and the language prefix. */
 type Corpus = { count: number; groups: Record<string, string[]> };
 const corpus = JSON.parse(readFileSync(new URL("../tests/fixtures/redirect-corpus.json", import.meta.url), "utf8")) as Corpus;
 const entries = Object.entries(corpus.groups).flatMap(([group, values]) => values.map((value) => ({ group, value })));

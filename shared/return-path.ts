@@ -1,7 +1,7 @@
 import { splitLocalePrefix, type Locale } from "#shared/locales";
 
 /**
- * Return paths (issue 10): where a person goes after signing in or after a form post. The value comes from
+ * Return paths: where a person goes after signing in or after a form post. The value comes from
  * the query string or a form field, so it is untrusted; only paths of this site are followed (no open
  * redirects). Every check lives here, and it runs on the final path, after the language prefix is changed.
  */

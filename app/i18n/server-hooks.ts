@@ -1,5 +1,5 @@
 /**
- * The server render's `react-i18next` (issue 13): everything as the package has it, but `useTranslation`, which
+ * The server render's `react-i18next`: everything as the package has it, but `useTranslation`, which
  * the page calls a few hundred times per render, answers from a cache. On the server an i18next instance serves
  * one language for its whole life (app/i18n/server.ts) and never loads anything, so the hook's subscriptions,
  * wrappers and memos buy nothing there. The browser keeps the package's own hook (it loads namespaces as pages

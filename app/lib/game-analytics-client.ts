@@ -2,7 +2,7 @@ import { GAME_EVENT_TYPES, type GameEventType } from "#shared/promotions";
 import { trackEvent } from "./analytics-client";
 
 /**
- * Featured games' analytics in the browser (issue 15): a page whose root carries `data-game-id` counts a
+ * Featured games' analytics in the browser: a page whose root carries `data-game-id` counts a
  * `game_view`, and a click on an element with `data-game-event` (store link, trailer play button, campaign
  * links) counts that event for the game. Through `trackEvent`, so only with analytics on and consented; the
  * request is a keepalive fetch, so a click that leaves the page is still counted.

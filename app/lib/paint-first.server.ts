@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 
 /**
- * Paint first, then load the app's JavaScript (issue 13, first paint on a phone).
+ * Paint first, then load the app's JavaScript (first paint on a phone).
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in `<head>` for every chunk of the page and an inline
  * module script at the end of `<body>`, so a phone on a slow network downloads about 150 KB of gzipped JavaScript

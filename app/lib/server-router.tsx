@@ -1,5 +1,5 @@
 /**
- * The server render's `react-router` (issue 13): the package as it is, but `Link` renders its `<a>` at once when
+ * The server render's `react-router`: the package as it is, but `Link` renders its `<a>` at once when
  * its target is a plain absolute path (how the site builds every link, with `useLocalePath().to`). Such a path
  * is its own href, so the router's resolving, click and prefetch hooks (several per link, a hundred links a
  * page) buy nothing on the server. Anything else, and the browser build, get the package's own `Link`, which

@@ -17,11 +17,11 @@ export const handle = { i18n: ["dashboard", "promotions"] };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
   const { t, seo } = pageTools(context, request, "dashboard");
-  // Issue 14: a company's or a creator's campaigns at a glance (null for anyone else).
+  // A company's or a creator's campaigns at a glance (null for anyone else).
   const [dashboard, campaigns, gameStats] = await Promise.all([
     context.services.accounts.dashboard(actor),
     context.services.campaigns.dashboard(actor),
-    // Issue 15: a verified company's featured games' numbers and its promotional email consent.
+    // A verified company's featured games' numbers and its promotional email consent.
     loadGameStats(context, actor, request),
   ]);
   return {
@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** A company's consent to promotional email (`intent=mail-consent`, issue 15). */
+/** A company's consent to promotional email (`intent=mail-consent`). */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireUser(context, request);
   const form = await request.formData();
@@ -68,7 +68,7 @@ function actionsFor(kind: "creator" | "company" | "member", companySlug: string 
       { to: "/featured-games", key: "featured" },
     ];
   }
-  // A player (a member without a profile role) can become a creator from the account page (issue 11).
+  // A player (a member without a profile role) can become a creator from the account page.
   return [
     ...community,
     { to: "/featured-games", key: "featured" },

@@ -22,7 +22,7 @@ import { campaigns, companyGames, companyProfiles, creatorChannels, profiles, us
 const DAY = 86_400_000;
 
 /**
- * Issue 14 point 11: the verified demo company (Estudio Brisa) has two games and three campaigns — active with
+ * The verified demo company (Estudio Brisa) has two games and three campaigns — active with
  * auto-approval, active with manual approval and pending requests, finished — with keys in Europe and North
  * America; the demo creators have channels, requests in every state, claimed keys and some coverage. Everything
  * goes through the campaign operations, as a person would do it. Only when the demo company exists and has no

@@ -447,7 +447,7 @@ const forumColors: Record<(typeof forumsSpec)[number]["slug"], string> = {
 };
 
 /**
- * The demo forum (issue 4 point 13): 3 categories, 6 forums, tags and over 30 threads in Spanish and English,
+ * The demo forum: 3 categories, 6 forums, tags and over 30 threads in Spanish and English,
  * written by the demo accounts, with replies and likes spread over the last weeks. Only on an empty forum and
  * when the demo accounts exist.
  */

@@ -129,7 +129,7 @@ function renderDemoMarkdown(md: string): string {
 }
 
 /**
- * Issue 15 point 9: three featured games in different states (Hollow Pines on the homepage and its own page,
+ * Three featured games in different states (Hollow Pines on the homepage and its own page,
  * Ember & Tide with a details page, Starfall Courier scheduled), a paid submission and a promo-code submission
  * waiting in the review queue (a successful payment on the first; the second covered by INDIE100, its use
  * counted), the promo codes LAUNCH20 and INDIE100, two weeks of daily analytics so the charts have something to

@@ -32,13 +32,13 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const gamification = await seedDemoGamification(db, log);
   // Campaigns need the server's key secret (keys are sealed at rest): only where the caller gives it.
   const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
-  // Featured games (issue 15): their images go to the uploads directory, so only where the caller gives it.
+  // Featured games: their images go to the uploads directory, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   return accounts || forum || gamification || campaigns || promotions;
 }
 
 /**
- * Demo XP, levels and achievements that follow from the demo forum (issue 5 point 8): its threads, replies and
+ * Demo XP, levels and achievements that follow from the demo forum: its threads, replies and
  * likes replayed, oldest first, through the same award functions the forum's events run, each dated at its
  * source's time. Only while the ledger is empty (also on a database seeded before gamification existed).
  */

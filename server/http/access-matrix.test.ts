@@ -32,7 +32,7 @@ let questionReplies: string[] = [];
 /** A notification of a person who is none of the personas. */
 let foreignNotificationId = 0;
 let banTargetId = "";
-/** Issue 14: the verified company's campaign (with keys), its game, and a campaign of another company. */
+/** The verified company's campaign (with keys), its game, and a campaign of another company. */
 let campaignId = "";
 let gameId = "";
 let foreignCampaignId = "";
@@ -69,7 +69,7 @@ beforeAll(async () => {
     .values({ userId: targetUserId, type: "mention", actorId: null })
     .returning({ id: notifications.id });
   banTargetId = (await createUser(db, { password: pw })).id;
-  // The forum (issue 4), switched on, with one forum, one thread and one hidden thread.
+  // The forum, switched on, with one forum, one thread and one hidden thread.
   await t.services.settings.write("forum_enabled", true, made.admin.id);
   // Access, not posting limits, is what this file checks (each persona posts twice within seconds).
   await t.services.settings.write("forum_posting_limits", noLimits, made.admin.id);
@@ -92,7 +92,7 @@ beforeAll(async () => {
   questionId = question.id;
   questionReplies = question.posts.slice(1).map((p) => p.id);
   await createThreadWithPosts(db, { forumId: forum.id, authorId: made.creator.id, title: "Hidden matrix thread", hidden: true });
-  // Campaigns (issue 14): an open campaign of the verified company, and one of another company.
+  // Campaigns: an open campaign of the verified company, and one of another company.
   const companyOf = (u: { id: string; email: string; username: string; slug: string }) =>
     testActor({
       userId: u.id,
@@ -168,7 +168,7 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["terms", () => "/en/terms-and-conditions", all(200)],
   ["resources", () => "/en/resources", all(200)],
   ["search", () => "/en/search?q=x", all(200)],
-  // Gamification (issue 5): the leaderboard is public; a page past its end is not found.
+  // Gamification: the leaderboard is public; a page past its end is not found.
   ["leaderboard", () => "/en/leaderboard", all(200)],
   ["leaderboard this week", () => "/en/leaderboard?period=week", all(200)],
   ["leaderboard past its end", () => "/en/leaderboard?page=99", all(404)],
@@ -188,15 +188,15 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["account security", () => "/en/account/security", signedIn(200)],
   ["account data", () => "/en/account/data", signedIn(200)],
   ["account notifications", () => "/en/account/notifications", signedIn(200)],
-  // Gamification (issue 5): one's own progress and XP history.
+  // Gamification: one's own progress and XP history.
   ["account progress", () => "/en/account/progress", signedIn(200)],
-  // Notifications (issue 4): one's own, for anyone signed in (also before confirming the email).
+  // Notifications: one's own, for anyone signed in (also before confirming the email).
   ["notifications", () => "/en/notifications", signedIn(200)],
   ["someone else's notification", () => `/en/notifications?open=${foreignNotificationId}`, signedIn(404)],
   // A download, not a page: no login redirect (401), and a pending company may take its data.
   ["account export", () => "/en/account/export", [401, 200, 200, 200, 200, 200, 200]],
   ["company verification", () => "/en/company/verification", ["login", "home", "home", 200, 200, "home", "home"]],
-  // The forum (issue 4): public pages; starting a thread needs a member who may post (403 explains why not).
+  // The forum: public pages; starting a thread needs a member who may post (403 explains why not).
   ["community", () => "/en/community", all(200)],
   ["forum", () => "/en/community/matrix-forum", all(200)],
   ["unknown forum", () => "/en/community/no-such-forum", all(404)],
@@ -210,7 +210,7 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin audit", () => "/en/admin/audit", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin mail log", () => "/en/admin/mail", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin settings", () => "/en/admin/settings", ["login", "home", "home", "verify", "home", 403, 200]],
-  // Forum admin (issue 4): the team's tabs, and the forum's structure and settings for Admins only.
+  // Forum admin: the team's tabs, and the forum's structure and settings for Admins only.
   ["admin forum overview", () => "/en/admin/forum", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin forum moderation", () => "/en/admin/forum/moderation", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin forum content", () => "/en/admin/forum/content", ["login", "home", "home", "verify", "home", 403, 200]],
@@ -218,12 +218,12 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin forum users", () => "/en/admin/forum/users?q=x", ["login", "home", "home", "verify", "home", 200, 200]],
   // A shortcut to the audit log filtered to forum actions.
   ["admin forum audit", () => "/en/admin/forum/audit", ["login", "home", "home", "verify", "home", 302, 302]],
-  // Gamification admin (issue 5): settings, levels and achievements for Admins; the ranking for the team.
+  // Gamification admin: settings, levels and achievements for Admins; the ranking for the team.
   ["admin gamification settings", () => "/en/admin/gamification", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin gamification levels", () => "/en/admin/gamification/levels", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin gamification achievements", () => "/en/admin/gamification/achievements", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin gamification ranking", () => "/en/admin/gamification/ranking", ["login", "home", "home", "verify", "home", 200, 200]],
-  // Creator key campaigns (issue 14). Public: the opportunities and a campaign's page (a draft or unknown one: 404).
+  // Creator key campaigns. Public: the opportunities and a campaign's page (a draft or unknown one: 404).
   ["campaigns", () => "/en/campaigns", all(200)],
   ["a campaign", () => `/en/campaigns/${campaignId}`, all(200)],
   ["unknown campaign", () => "/en/campaigns/no-such-campaign", all(404)],
@@ -291,7 +291,7 @@ describe("access matrix: mutations", () => {
       () => ({ intent: "reply", threadId, body: `A reply ${Math.random()}` }),
       ["login", 403, 303, "verify", 303, 303, 303],
     ],
-    // The thread page's interactions (issue 4): plain form posts come back to the page (303). Liking and
+    // The thread page's interactions: plain form posts come back to the page (303). Liking and
     // reporting one's own post are refused (403); accepting is for the thread's author and moderators;
     // moderation is for moderators and admins.
     [
@@ -355,7 +355,7 @@ describe("access matrix: mutations", () => {
       () => ({ intent: "flags", analytics_enabled: "on" }),
       ["login", "home", "home", "verify", "home", 403, 200],
     ],
-    // Forum admin (issue 4).
+    // Forum admin.
     [
       "forum category",
       "/en/admin/forum/content",
@@ -392,7 +392,7 @@ describe("access matrix: mutations", () => {
       () => ({ intent: "unban", userId: banTargetId }),
       ["login", "home", "home", "verify", "home", 200, 200],
     ],
-    // Gamification admin (issue 5): Admins only; a Moderator reads the ranking but adjusts nothing (403).
+    // Gamification admin: Admins only; a Moderator reads the ranking but adjusts nothing (403).
     [
       "gamification settings",
       "/en/admin/gamification",
@@ -443,7 +443,7 @@ describe("access matrix: mutations", () => {
       ["login", "home", "home", 200, 200, "home", "home"],
     ],
     ["profile bio", "/en/account?index", () => ({ intent: "profile", bio: "Hello there", locale: "en" }), signedIn(200)],
-    // Notifications (issue 4): each person settles their own; someone else's is not found (404).
+    // Notifications: each person settles their own; someone else's is not found (404).
     ["mark notifications read", "/en/notifications", () => ({ intent: "read-all" }), signedIn(200)],
     [
       "mark someone else's notification read",
@@ -453,7 +453,7 @@ describe("access matrix: mutations", () => {
     ],
     ["notification settings", "/en/account/notifications", () => ({ reply: "on" }), signedIn(200)],
     ["resend verification", "/en/auth/verify-email", () => ({}), ["login", 200, 409, 409, 409, 409, 409]],
-    // Creator key campaigns (issue 14): company pages refuse others at the route (home), the operations again inside.
+    // Creator key campaigns: company pages refuse others at the route (home), the operations again inside.
     [
       "add a game",
       "/en/company/games/new",

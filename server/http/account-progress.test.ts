@@ -9,7 +9,7 @@ import { DEFAULT_ACHIEVEMENTS } from "#server/modules/gamification";
 import type { Actor } from "#server/modules/accounts/actor";
 
 /**
- * The account's progress tab and the public profile's level and achievements (issue 5 point 6), driven as a
+ * The account's progress tab and the public profile's level and achievements, driven as a
  * browser without JavaScript would, on the real app and React Router build. XP comes from the forum through
  * the gamification listeners, as in production.
  */

@@ -8,7 +8,7 @@ import { companyActor } from "#tests/support/campaigns-kit";
 import { makeFeaturedGame } from "#tests/support/featured-kit";
 
 /**
- * /admin/analytics (featured-games view) and its exports, and a studio's numbers on /dashboard (issue 15):
+ * /admin/analytics (featured-games view) and its exports, and a studio's numbers on /dashboard:
  * who may open them, both languages, the window switch, the CSV and Excel downloads, the consent checkbox.
  */
 let t: TestApp;

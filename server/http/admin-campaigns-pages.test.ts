@@ -7,7 +7,7 @@ import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { activeCampaign, campaignsDeps, companyActor, creatorWithChannel } from "#tests/support/campaigns-kit";
 
 /**
- * The admin campaigns and creators tabs (issue 14), driven as a browser without JavaScript would: who may open
+ * The admin campaigns and creators tabs, driven as a browser without JavaScript would: who may open
  * them, that every mutation (pause, lift, check, flag, clear) is refused to a visitor, a creator and a company,
  * and that the team's actions work, are audited and keep what was typed after a failed submit.
  */

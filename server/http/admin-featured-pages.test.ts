@@ -9,7 +9,7 @@ import { makeFeaturedGame, makeSuccessfulPayment } from "#tests/support/featured
 import { makeSubmission } from "#tests/support/promotions-kit";
 
 /**
- * /admin/featured-games (issue 15), as a browser without JavaScript drives it: who may open it, every decision
+ * /admin/featured-games, as a browser without JavaScript drives it: who may open it, every decision
  * refused to a visitor, a member and a company (and the Admin's to a Moderator), and the team's form posts
  * (check, approve, reject, delete, hide, end, edit, offer) with their errors translated.
  */

@@ -7,7 +7,7 @@ import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { companyActor } from "#tests/support/campaigns-kit";
 
 /**
- * The admin promo codes tab (issue 15), driven as a browser without JavaScript would: only Admins open it,
+ * The admin promo codes tab, driven as a browser without JavaScript would: only Admins open it,
  * every mutation is refused to a visitor, a creator, a company and a Moderator, and an Admin creates, edits,
  * deactivates and reactivates codes (audited), with a refused form keeping what was typed.
  */

@@ -3,7 +3,7 @@ import { createUser } from "#server/db/factories";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 11 point 17: bots stay out of the counts, headless browsers included (the end-to-end tests act as a
+ * Bots stay out of the counts, headless browsers included (the end-to-end tests act as a
  * desktop Chrome to be counted); a consenting person's page view is stored.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { testApp, type TestApp } from "#tests/support/app";
 import { AVATAR_CACHE_CONTROL, avatarSvg } from "./avatars";
 
 /**
- * Issue 12 point 6: /avatars/{userId}.svg draws a member's generated avatar on the server. The same id always
+ * /avatars/{userId}.svg draws a member's generated avatar on the server. The same id always
  * gives the same bytes, different ids give different pictures, the answer is cached for a year with an ETag
  * and can run nothing (image/svg+xml, a sandboxing CSP, nosniff); malformed ids are refused before any
  * database work and ids of nobody are a 404.

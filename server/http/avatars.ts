@@ -7,7 +7,7 @@ import { users } from "#server/db/schema";
 import type { AppEnv } from "./types";
 
 /**
- * Issue 12 point 6: a member without an uploaded avatar gets a generated one, the same picture for the same
+ * A member without an uploaded avatar gets a generated one, the same picture for the same
  * user id forever: DiceBear's "Pixel Art" style (artwork CC0 1.0, code MIT), drawn here on the server so no
  * byte of it reaches the client bundle. `MiniAvatar` points an <img> at /avatars/{userId}.svg.
  *

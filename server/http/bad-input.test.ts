@@ -6,7 +6,7 @@ import { createCategory, createForum, createThreadWithPosts } from "#server/db/f
 import { notifications } from "#server/db/schema";
 
 /**
- * Issue 10 point 8: control characters and broken percent-encoding, in every route parameter, every query
+ * Control characters and broken percent-encoding, in every route parameter, every query
  * parameter a page reads and every form field, never give a 500. Path → 404, query → 400, page form → 400
  * (all translated: Spanish under /es, English under /en); nothing is changed. Tab and line breaks are
  * ordinary text in a form (a textarea sends CR LF): there the pages answer as they do for any other text.

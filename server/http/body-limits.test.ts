@@ -65,7 +65,7 @@ describe("body limits per route", () => {
     expect(bodyLimitFor("POST", "/api/auth/sign-in/email")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor("POST", "/api/v1/site/i18n-missing")).toBe(BODY_LIMITS.i18nMissing);
     expect(bodyLimitFor("PUT", "/api/v1/site/maintenance")).toBe(BODY_LIMITS.api);
-    // Campaigns (issue 14): a game's cover, a campaign's key upload; the new-campaign form is a plain form.
+    // Campaigns: a game's cover, a campaign's key upload; the new-campaign form is a plain form.
     expect(bodyLimitFor("POST", "/en/company/games/new")).toBe(BODY_LIMITS.gameCover);
     expect(bodyLimitFor("POST", "/es/company/games/abc/edit.data")).toBe(BODY_LIMITS.gameCover);
     expect(bodyLimitFor("POST", "/company/campaigns/abc")).toBe(BODY_LIMITS.keyUpload);

@@ -6,7 +6,7 @@ import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { activeCampaign, campaignsDeps, companyActor, creatorWithChannel, keysFor } from "#tests/support/campaigns-kit";
 
 /**
- * Where campaigns show outside their own pages (issue 14), as a browser without JavaScript sees them: the
+ * Where campaigns show outside their own pages, as a browser without JavaScript sees them: the
  * company's and the creator's /dashboard, the company's public profile, /search and the sitemap.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 11 point 13: refusing cookies is as easy as accepting them (AEPD, EDPB). The banner offers "Only
+ * Refusing cookies is as easy as accepting them (AEPD, EDPB). The banner offers "Only
  * essential" beside "Accept all", as the same button, and it works without JavaScript: a form post that
  * records essential-only consent.
  */

@@ -8,7 +8,7 @@ import { createCategory, createForum, createTag, createThreadWithPosts } from "#
 import { settingDefinitions } from "#server/modules/site/settings";
 
 /**
- * The forum admin tabs (issue 4) driven as a browser without JavaScript would: plain GETs and form posts to
+ * The forum admin tabs driven as a browser without JavaScript would: plain GETs and form posts to
  * the page actions, on the real app and React Router build. Who may open and use each tab, that each
  * mutation works for the right role, and that a failed submit keeps what was typed.
  */

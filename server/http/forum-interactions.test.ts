@@ -122,7 +122,7 @@ describe("visitors", () => {
     const p2 = postOf(page, 2);
     expect(p2).toContain("2 likes");
     expect(p2).not.toContain("aria-pressed");
-    // Issue 13: a visitor's post carries no controls they cannot use: no form, no sign-in link, no report.
+    // A visitor's post carries no controls they cannot use: no form, no sign-in link, no report.
     expect(p2).not.toContain("<form");
     expect(p2).not.toContain("/login");
     expect(p2).not.toContain("Report");
@@ -283,7 +283,7 @@ describe("following", () => {
 
 describe("reports", () => {
   it("a member reports a post with a reason: a thank-you at the post; a second report is refused with its message", async () => {
-    // Issue 13: the page carries no report form per post, a link that opens that post's form (without JavaScript too).
+    // The page carries no report form per post, a link that opens that post's form (without JavaScript too).
     const plain = postOf(await html(path, member.cookie), 1);
     expect(plain).not.toContain("Why should the moderators look at this post?");
     // Relative to the page (the browser resolves it; a post does not repeat the page's address).

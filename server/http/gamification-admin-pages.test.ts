@@ -8,7 +8,7 @@ import { createUser } from "#server/db/factories";
 import { settingDefinitions } from "#server/modules/site/settings";
 
 /**
- * The gamification admin tabs (issue 5) driven as a browser without JavaScript would: plain GETs and form
+ * The gamification admin tabs driven as a browser without JavaScript would: plain GETs and form
  * posts to the page actions, on the real app and React Router build. Who may open and use each tab, that each
  * mutation works for an Admin (with its audit row), and that a failed submit keeps what was typed.
  */

@@ -8,7 +8,7 @@ import { testActor } from "#tests/support/actors";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 12 point 10: the front page. A hero with the right next step for each kind of visitor (signed out:
+ * The front page. A hero with the right next step for each kind of visitor (signed out:
  * sign up as a player, a creator or a studio; signed in: what that role can do next), then live content:
  * the newest threads and the top members with their avatars (uploaded or generated). A section with nothing
  * to show is not rendered at all. In both languages, as a browser without JavaScript sees it.

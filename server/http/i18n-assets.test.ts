@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 13: a page names its translation files by their content's hash instead of carrying them inline, and
+ * A page names its translation files by their content's hash instead of carrying them inline, and
  * the server answers those names with the same JSON, kept by the browser for a year.
  */
 let t: TestApp;

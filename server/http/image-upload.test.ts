@@ -9,7 +9,7 @@ import { profiles } from "#server/db/schema";
 import { oneColourPng } from "#tests/support/test-images";
 
 /**
- * Issue 10: a 1 KB PNG claiming 100000×10 pixels made the avatar resize build a gigantic intermediate image
+ * A 1 KB PNG claiming 100000×10 pixels made the avatar resize build a gigantic intermediate image
  * (70–110 s of CPU each; four at once stopped every page). Through the real app and its React Router build.
  */
 describe("image uploads with extreme dimensions over HTTP", () => {

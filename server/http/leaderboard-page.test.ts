@@ -10,7 +10,7 @@ import { createCategory, createForum, createThreadWithPosts } from "#server/db/f
 import { achievements, profiles, userAchievements, users, userStats } from "#server/db/schema";
 
 /**
- * The public gamification pages on the real app and React Router build (issue 5): the leaderboard (top 100 by
+ * The public gamification pages on the real app and React Router build: the leaderboard (top 100 by
  * XP, 25 a page, all time / month / week, the viewer's own place also beyond the top 100) and the side panel's
  * cards 2 and 3 (top 5 members with their level, the 3 newest achievements), including how both follow XP
  * that is taken back, and the anonymous page cache emptying when XP changes outside the forum's events.

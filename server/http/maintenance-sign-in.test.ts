@@ -3,7 +3,7 @@ import { createUser } from "#server/db/factories";
 import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 11 point 15: during maintenance the sign-in pages and better-auth's sign-in endpoints stay reachable, so
+ * During maintenance the sign-in pages and better-auth's sign-in endpoints stay reachable, so
  * a signed-out admin can sign in and pass the gate. Only an admin's session passes it for anything else: a
  * signed-in member still gets the maintenance page, and registering stays closed.
  */

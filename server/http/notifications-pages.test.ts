@@ -44,7 +44,7 @@ const decode = (s: string) =>
 
 async function member(): Promise<Member> {
   const u = await createUser(t.services.db, { password: PW });
-  // These tests are about the forum's notifications: levels and achievements (issue 5) are turned off.
+  // These tests are about the forum's notifications: levels and achievements are turned off.
   await t.services.notifications.setPreferences(testActor({ userId: u.id }), { level_up: false, achievement_unlocked: false });
   return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW) };
 }

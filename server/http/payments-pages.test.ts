@@ -7,7 +7,7 @@ import { featuredSubmissions, paymentEvents, payments } from "#server/db/schema"
 import { signWebhook } from "#server/platform/payments/signature";
 
 /**
- * Payments as the outside world meets them (issue 15): the provider's webhook endpoint (raw body, signature,
+ * Payments as the outside world meets them: the provider's webhook endpoint (raw body, signature,
  * duplicates), the sandbox's checkout page and its three choices, and the result pages, in both languages,
  * as a browser without JavaScript sees them. The sandbox's webhooks go through the app itself.
  */

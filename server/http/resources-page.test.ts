@@ -4,7 +4,7 @@ import { testApp, type TestApp } from "#tests/support/app";
 import { createUser } from "#server/db/factories";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 
-/** The wiki's gamification guide quotes the site's live XP rules and level table (issue 5). */
+/** The wiki's gamification guide quotes the site's live XP rules and level table. */
 let t: TestApp;
 let adminId = "";
 

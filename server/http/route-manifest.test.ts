@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 13: the routes a page lists for the browser (React Router's lazy route discovery) come from its own
+ * The routes a page lists for the browser (React Router's lazy route discovery) come from its own
  * language tree only; matching the ancestors of its address against all three copies of every page was a
  * twentieth of a page's CPU and added the unprefixed home to every /es and /en page.
  */

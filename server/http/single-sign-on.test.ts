@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "#tests/support/app";
 
-/** Single sign-on is offered only for providers whose keys are configured (issue 3, point 2). */
+/** Single sign-on is offered only for providers whose keys are configured. */
 describe("single sign-on", () => {
   let withKeys: TestApp;
   let without: TestApp;

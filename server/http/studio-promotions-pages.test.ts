@@ -8,7 +8,7 @@ import { companyActor } from "#tests/support/campaigns-kit";
 import { makeFeaturedGame } from "#tests/support/featured-kit";
 
 /**
- * /admin/studio-promotions and /promotions/unsubscribe (issue 15): who may open and post, the confirmation
+ * /admin/studio-promotions and /promotions/unsubscribe: who may open and post, the confirmation
  * step, the send to agreeing studios through the queue (the outbox), the history, and the signed unsubscribe
  * link that works signed out and refuses a tampered one.
  */

@@ -17,7 +17,7 @@ export function visitorHash(secret: string, day: string, identity: string): stri
 }
 
 /**
- * Counts thread page views (issue 12 point 7): after a thread page answered 200 — rendered or from the
+ * Counts thread page views: after a thread page answered 200 — rendered or from the
  * anonymous page cache, which is why this runs in front of the cache — the hit goes to the forum's view
  * counter, which only keeps it in memory and writes batches later. Crawlers are not counted.
  */

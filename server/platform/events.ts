@@ -64,7 +64,7 @@ export type DomainEvents = {
    * edited level table or achievement, a settle or reconcile run), so pages showing them may be out of date.
    */
   "gamification.changed": { cause: "xp_adjusted" | "levels" | "achievements" | "settled" | "reconciled"; at: Date };
-  /** Campaigns (issue 14): a creator asked a company for a key. */
+  /** Campaigns: a creator asked a company for a key. */
   "campaign.requested": { requestId: string; campaignId: string; companyId: string; creatorId: string; at: Date };
   /** A company (or its auto-approval) decided a creator's request: the creator is told (bell and email). */
   "campaign.request_decided": {
@@ -80,7 +80,7 @@ export type DomainEvents = {
   /** A campaign was opened, paused, finished or edited: public lists, search and the sitemap may change. */
   "campaign.changed": { campaignId: string; companyId: string; status: string; at: Date };
   /**
-   * Featured games (issue 15): a featured game was approved, started, finished, ended early, hidden, shown or
+   * Featured games: a featured game was approved, started, finished, ended early, hidden, shown or
    * edited: /featured-games, /games/{slug}, the home page's featured section, search and the sitemap may change.
    */
   "featured.changed": { featuredGameId: string; status: string; at: Date };

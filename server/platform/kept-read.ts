@@ -3,7 +3,7 @@ import { VISIBLE_CHANGE_EVENTS, type EventBus } from "./events";
 /**
  * A read that is the same for every visitor (the side panel, the home page's highlights) kept for `ttlMs` per
  * process, shared by the requests that arrive meanwhile, and read again at once after an event that changes
- * what visitors see or a change of settings (issue 13). Another instance's changes show within `ttlMs`; with
+ * what visitors see or a change of settings. Another instance's changes show within `ttlMs`; with
  * 0 it reads every time.
  */
 export function keptRead<T>(

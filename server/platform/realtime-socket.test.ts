@@ -30,7 +30,7 @@ beforeAll(async () => {
   const f = await createUser(db, { password: PW });
   author = { id: a.id, cookie: await signIn(t, a.email, PW) };
   fan = { id: f.id, cookie: await signIn(t, f.email, PW) };
-  // Only the like's own notification here: a first like would also unlock achievements (issue 5) for both.
+  // Only the like's own notification here: a first like would also unlock achievements for both.
   for (const id of [a.id, f.id])
     await t.services.notifications.setPreferences(testActor({ userId: id }), { level_up: false, achievement_unlocked: false });
   const forum = await createForum(db, { categoryId: (await createCategory(db)).id });

@@ -73,7 +73,7 @@ if (onPostgres()) {
       });
       expect(res.status).toBe(200);
       member = { id: u.id, cookie: cookiesFrom(res) };
-      // Only the like's own notification: a first like received also unlocks an achievement (issue 5).
+      // Only the like's own notification: a first like received also unlocks an achievement.
       await a.services.notifications.setPreferences(testActor({ userId: u.id }), { level_up: false, achievement_unlocked: false });
       const forum = await createForum(db, { categoryId: (await createCategory(db)).id });
       postId = (await createThreadWithPosts(db, { forumId: forum.id, authorId: u.id })).posts[0].id;

@@ -6,7 +6,7 @@ const TAG_BYTES = 16;
 const FORMAT_V1 = 1;
 
 /**
- * Secrets kept at rest (campaign keys, issue 14): AES-256-GCM with a random 96-bit IV per value, and an HMAC
+ * Secrets kept at rest (campaign keys): AES-256-GCM with a random 96-bit IV per value, and an HMAC
  * fingerprint that finds a value without decrypting anything (duplicates within a company's pools, the
  * resale-site lookup). Both keys are derived from one server secret with HKDF, each for its own purpose, so
  * the fingerprint never reveals the sealing key. A sealed value is `format | iv | tag | ciphertext`.

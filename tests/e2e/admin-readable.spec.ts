@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { BASE_URL, expect, LOCALES, setConsentCookie, setLanguageCookie, test, tr, type Locale } from "./fixtures";
 
 /**
- * The admin pages a moderator reads (issue 12 point 8, and the admin parts of points 2 and 3), in Chromium:
+ * The admin pages a moderator reads (and the admin parts of points 2 and 3), in Chromium:
  * the achievements table sorts and edits without JavaScript (the dialog opened by the address, the outcome a
  * toast rendered by the server), the header names roles in the page's language and keeps the logo apart from
  * the area's badge at every width, and the audit log, the report queue and the achievements never scroll

@@ -202,7 +202,7 @@ test.describe("with analytics_enabled off (the default)", () => {
 });
 
 /**
- * Issue 11 point 17: bots stay out, people are counted. This file's browser acts as a desktop Chrome (above);
+ * Bots stay out, people are counted. This file's browser acts as a desktop Chrome (above);
  * a browser that says it is headless, or a crawler, is answered "bot" and nothing is stored.
  */
 const HEADLESS_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";

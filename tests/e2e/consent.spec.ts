@@ -228,7 +228,7 @@ test.describe("without JavaScript", () => {
 });
 
 /**
- * Issue 11 point 13: refusing takes one click, as accepting does (AEPD, EDPB): "Only essential" beside
+ * Refusing takes one click, as accepting does (AEPD, EDPB): "Only essential" beside
  * "Accept all", the same kind of button, with and without JavaScript; after it, no page view is sent.
  */
 test.describe("one-click refusal", () => {

@@ -17,7 +17,7 @@ import {
 } from "./fixtures";
 
 /**
- * The forum admin tabs (issue 4) in Chromium, in both languages: a moderator resolves a demo report by hiding
+ * The forum admin tabs in Chromium, in both languages: a moderator resolves a demo report by hiding
  * the post and bans its author from the users tab, and the forum's audit log shows both; an admin edits the
  * posting limits and reorders a forum. Then axe on every new page, light and dark.
  */

@@ -58,7 +58,7 @@ for (const locale of LOCALES) {
     await expect(page.locator("#post-1 .post-body strong")).toHaveText("smooth");
     await expect(page.locator("#post-1 .post-body ol li")).toHaveCount(2);
     await expect(page.locator("#post-1 .post-body code")).toHaveText("view.position = target");
-    // The first thread may already have unlocked an achievement (issue 5): count from here.
+    // The first thread may already have unlocked an achievement: count from here.
     const before = await unreadInBell(page, locale);
     await markDocument(page);
 

@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { BASE_URL, expect, gotoHydrated, setConsentCookie, test, waitForSettled } from "./fixtures";
 
 /**
- * Issue 15 point 7: a featured game's page counts a view and the clicks on its store link and trailer, with
+ * A featured game's page counts a view and the clicks on its store link and trailer, with
  * the site's analytics consent rules; the admin analytics page draws its chart with uPlot, loaded only there.
  * The demo's /games/hollow-pines (server/db/seed-promotions.ts).
  */

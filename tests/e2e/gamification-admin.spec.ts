@@ -17,7 +17,7 @@ import {
 } from "./fixtures";
 
 /**
- * The gamification admin tabs (issue 5) in Chromium, in both languages: an admin changes a setting, adds an
+ * The gamification admin tabs in Chromium, in both languages: an admin changes a setting, adds an
  * achievement with both languages' names (and deletes it again), adjusts a member's XP with a reason and finds
  * it in the member's history and the audit log; a moderator reads the ranking without adjusting. Then axe on
  * every tab, light and dark, with its forms open.

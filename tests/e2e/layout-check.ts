@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /**
- * Issue 12: every page fits every screen. At each width: the page never scrolls sideways, no element of the
+ * Every page fits every screen. At each width: the page never scrolls sideways, no element of the
  * header and no focusable element lies outside the viewport (unless it sits in a container that scrolls on its
  * own, such as a tab bar or a wide table), and every tap target is at least 24×24 CSS px (WCAG 2.2 2.5.8;
  * links inside a sentence are the standard's "inline" exception). Used by page-sweep.spec.ts (every page) and

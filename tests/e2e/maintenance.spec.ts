@@ -222,7 +222,7 @@ test("turning maintenance off opens the site for everyone again", async ({ site,
 });
 
 /**
- * Issue 11 point 15: the sign-in pages stay open during maintenance, so a signed-out admin signs in (from the
+ * The sign-in pages stay open during maintenance, so a signed-out admin signs in (from the
  * gate's "Site team? Sign in" link) and reaches the site; anyone else who signs in is still held at the gate.
  */
 async function signInFromGate(page: Page, locale: "es" | "en", who: { email: string; password: string }) {

@@ -4,7 +4,7 @@ import { expect, gotoHydrated, LOCALES, test, tr, type Locale } from "./fixtures
 import { latestMailTo } from "./mailbox";
 
 /**
- * Paying for a featured game on the sandbox provider (issue 15), in a real browser, in both languages: a studio
+ * Paying for a featured game on the sandbox provider, in a real browser, in both languages: a studio
  * sends the /collaborate form with an image, lands on the sandbox's test checkout, and pays — the sandbox sends
  * its signed webhook to the site through a job, the success page confirms once it arrives, and the receipt
  * reaches the mailbox — or cancels: /payment-cancelled says nothing was charged, the submission still waits

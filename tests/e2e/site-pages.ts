@@ -74,7 +74,7 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/gamification/levels"],
   ["admin", "/admin/gamification/achievements"],
   ["admin", "/admin/gamification/ranking"],
-  // Creator key campaigns (issue 14). `{campaign}`, `{ownCampaign}` and `{game}` are the demo data's ids,
+  // Creator key campaigns. `{campaign}`, `{ownCampaign}` and `{game}` are the demo data's ids,
   // found when the people sign in (signInStates).
   ["visitor", "/campaigns"],
   ["visitor", "/campaigns?platform=pc&region=europe"],
@@ -95,7 +95,7 @@ const entries: [Who, string, number?][] = [
   ["verifiedCompany", "/company/campaigns/{ownCampaign}?tab=participants"],
   ["admin", "/admin/campaigns"],
   ["admin", "/admin/creators"],
-  // Featured games (issue 15). The demo's games (server/db/seed-promotions.ts); `{openPayment}`, `{paidPayment}`
+  // Featured games. The demo's games (server/db/seed-promotions.ts); `{openPayment}`, `{paidPayment}`
   // and `{cancelledPayment}` are payments made through /collaborate and the sandbox when the people sign in.
   ["visitor", "/featured-games"],
   ["visitor", "/featured-games?release=early_access&platform=pc"],
@@ -157,7 +157,7 @@ async function findDemoIds(playwright: PlaywrightWorkerArgs["playwright"], compa
 }
 
 /**
- * Three payments for the payment pages (issue 15), made as a studio makes them: the /collaborate form sent
+ * Three payments for the payment pages, made as a studio makes them: the /collaborate form sent
  * with an image (a redirect to the sandbox's checkout), then paid, cancelled, or left open.
  */
 async function makeDemoPayments(playwright: PlaywrightWorkerArgs["playwright"]) {

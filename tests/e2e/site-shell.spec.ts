@@ -145,7 +145,7 @@ test.describe("footer", () => {
       for (const [key, href] of expected) {
         await expect(footer.getByRole("link", { name: tr(locale, key), exact: true }), key).toHaveAttribute("href", href);
       }
-      // The demo opens its forum (issue 11 point 8): the community link is there.
+      // The demo opens its forum: the community link is there.
       await expect(footer.getByRole("link", { name: tr(locale, "footer.community"), exact: true })).toHaveAttribute(
         "href",
         `/${locale}/community`,
@@ -214,7 +214,7 @@ test.describe("side panel", () => {
         tr(locale, "sidePanel.recentAchievements"),
         tr(locale, "sidePanel.announcements"),
       ]);
-      // Card 1 lists the demo forum's 4 newest threads: the demo opens its forum (issue 11 point 8).
+      // Card 1 lists the demo forum's 4 newest threads: the demo opens its forum.
       await expect(aside.getByText(tr(locale, "sidePanel.noThreads"))).toHaveCount(0);
       await expect(aside.locator(`a[href*="/community/"]`)).toHaveCount(4);
       // Cards 2 and 3 show the demo members' XP and achievements (issue 5; tests/e2e/leaderboard.spec.ts).

@@ -24,7 +24,7 @@ import { BASE_URL, expect, setConsentCookie, test, type Locale } from "./fixture
 type Corpus = { count: number; groups: Record<string, string[]> };
 const corpus = JSON.parse(readFileSync(join(process.cwd(), "tests/fixtures/xss-corpus.json"), "utf8")) as Corpus;
 const everyPayload = Object.entries(corpus.groups).flatMap(([group, list]) => list.map((payload, i) => ({ group, i, payload })));
-/** Control characters (tab and line breaks aside) are refused before any route runs (issue 10): those payloads are never stored. */
+/** Control characters (tab and line breaks aside) are refused before any route runs: those payloads are never stored. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORM_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const payloads = everyPayload.filter((p) => !FORM_CONTROL.test(p.payload));

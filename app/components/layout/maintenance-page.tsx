@@ -61,7 +61,7 @@ export function MaintenancePage({ t, locale, nonce, cssHref, returnTo, error, si
                 {t("maintenance.submit")}
               </button>
             </form>
-            {/* The site team signs in to pass the gate (issue 11 point 15): the sign-in pages stay open. */}
+            {/* The site team signs in to pass the gate: the sign-in pages stay open. */}
             <p className="mt-6 text-center text-sm text-muted-foreground">
               <a href={`/${locale}/auth/login?redirectTo=${encodeURIComponent(returnTo)}`} className="link">
                 {t("maintenance.teamSignIn")}

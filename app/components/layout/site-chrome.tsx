@@ -27,7 +27,7 @@ export function SiteChrome({ data, children }: { data: RootData; children: React
   );
 }
 
-/** Issue 3: an unverified account is told, on every page, why it cannot post yet and how to fix it. */
+/** An unverified account is told, on every page, why it cannot post yet and how to fix it. */
 function VerifyEmailNotice() {
   const { t } = useTranslation();
   const { to } = useLocalePath();

@@ -33,7 +33,7 @@ export function Icon({ name, size = 24, className, strokeWidth, fill, "aria-labe
   const sized = SIZE_CLASSES.has(size) && !className?.includes("size-");
   const classes = ["icon", sized ? `i${size}` : null, className].filter(Boolean).join(" ");
   return (
-    // No focusable="false": only Internet Explorer put an <svg> in the tab order (18 bytes a use, issue 13).
+    // No focusable="false": only Internet Explorer put an <svg> in the tab order (18 bytes a use).
     <svg className={classes} width={sized ? undefined : size} height={sized ? undefined : size} style={style} {...a11y}>
       <use href={`${spriteUrl}#${name}`} />
     </svg>

@@ -1,5 +1,5 @@
 /**
- * The 16:9 image of a game or a campaign (issue 12 point 6): the picture covers the slot (object-fit: cover,
+ * The 16:9 image of a game or a campaign: the picture covers the slot (object-fit: cover,
  * so any upload fills it without distortion); without a picture, the themed placeholder. Its size is reserved
  * before the picture loads (no layout shift). Decorative unless `alt` is given: the card's title names it.
  */

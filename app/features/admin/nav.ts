@@ -26,10 +26,10 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin", labelKey: "nav.quickView", group: "overview", end: true },
   { to: "/admin/roles", labelKey: "nav.roles", group: "people", requires: "rolesView" },
   { to: "/admin/companies", labelKey: "nav.companies", group: "people", requires: "companiesList" },
-  // Creator key campaigns (issue 14): every company's campaigns, and creators with their channels.
+  // Creator key campaigns: every company's campaigns, and creators with their channels.
   { to: "/admin/campaigns", labelKey: "nav.campaigns", group: "campaigns", requires: "campaignsList" },
   { to: "/admin/creators", labelKey: "nav.creators", group: "campaigns", requires: "creatorsList" },
-  // Featured games (issue 15): the review queue and schedule, promo codes, game analytics, studio promotions.
+  // Featured games: the review queue and schedule, promo codes, game analytics, studio promotions.
   { to: "/admin/featured-games", labelKey: "nav.featuredGames", group: "promotions", requires: "featuredList" },
   { to: "/admin/promo-codes", labelKey: "nav.promoCodes", group: "promotions", requires: "promoCodes" },
   { to: "/admin/analytics", labelKey: "nav.analytics", group: "promotions", requires: "featuredAnalytics" },

@@ -8,7 +8,7 @@ import type { FormFailure } from "#app/lib/form";
  * SPEC §8: a failed sign-in or registration also raises a destructive toast with the server's message, once
  * per answer. The toast belongs to that answer: it goes as soon as the form is sent again, and when the page
  * is left (a successful attempt lands on another page), so an earlier error never follows the person to the
- * welcome page (issue 11).
+ * welcome page.
  */
 export function useFailureToast(result: FormFailure | { ok: true } | undefined, titleKey: string) {
   const { t } = useTranslation();

@@ -50,7 +50,7 @@ function Figure({ value, label, to }: { value: number; label: string; to: string
   );
 }
 
-/** /dashboard's campaigns section (issue 14), for a company or for a creator. */
+/** /dashboard's campaigns section, for a company or for a creator. */
 export function CampaignsSummaryView({ summary }: { summary: CampaignsSummary }) {
   return summary.kind === "company" ? <CompanySummary summary={summary} /> : <CreatorSummary summary={summary} />;
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { Actor } from "#server/modules/accounts/actor";
 
 /**
- * /dashboard's featured-games part (issue 15) for a verified company: its own featured games' views and clicks
+ * /dashboard's featured-games part for a verified company: its own featured games' views and clicks
  * over the window of `?window=` (7, 30 or 90 days) and its consent to promotional email. Null for anyone else.
  */
 export function loadGameStats(context: AppLoadContext, actor: Actor, request: Request) {

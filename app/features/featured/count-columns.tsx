@@ -1,4 +1,4 @@
-/** The four counts a featured game collects (issue 15), in the order every table and chart shows them. */
+/** The four counts a featured game collects, in the order every table and chart shows them. */
 export const GAME_COUNTS = ["views", "storeClicks", "trailerClicks", "campaignClicks"] as const;
 export type GameCount = (typeof GAME_COUNTS)[number];
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A YouTube trailer as a facade (issue 15): the game's own image (served by the site) with a play button, and
+ * A YouTube trailer as a facade: the game's own image (served by the site) with a play button, and
  * nothing from YouTube — not even a thumbnail — is loaded until the visitor clicks; then the player
  * (youtube-nocookie.com) takes its place and starts. Before JavaScript the button is a plain link to the video.
  */

@@ -2,7 +2,7 @@ import type { HtmlOnce } from "#app/components/ui/html-once";
 import type { ThreadPost, ThreadView } from "#server/modules/forum/get-thread";
 
 /**
- * A post as the thread page receives it (issue 13): its body's HTML sent once (in the page, not again in the
+ * A post as the thread page receives it: its body's HTML sent once (in the page, not again in the
  * hydration data), its Markdown only when its edit form is open.
  */
 export type PagePost = Omit<ThreadPost, "bodyHtml"> & { bodyHtml: string | HtmlOnce | null };

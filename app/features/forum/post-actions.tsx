@@ -170,7 +170,7 @@ export function ReportControl({
       {t("interact.reportSent")}
     </p>
   ) : null;
-  // Issue 13: the page as the server sends it carries no report form per post, only a link that opens this
+  // The page as the server sends it carries no report form per post, only a link that opens this
   // post's (it works without JavaScript); once the page runs, the control is the disclosure below.
   if (!hydrated && !open && !error) {
     return (

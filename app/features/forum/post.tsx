@@ -128,7 +128,7 @@ export function PostItem({
         <div className="post-main">
           <header className="post-meta">
             {author ? (
-              // discover="none": twenty profile links need not each ask for the profile route's code (issue 13).
+              // discover="none": twenty profile links need not each ask for the profile route's code.
               <Link className="post-author" to={to(`/u/${author.username}`)} discover="none">
                 {author.username}
               </Link>

@@ -68,7 +68,7 @@ export function threadJsonLd(view: ThreadView, baseUrl: string, locale: Locale, 
     comment: replies.map((p) => ({
       "@type": "Comment",
       text: textOf(p),
-      // The name only: the profile's address is the thread author's to carry, not every reply's (issue 13).
+      // The name only: the profile's address is the thread author's to carry, not every reply's.
       author: { "@type": "Person", name: p.author?.username ?? deletedUser },
       datePublished: new Date(p.createdAt).toISOString(),
       url: postUrl(p),

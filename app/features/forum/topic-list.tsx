@@ -7,7 +7,7 @@ import type { ListedMember, ThreadSummary } from "#server/modules/forum/list-thr
 import { postPath, threadPath } from "#shared/forum-paths";
 import { tagName, ThreadBadges } from "./ui";
 
-/* The list's rows use short classes from app/app.css (topic-row…): twenty rows repeat them (issue 13). */
+/* The list's rows use short classes from app/app.css (topic-row…): twenty rows repeat them. */
 
 /** A number as people read it in a list (1.2k / 1,2 mil), with the exact figure said in words beside it. */
 const compactFormats = new Map<string, Intl.NumberFormat>();

@@ -8,7 +8,7 @@ import { achievementName } from "./achievement-name";
 export const TOAST_NAMESPACES = ["levels", "badges"];
 
 /**
- * The toast for a live notification (issue 5): "Level up! You reached level 3 and earned 3 stat points." or
+ * The toast for a live notification: "Level up! You reached level 3 and earned 3 stat points." or
  * "Achievement unlocked: First thread"; nothing for other kinds or a message without what the sentence needs.
  */
 export function gamificationToast(t: TFunction, locale: Locale, e: Partial<LiveNotificationDetail>): ToastInput | null {

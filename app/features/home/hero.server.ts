@@ -13,7 +13,7 @@ export type HomeHero = {
 };
 
 /**
- * The home page's hero for whoever looks (issue 12 point 10): a visitor is asked to sign up (as a player,
+ * The home page's hero for whoever looks: a visitor is asked to sign up (as a player,
  * a creator or a studio: the registration page preselects the role) or sign in; a signed-in member is shown
  * what their kind of account can do next on pages that exist today. Pure, so it is tested directly and the
  * page sends only the result (no rule runs in the browser).
@@ -52,7 +52,7 @@ export function homeHero(actor: Actor, forumEnabled: boolean): HomeHero {
       signUp: false,
     };
   }
-  // A player: a member without a profile role, who can become a creator from the account page (issue 11).
+  // A player: a member without a profile role, who can become a creator from the account page.
   return {
     username,
     lead: "home.lead.player",

@@ -3,7 +3,7 @@ import { NOTIFICATION_TYPES, type NotificationType } from "#server/modules/notif
 import { notificationPicture, notificationTarget, type NotificationItem } from "./describe";
 
 /**
- * Issue 11 point 16: every kind of notification has a picture (who acted's avatar, or an icon for what the
+ * Every kind of notification has a picture (who acted's avatar, or an icon for what the
  * site tells) and opens what it is about.
  */
 const ana = { id: "u-ana", username: "ana", avatarUrl: "/media/ana.webp" };

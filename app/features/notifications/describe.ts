@@ -11,13 +11,13 @@ export type NotificationItem = Omit<NotificationView, "readAt" | "createdAt"> & 
 export function notificationSentence(t: TFunction, n: NotificationItem, locale: Locale = "en"): string {
   const actor = n.actor?.username ?? t("notifications:someone");
   const thread = n.thread?.title ?? t("notifications:deletedThread");
-  // Gamification's notifications (issue 5) name a level or an achievement (typed by an admin, or from badges).
+  // Gamification's notifications name a level or an achievement (typed by an admin, or from badges).
   if (n.type === "level_up") return t("notifications:sentence.level_up", { level: Number(n.data.level) });
   if (n.type === "achievement_unlocked") {
     const name = achievementNameOf(t, locale, n.data);
     return t("notifications:sentence.achievement_unlocked", { name });
   }
-  // Creator key campaigns (issue 14): a company's decision on one's key request, by the game's name.
+  // Creator key campaigns: a company's decision on one's key request, by the game's name.
   if (n.type === "campaign_decided")
     return t(`notifications:sentence.${n.data.status === "approved" ? "campaign_approved" : "campaign_rejected"}`, {
       game: String(n.data.gameName ?? ""),

@@ -11,7 +11,7 @@ const ICONS: Record<Exclude<NotificationIcon, "achievement">, IconName> = {
 };
 
 /**
- * A notification's picture (issue 11 point 16): who acted's avatar, or an icon in a round frame for what the
+ * A notification's picture: who acted's avatar, or an icon in a round frame for what the
  * site tells (a level, an achievement, a moderation action). Decorative: the sentence beside it says it all.
  */
 export function NotificationPictureView({ n, size = 36 }: { n: Pick<NotificationItem, "type" | "actor" | "data">; size?: number }) {

@@ -10,6 +10,6 @@ import type { PublicProfile } from "#server/modules/accounts";
 export type ProfileSection = { id: string; Component: ComponentType<{ profile: PublicProfile; data: unknown }> };
 
 export const PROFILE_SECTIONS: ProfileSection[] = [
-  // Issue 5: level, title, XP and unlocked achievements (data: the loader's `profileProgressData`).
+  // Level, title, XP and unlocked achievements (data: the loader's `profileProgressData`).
   { id: "gamification", Component: ProfileProgress },
 ];

@@ -111,7 +111,7 @@ function PostResult({ hit }: { hit: PostHit }) {
   );
 }
 
-/** An open key campaign (issue 14): the game's name to its public page, the company, the short description. */
+/** An open key campaign: the game's name to its public page, the company, the short description. */
 function CampaignResult({ hit }: { hit: CampaignHit }) {
   const { t } = useTranslation("site");
   const { to, locale } = useLocalePath();
@@ -138,7 +138,7 @@ function CampaignResult({ hit }: { hit: CampaignHit }) {
   );
 }
 
-/** A featured game's page (issue 15): its name, the studio and the description, marked "Sponsored" (a paid placement). */
+/** A featured game's page: its name, the studio and the description, marked "Sponsored" (a paid placement). */
 function FeaturedResult({ hit }: { hit: FeaturedGameHit }) {
   const { t } = useTranslation("site");
   const { to } = useLocalePath();

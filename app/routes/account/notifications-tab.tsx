@@ -12,7 +12,7 @@ import type { Route } from "./+types/notifications-tab";
 
 export const handle = { i18n: ["account", "notifications"] };
 
-/** Issue 4: which kinds of notification one receives, one checkbox per kind. */
+/** Which kinds of notification one receives, one checkbox per kind. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireUser(context, request);
   const { t, seo } = pageTools(context, request, "notifications");

@@ -143,7 +143,7 @@ type Settings = Route.ComponentProps["loaderData"]["settings"];
 type Result = Route.ComponentProps["actionData"];
 
 /**
- * Issue 11: a player (a member without a profile role) can become a creator, after a confirmation step that
+ * A player (a member without a profile role) can become a creator, after a confirmation step that
  * works without JavaScript (a disclosure holding the confirming form). Shown to players, and to the person
  * who just became a creator, with the outcome.
  */

@@ -23,7 +23,7 @@ const COLORS: Record<GameCount, string> = {
   campaignClicks: "#10b981",
 };
 
-/** /admin/analytics, the featured-games view (issue 15): views and clicks per game over 7, 30 or 90 days. */
+/** /admin/analytics, the featured-games view: views and clicks per game over 7, 30 or 90 days. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const report = await orRefused(context, request, context.services.promotions.featuredAnalytics(actor, searchParamsOf(request)));

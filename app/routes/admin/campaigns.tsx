@@ -18,7 +18,7 @@ import type { Route } from "./+types/campaigns";
 
 export const handle = { i18n: ["admin"] };
 
-/** The admin campaigns tab (issue 14): every company's campaigns, by status and by game or company name. */
+/** The admin campaigns tab: every company's campaigns, by status and by game or company name. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const list = await orRefused(context, request, context.services.campaigns.listAllCampaigns(actor, searchParamsOf(request)));

@@ -22,7 +22,7 @@ export const handle = { i18n: ["admin"] };
 const SHOW = ["all", "unchecked", "flagged"] as const;
 
 /**
- * The admin creators tab (issue 14): creators with their channels, the audience they state, and whether the
+ * The admin creators tab: creators with their channels, the audience they state, and whether the
  * team checked those figures or flagged the channel.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import type { Route } from "./+types/featured-games";
 export const handle = { i18n: ["admin", "admin-featured", "promotions", "featured"] };
 
 /**
- * /admin/featured-games (issue 15): the review queue (`?tab=queue`, a submission opened with `?submission=id`),
+ * /admin/featured-games: the review queue (`?tab=queue`, a submission opened with `?submission=id`),
  * the featured games (`?tab=games`, `?edit=id`) and, for Admins, the offer (`?tab=offer`).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ export const handle = { i18n: ["admin", "admin-studio-promotions"] };
 const SUBJECT_MAX = 150;
 const MESSAGE_MAX = 5000;
 
-/** /admin/studio-promotions (issue 15): write to the studios that agreed about a featured game; the last 10 sends. */
+/** /admin/studio-promotions: write to the studios that agreed about a featured game; the last 10 sends. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, seo } = adminPage(context, request);
   const list = await orRefused(context, request, context.services.promotions.listStudioPromotions(actor));

@@ -19,7 +19,7 @@ function problemOf(error: string): "expired" | "invalid" | "sso" {
 }
 
 /**
- * Every return from an email link or a single sign-on provider lands here (issue 3): a confirmed email, a
+ * Every return from an email link or a single sign-on provider lands here: a confirmed email, a
  * confirmed change of email, an error, or a finished sign-on that goes on to the page the person came from.
  */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { useLocalePath } from "#app/lib/use-locale";
 import type { SignUpRole } from "#server/modules/accounts/auth/register";
 import type { Route } from "./+types/register";
 
-/** SPEC §1: a player (a member without a profile role), a creator or a company (issue 11). */
+/** SPEC §1: a player (a member without a profile role), a creator or a company. */
 const ROLES: readonly SignUpRole[] = ["player", "creator", "company"];
 
 export const handle = { i18n: ["auth"] };

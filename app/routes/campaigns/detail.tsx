@@ -21,7 +21,7 @@ import type { Route } from "./+types/detail";
 export const handle = { i18n: ["campaigns"] };
 export { actionHeaders as headers };
 
-/** /campaigns/{id} (SPEC §2, issue 14): a campaign's public page, with the game and the Request box. */
+/** /campaigns/{id} (SPEC §2): a campaign's public page, with the game and the Request box. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { campaign, request: state } = await context.services.campaigns
     .getPublicCampaign(context.actor, { campaignId: params.campaignId })

@@ -12,7 +12,7 @@ import type { Route } from "./+types/list";
 
 export const handle = { i18n: ["campaigns"] };
 
-/** /campaigns (SPEC §2, issue 14): the open campaigns, filtered by platform, genre, language and region. */
+/** /campaigns (SPEC §2): the open campaigns, filtered by platform, genre, language and region. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "campaigns");
   const q = new URL(request.url).searchParams;

@@ -20,7 +20,7 @@ export const handle = { i18n: ["company"] };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.slug);
   const { id, ...company } = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch(pageErrorFor);
-  // Issue 14: the company's games and its active campaigns (public: no keys, no requests).
+  // The company's games and its active campaigns (public: no keys, no requests).
   const listing = await context.services.campaigns.companyListing({ companyId: id });
   const { t, seo } = pageTools(context, request, "company");
   const base = context.services.env.baseUrl;
@@ -128,7 +128,7 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
 
 type Listing = Route.ComponentProps["loaderData"]["listing"];
 
-/** The company's games (issue 14): a game's own page comes with the featured-games issue; until then, here. */
+/** The company's games: a game's own page comes with the featured-games issue; until then, here. */
 function CompanyGames({ games, companyName }: { games: Listing["games"]; companyName: string }) {
   const { t } = useTranslation("company");
   return (

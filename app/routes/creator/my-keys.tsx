@@ -23,7 +23,7 @@ export function headers(args: HeadersArgs): Headers {
   return out;
 }
 
-/** /my-keys (SPEC §2, issue 14): the creator's requests, keys and the coverage they owe. */
+/** /my-keys (SPEC §2): the creator's requests, keys and the coverage they owe. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["creator"]);
   const { t, seo } = pageTools(context, request, "campaigns");

@@ -16,7 +16,7 @@ export const handle = { i18n: ["campaigns"] };
 export { actionHeaders as headers };
 
 /**
- * /creator/onboarding (SPEC §2, issue 14): the channels a creator covers games on, with their audience; each
+ * /creator/onboarding (SPEC §2): the channels a creator covers games on, with their audience; each
  * saved channel's state (verified, checked by the team, stated only) and, for a YouTube channel, its code and a
  * Verify button.
  */

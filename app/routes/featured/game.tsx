@@ -18,7 +18,7 @@ import type { Route } from "./+types/game";
 export const handle = { i18n: ["featured", "promotions"] };
 
 /**
- * /games/{slug} (SPEC §2, issue 15): a featured game's page (details_page and both features, while on show):
+ * /games/{slug} (SPEC §2): a featured game's page (details_page and both features, while on show):
  * the game, its trailer behind a facade, the store link, the studio and its open key campaigns, "Sponsored",
  * and VideoGame structured data for visitors. Anything not on show is 404 (`promotions.not_found`), a finished game too, not 410:
  * its address may be reused by a later feature of the same game, and search engines drop a 404 as well.

@@ -11,7 +11,7 @@ import type { Route } from "./+types/list";
 
 export const handle = { i18n: ["featured", "promotions"] };
 
-/** /featured-games (SPEC §2, issue 15): the featured games on show, by release status and platform, each "Sponsored". */
+/** /featured-games (SPEC §2): the featured games on show, by release status and platform, each "Sponsored". */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "featured");
   const q = new URL(request.url).searchParams;

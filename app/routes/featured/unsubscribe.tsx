@@ -14,7 +14,7 @@ const linkOf = (request: Request) => {
 };
 
 /**
- * /promotions/unsubscribe?c=&s= (issue 15): a studio leaves the promotional email list from the signed link
+ * /promotions/unsubscribe?c=&s=: a studio leaves the promotional email list from the signed link
  * of any promotional email, without signing in. The page asks for a click (a POST), so link scanners that
  * open the link do not unsubscribe anyone; a link whose signature does not match is refused.
  */

@@ -57,7 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       noindex,
     }),
     // In the page's body rather than its metadata, so the hydration data does not carry it again. Only for
-    // visitors: search engines read the page signed out, and a member's page is never indexed (issue 13).
+    // visitors: search engines read the page signed out, and a member's page is never indexed.
     jsonLd: context.actor
       ? null
       : jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
@@ -114,7 +114,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
     const s = p.toString();
     return to(`${base}${s ? `?${s}` : ""}${extra}`);
   };
-  /** Another state of this page for one post (`?quote=<id>#reply`): relative, a few bytes a post (issue 13). */
+  /** Another state of this page for one post (`?quote=<id>#reply`): relative, a few bytes a post. */
   const withParam = (name: string, id: string, anchor: string) => {
     const p = new URLSearchParams();
     if (view.page > 1) p.set("page", String(view.page));

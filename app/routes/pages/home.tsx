@@ -12,7 +12,7 @@ import type { Route } from "./+types/home";
 export const handle = { i18n: ["site", "levels", "featured", "promotions"] };
 
 /**
- * Issue 12 point 10: the front page. A hero that says what the site is for players, creators and studios,
+ * The front page. A hero that says what the site is for players, creators and studios,
  * with the next step for whoever looks (signed out: sign up as each; signed in: what their role can do next),
  * then live content. A section with nothing to show is not rendered (featured games and open campaigns join
  * here, the same way, once their areas exist). Its two reads are kept like the side panel's; no client code
@@ -22,10 +22,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site, locale } = pageTools(context, request, "site");
   const description = t("home.description");
   const { forum_enabled } = await context.services.settings.runtimeFlags();
-  // The same for everyone: kept a few seconds per process (issue 13), read again after any change.
+  // The same for everyone: kept a few seconds per process, read again after any change.
   const [{ threads, members }, featured] = await Promise.all([
     context.services.site.homeHighlights(),
-    // Issue 15: the homepage features on show, kept the same way (read again after featured.changed).
+    // The homepage features on show, kept the same way (read again after featured.changed).
     context.services.promotions.homepageFeatured(),
   ]);
   return {

@@ -23,12 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
 
-/** Who can do what (issue 3), in the order a person meets them; texts under `resources.accounts`. */
+/** Who can do what, in the order a person meets them; texts under `resources.accounts`. */
 const PEOPLE = ["visitor", "unverified", "player", "creator", "companyPending", "companyVerified", "moderator", "admin"] as const;
 const ACCOUNT_RULES = ["signUp", "password", "username", "usernameChange"] as const;
-/** What a member can do in the forum (issue 4); texts under `resources.forumGuide.items`. */
+/** What a member can do in the forum; texts under `resources.forumGuide.items`. */
 const FORUM_GUIDE = ["posting", "markdown", "interact", "answers", "notifications", "search", "limits", "reports"] as const;
-/** Creator key campaigns (issue 14); texts under `resources.campaignsGuide.items`. */
+/** Creator key campaigns; texts under `resources.campaignsGuide.items`. */
 const CAMPAIGNS_GUIDE = ["games", "campaigns", "keys", "requests", "creators", "channels", "myKeys", "trace", "team"] as const;
 /** The key upload's limits the guide quotes, from where the upload enforces them. */
 const KEY_LIMITS = {
@@ -37,7 +37,7 @@ const KEY_LIMITS = {
   megabytes: KEY_UPLOAD_LIMITS.pendingMegabytes,
   previews: KEY_UPLOAD_LIMITS.previewsPerHour,
 };
-/** Featured games (issue 15); texts under `resources.featuredGuide.items`. */
+/** Featured games; texts under `resources.featuredGuide.items`. */
 const FEATURED_GUIDE = [
   "offer",
   "submit",
@@ -51,7 +51,7 @@ const FEATURED_GUIDE = [
   "studioMail",
 ] as const;
 
-/** The forum admin's tabs and who uses them (issue 4); texts under `resources.forumAdmin`. */
+/** The forum admin's tabs and who uses them; texts under `resources.forumAdmin`. */
 const FORUM_ADMIN_TABS = [
   ["overview", "team"],
   ["moderation", "team"],
@@ -61,9 +61,9 @@ const FORUM_ADMIN_TABS = [
   ["audit", "team"],
 ] as const;
 
-/** How XP works for members (issue 5); texts under `resources.gamificationGuide.items`. */
+/** How XP works for members; texts under `resources.gamificationGuide.items`. */
 const GAMIFICATION_GUIDE = ["earning", "takenBack", "caps", "levels", "achievements", "leaderboard", "history"] as const;
-/** The gamification admin's tabs and who uses them (issue 5, policy in server/modules/gamification/policy.ts). */
+/** The gamification admin's tabs and who uses them (policy in server/modules/gamification/policy.ts). */
 const GAMIFICATION_ADMIN_TABS = [
   ["settings", "admins"],
   ["levels", "admins"],

@@ -12,7 +12,7 @@ import type { Route } from "./+types/search";
 export const handle = { i18n: ["site"] };
 
 /**
- * /search?q=…&type=…&page=… (issue 4 point 9): the SearchAction target of the site's metadata. Without `type`,
+ * /search?q=…&type=…&page=…: the SearchAction target of the site's metadata. Without `type`,
  * every section's best few; with it, that section 20 a page. Never indexed.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

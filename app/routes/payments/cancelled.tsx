@@ -8,7 +8,7 @@ export const handle = { i18n: ["payments", "promotions"] };
 export const headers = noStore;
 
 /**
- * /payment-cancelled?payment=<id> (SPEC §2, issue 15): where the provider sends a payer who cancelled (or
+ * /payment-cancelled?payment=<id> (SPEC §2): where the provider sends a payer who cancelled (or
  * whose payment failed). Nothing was charged; the submission still waits for its payment, and "Pay again"
  * opens a new checkout (knowing the payment's id is the proof). The state is read from the server.
  */

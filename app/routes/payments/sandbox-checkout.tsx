@@ -18,7 +18,7 @@ export const headers = noStore;
 const CHOICES = ["pay", "fail", "cancel"] as const;
 
 /**
- * /checkout/sandbox/{paymentId} (issue 15): the local sandbox provider's own checkout page, outside the site's
+ * /checkout/sandbox/{paymentId}: the local sandbox provider's own checkout page, outside the site's
  * layout as Stripe's is, and plainly a test. The payer chooses the outcome; the page's action sends the signed
  * webhook Stripe would and then goes back to the site's result page. A finished, expired or unknown payment
  * offers nothing.

@@ -8,7 +8,7 @@ export const handle = { i18n: ["payments", "promotions"] };
 export const headers = noStore;
 
 /**
- * /payment-success?payment=<id> (SPEC §2, issue 15): where the provider sends the payer after paying. The
+ * /payment-success?payment=<id> (SPEC §2): where the provider sends the payer after paying. The
  * payment's state is read from the server: paid (thanks, what happens next, the receipt), still being
  * confirmed (the page looks again every few seconds until the webhook arrives; a link without JavaScript), or failed. `?submission=<id>`: a
  * submission a 100% promo code completed.

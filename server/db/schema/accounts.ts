@@ -82,7 +82,7 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
     avatarUrl: text("avatar_url"),
-    /** SPEC §1 and §3: creator or company; null for a member who only plays and talks (a player, issue 11). */
+    /** SPEC §1 and §3: creator or company; null for a member who only plays and talks (a player). */
     role: text("role", { enum: ["creator", "company"] }).default("creator"),
     bio: text("bio"),
     showEmail: boolean("show_email").notNull().default(false),

@@ -14,7 +14,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 export type StoreLink = { store: Store; url: string };
 
-/** A company's own game (issue 14). Its public page comes with the featured-games issue; its slug is global. */
+/** A company's own game. Its public page comes with the featured-games issue; its slug is global. */
 export const companyGames = pgTable(
   "company_games",
   {

@@ -40,7 +40,7 @@ export const analyticsEvents = pgTable(
   (t) => [
     index("analytics_events_created_idx").on(t.createdAt),
     index("analytics_events_type_idx").on(t.eventType),
-    // The featured games' daily rollup reads one game's events of one day (issue 15).
+    // The featured games' daily rollup reads one game's events of one day.
     index("analytics_events_game_idx")
       .on(t.gameId, t.createdAt)
       .where(sql`${t.gameId} is not null`),

@@ -5,7 +5,7 @@ const perMinute = (limit: number): RateRule => ({ limit, windowSeconds: 60 });
 const perHour = (limit: number): RateRule => ({ limit, windowSeconds: 3600 });
 
 /**
- * Issue 3: sign-in 6 a minute and 30 an hour per IP; 10 failures in 15 minutes lock an account's password
+ * Sign-in 6 a minute and 30 an hour per IP; 10 failures in 15 minutes lock an account's password
  * sign-in for the rest of the window; registration, recovery and codes are limited too. Kept in the database,
  * so the limits hold across instances.
  */

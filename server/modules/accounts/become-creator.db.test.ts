@@ -14,7 +14,7 @@ const codeOf = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
   );
 
-/** Issue 11: a player (a member without a profile role) becomes a creator; nobody else can. */
+/** A player (a member without a profile role) becomes a creator; nobody else can. */
 describe("becomeCreator", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { AccountsDeps } from "./deps";
 import { assertCan } from "./policy";
 
 /**
- * Issue 11: a player (a member without a profile role, SPEC §1) becomes a creator, who may request game keys.
+ * A player (a member without a profile role, SPEC §1) becomes a creator, who may request game keys.
  * Only a player may: a creator already is one and a company stays a company. The role is written only while
  * the profile still has none, so two requests at once change it once.
  */

@@ -5,7 +5,7 @@ import { testDatabase } from "#tests/support/db";
 import { RESERVED_COMPANY_SLUGS, uniqueCompanySlug } from "./company-slug";
 
 /**
- * /company/{slug} shares its first segment with the company area's own pages (issue 14): a company named
+ * /company/{slug} shares its first segment with the company area's own pages: a company named
  * "Games", "Campaigns" or "Verification" never gets the bare slug, or /company/games would not reach its list.
  */
 let database: DatabaseHandle;

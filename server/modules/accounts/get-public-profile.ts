@@ -13,7 +13,7 @@ export type PublicProfile = {
   avatarUrl: string | null;
   bio: string | null;
   socialLinks: SocialLinks;
-  /** null: a player, a member without a profile role (issue 11). */
+  /** null: a player, a member without a profile role. */
   role: "creator" | "company" | null;
   joinedAt: string;
   /** Only when the person chose to show it. */

@@ -17,7 +17,7 @@ export type DashboardData = {
   pendingCompanies: number | null;
 };
 
-/** The signed-in home (issue 3, point 10): what the person should do next, by role. */
+/** The signed-in home: what the person should do next, by role. */
 export async function loadDashboard(db: Database, actor: Actor): Promise<DashboardData> {
   assertSignedIn(actor);
   const [profile] = await db

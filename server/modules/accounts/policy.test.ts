@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testActor } from "#tests/support/actors";
 import { assertCan, can } from "./policy";
 
-/** Who may do what in accounts (issue 3): the rules every operation calls. */
+/** Who may do what in accounts: the rules every operation calls. */
 describe("accounts policy", () => {
   const creator = testActor();
   const unverified = testActor({ emailVerified: false });

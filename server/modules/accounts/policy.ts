@@ -23,7 +23,7 @@ export const ACCOUNTS_ACTIONS = [
   "mail.read",
   /** Sending a failed message again. */
   "mail.retry",
-  /** A player (a member without a profile role) becoming a creator from /account (issue 11). */
+  /** A player (a member without a profile role) becoming a creator from /account. */
   "profile.become_creator",
 ] as const;
 export type AccountsAction = (typeof ACCOUNTS_ACTIONS)[number];

@@ -15,7 +15,7 @@ import { AREAS } from "#server/modules/areas";
 import { CAPABILITY_ROLES, capabilityTable, sampleActor, type CapabilityRole } from "./capabilities";
 
 /**
- * The capability table of /admin/roles (issue 11 point 1) is the policies evaluated, not a list kept by hand:
+ * The capability table of /admin/roles is the policies evaluated, not a list kept by hand:
  * every action of every policy has its rows, every cell is what `can()` answers for that kind of person, and
  * every label exists in both languages.
  */
@@ -82,7 +82,7 @@ describe("the capability table", () => {
   });
 
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
-    // Anyone, signed in or not, may ask for a featured game and check a promo code (issue 15).
+    // Anyone, signed in or not, may ask for a featured game and check a promo code.
     const anyone = ["submission.create", "promo.check"];
     expect(allowedFor("visitor")).toEqual(anyone);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
@@ -92,7 +92,7 @@ describe("the capability table", () => {
     expect(allowedFor("member", "!promotions").filter((a) => a !== "profile.become_creator")).toEqual(
       allowedFor("creator", "!campaigns,promotions"),
     );
-    // Featured games (issue 15): a verified company starts from its own games and reads their numbers; the
+    // Featured games: a verified company starts from its own games and reads their numbers; the
     // team reads the queue and checks content; money and what visitors see are for Admins.
     expect(allowedFor("company", "promotions")).toEqual([
       ...anyone,
@@ -102,7 +102,7 @@ describe("the capability table", () => {
     ]);
     for (const role of ["member", "creator"] as const) expect(allowedFor(role, "promotions"), role).toEqual(anyone);
     expect(allowedFor("Moderator", "promotions")).toEqual([...anyone, "submission.list", "submission.check"]);
-    // Campaigns (issue 14): a verified company runs its own campaigns, a creator asks for keys and handles their
+    // Campaigns: a verified company runs its own campaigns, a creator asks for keys and handles their
     // own; neither acts on someone else's; the team lists, pauses and reviews, and runs no company or creator.
     expect(allowedFor("company", "campaigns")).toEqual([
       "game.view:own",

@@ -35,10 +35,10 @@ export function adminAbilities(actor: Actor) {
     gamificationLevels: canGamification(actor, "level.save"),
     gamificationAchievements: canGamification(actor, "achievement.list"),
     gamificationRanking: canGamification(actor, "gamification.ranking"),
-    /** The campaigns tabs (issue 14): every campaign (pause with a reason), creators and their channels. */
+    /** The campaigns tabs: every campaign (pause with a reason), creators and their channels. */
     campaignsList: canCampaigns(actor, "campaign.list_all"),
     creatorsList: canCampaigns(actor, "creator.list"),
-    /** The featured games tabs (issue 15): review queue and schedule (the team); promo codes, analytics, studio promotions (Admins). */
+    /** The featured games tabs: review queue and schedule (the team); promo codes, analytics, studio promotions (Admins). */
     featuredList: canPromotions(actor, "submission.list"),
     promoCodes: canPromotions(actor, "promo.list"),
     featuredAnalytics: canPromotions(actor, "featured_analytics.view"),

@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 export type CoverageReminder = { requestId: string; creatorId: string; gameName: string; coverageDueAt: Date };
 
 /**
- * The coverage reminder (issue 14): once, a few days before a claimed key's coverage deadline, for creators who
+ * The coverage reminder: once, a few days before a claimed key's coverage deadline, for creators who
  * have not added any coverage yet. Each reminder is claimed by a conditional update before it is sent, so two
  * job runs (or two instances) never send the same one twice. `send` writes the message (the caller's mailer).
  */

@@ -59,7 +59,7 @@ export async function myKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor: Act
 const revealInput = z.object({ requestId: idField });
 
 /**
- * Shows the creator's own key in full, once per call, and records the reveal (issue 14). Only the creator who
+ * Shows the creator's own key in full, once per call, and records the reveal. Only the creator who
  * received it; anyone else's request is "not found".
  */
 export async function revealKey(deps: Pick<CampaignsDeps, "db" | "keys" | "now">, actor: Actor, input: unknown) {

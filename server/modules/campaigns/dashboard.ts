@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 const ENDING_SOON_DAYS = 7;
 
 /**
- * /dashboard's campaigns part (issue 14): for a company, pending requests, keys left per campaign, coverage
+ * /dashboard's campaigns part: for a company, pending requests, keys left per campaign, coverage
  * received and campaigns ending soon; for a creator, open requests, keys waiting for coverage and matching
  * campaigns. Null for anyone else.
  */

@@ -23,7 +23,7 @@ const open = (campaign: { minSubscribers: number; minAverageViews: number }) =>
   campaign.minSubscribers <= 0 && campaign.minAverageViews <= 0;
 
 /**
- * Whether a creator meets a campaign's minimums (issue 14), as auto-approval and the "checked" badges read it:
+ * Whether a creator meets a campaign's minimums, as auto-approval and the "checked" badges read it:
  * one of their YouTube channels that counts (verified or checked by the team, not flagged) states at least the
  * minimum subscribers and the minimum average views. A campaign with both at 0 is open to every creator.
  */

@@ -39,7 +39,7 @@ export type { CoverageReminder } from "./coverage-reminders";
 export { CAMPAIGNS_ACTIONS, can as canCampaigns, type CampaignsAction } from "./policy";
 
 /**
- * Creator key campaigns (issue 14), as route modules reach it (`context.services.campaigns`): every operation
+ * Creator key campaigns, as route modules reach it (`context.services.campaigns`): every operation
  * bound to its dependencies, each still taking the actor and checking its permission itself.
  */
 export function createCampaignsService(deps: CampaignsDeps) {

@@ -36,7 +36,7 @@ export async function revokeKeys(deps: Pick<CampaignsDeps, "db" | "now">, actor:
 }
 
 /**
- * The campaign's pool as CSV (issue 14): each key in full with its region, state, holder and dates, for the
+ * The campaign's pool as CSV: each key in full with its region, state, holder and dates, for the
  * company only, written by the site's CSV writer (server/platform/csv.ts): every text cell quoted, and
  * an apostrophe before a formula start (= + - @) or an apostrophe at a cell's start or after a `;` inside it,
  * so a spreadsheet shows such a key as text instead of running it (`=AB12` → `'=AB12`, `AB;-12` → `AB;'-12`).
@@ -79,7 +79,7 @@ export async function exportKeys(deps: Pick<CampaignsDeps, "db" | "keys">, actor
 const traceInput = z.object({ key: z.string().trim().min(1, "errors:input.invalid").max(200, "errors:input.invalid") });
 
 /**
- * Traceability (issue 14): a key found on a resale site, pasted by the company, answers which creator received
+ * Traceability: a key found on a resale site, pasted by the company, answers which creator received
  * it and when, only among this company's own pools (found by fingerprint: nothing is decrypted). Every lookup
  * is written to the audit log, found or not.
  */

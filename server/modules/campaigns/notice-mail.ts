@@ -35,7 +35,7 @@ async function send(deps: CampaignMailDeps, userId: string, template: string, va
 }
 
 /**
- * The email of a company's decision on a creator's key request (issue 14): approved (the key waits on /my-keys,
+ * The email of a company's decision on a creator's key request: approved (the key waits on /my-keys,
  * with the coverage deadline) or rejected (with the company's reason when it gave one).
  */
 export async function sendDecisionMail(deps: CampaignMailDeps, e: DomainEvents["campaign.request_decided"]): Promise<boolean> {

@@ -7,7 +7,7 @@ import { notify, type NotificationsDeps } from "#server/modules/notifications";
 export type CampaignNotificationsDeps = NotificationsDeps & Omit<CampaignMailDeps, "db" | "log">;
 
 /**
- * Notifications from creator key campaigns (issue 14): every decision on a creator's key request reaches them
+ * Notifications from creator key campaigns: every decision on a creator's key request reaches them
  * on the bell (`campaign_decided`, data: the game's name, approved or rejected, the company's reason, whether
  * auto-approval decided) and by email. Idempotent: a decision already told (its request has a notification)
  * is not told again. Returns the unsubscribe function. Wired in `server/services.ts`, which holds the mailer.

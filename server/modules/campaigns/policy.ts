@@ -5,7 +5,7 @@ import { DomainError } from "#server/modules/errors";
 import { approvalRefusal, keyAdditionRefusal, type PauseState } from "./campaign-status";
 
 /**
- * Every action of creator key campaigns (issue 14), one per verb. A company acts on what is its own (its
+ * Every action of creator key campaigns, one per verb. A company acts on what is its own (its
  * games, campaigns, pools and the requests made to them); a creator on their own channels, requests and keys;
  * the team lists everything, pauses a campaign with a reason and checks or flags creators' channels.
  */
@@ -164,7 +164,7 @@ export function teamAbilities(actor: Actor) {
 }
 
 /**
- * Creator key campaigns (issue 14): a company acts on its own games, campaigns, pools and requests, a creator on
+ * Creator key campaigns: a company acts on its own games, campaigns, pools and requests, a creator on
  * their own channels, keys and coverage; asking for a key and the team's tabs have one row each.
  */
 const ownCompany: { case: "own" | "others"; resource: CampaignsResource }[] = [

@@ -7,7 +7,7 @@ import { testServices } from "#tests/support/services";
 import type { CampaignHit } from "#server/modules/search";
 
 /**
- * Issue 14: an open key campaign is found on /search (by its game, its company or its description) and listed
+ * An open key campaign is found on /search (by its game, its company or its description) and listed
  * in the sitemap; a paused, finished or ended one leaves both, and a draft never enters.
  */
 let ctx: Awaited<ReturnType<typeof testServices>>;

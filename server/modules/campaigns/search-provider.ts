@@ -13,7 +13,7 @@ import {
 } from "#server/modules/search";
 
 /**
- * Creator key campaigns (issue 14): an active campaign that has not ended is found by its game's name and short
+ * Creator key campaigns: an active campaign that has not ended is found by its game's name and short
  * description, its company's name and its own description; a draft, a paused or a finished campaign is not
  * (it leaves search as it leaves the public list). The vector is built per row at query time: campaigns are few
  * (one per game at a time) and have no stored search column yet.

@@ -9,7 +9,7 @@ export type CampaignSitemapEntry = { path: string; lastmod: Date | null };
 export const SITEMAP_CAMPAIGN_CAP = 5_000;
 
 /**
- * Creator key campaigns (issue 14): the opportunities list and every open campaign's public page (active and not
+ * Creator key campaigns: the opportunities list and every open campaign's public page (active and not
  * ended). A draft never appears; a paused or finished campaign leaves the sitemap as it leaves the public list.
  */
 export async function campaignSitemapEntries(

@@ -71,7 +71,7 @@ const pauseInput = z.object({ campaignId: idField, reason: reasonField(CAMPAIGN_
 const liftInput = z.object({ campaignId: idField });
 
 /**
- * The team pauses any active campaign with a reason the company sees (issue 14); the company cannot resume it
+ * The team pauses any active campaign with a reason the company sees; the company cannot resume it
  * until the team lifts the pause. Written to the audit log.
  */
 export async function adminPauseCampaign(deps: Pick<CampaignsDeps, "db" | "events" | "now">, actor: Actor, input: unknown) {

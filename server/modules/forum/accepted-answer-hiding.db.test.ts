@@ -20,7 +20,7 @@ import { reportPost } from "./report-post";
 import { resolveReportHiding } from "./resolve-report-hiding";
 
 /**
- * Issue 11 point 14: a hidden accepted answer still marked its thread solved. Hiding (or deleting) the accepted
+ * A hidden accepted answer still marked its thread solved. Hiding (or deleting) the accepted
  * answer takes the thread's resolved state away and tells the thread's author; publishing it again restores it.
  */
 describe("the accepted answer out of sight", () => {

@@ -28,7 +28,7 @@ import { reportPost } from "./report-post";
 import { resolveReportHiding } from "./resolve-report-hiding";
 
 /**
- * The forum admin's operations (issue 4, forum admin tabs) on PGlite and, as `data-pg`, on PostgreSQL: the
+ * The forum admin's operations (forum admin tabs) on PGlite and, as `data-pg`, on PostgreSQL: the
  * forum's structure (Admins), the overview, the users list, resolving a report by hiding the post, and the
  * posting limits written through the settings path, all audited.
  */

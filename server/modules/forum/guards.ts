@@ -40,7 +40,7 @@ export async function lockAuthor(tx: Tx, userId: string): Promise<{ createdAt: D
 }
 
 /**
- * Posting limits (issue 4 point 8), checked inside the writing transaction after `lockAuthor`, so two posts by
+ * Posting limits, checked inside the writing transaction after `lockAuthor`, so two posts by
  * one person are checked one after the other even on PostgreSQL with many connections. Moderators and Admins
  * are not limited.
  */

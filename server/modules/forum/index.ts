@@ -112,7 +112,7 @@ export function createForumService(deps: ForumDeps) {
     locateSources: (actor: Actor, input: unknown) => locateSources(deps, actor, input),
 
     // ---- Forum admin (the admin area's forum tabs) ------------------------------------------------------
-    // Overview, queue and users: Moderators and Admins. The forum's structure: Admins (structure.view, category.manage, forum and tag actions).
+    // Overview, queue and users: Moderators and Admins. The forum's structure (categories, forums, tags): Admins.
     forumOverview: (actor: Actor) => forumOverview(deps, actor),
     resolveReportHiding: (actor: Actor, input: unknown) => resolveReportHiding(deps, actor, input),
     listMembers: (actor: Actor, input: unknown) => listMembers(deps, actor, input),

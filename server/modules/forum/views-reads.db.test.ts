@@ -14,7 +14,7 @@ import { threadPage } from "./thread-view";
 import { createViewCounter, pruneThreadViews, recordThreadViews, utcDay } from "./thread-views";
 
 /**
- * Issue 12 point 7: views counted once per visitor per day (batched, in one statement that also survives a
+ * Views counted once per visitor per day (batched, in one statement that also survives a
  * concurrent batch), and members' read positions (unread markers in the list, the "new posts" line in the
  * thread). Runs on PGlite and on PostgreSQL (`--project data-pg`), where the races are real.
  */

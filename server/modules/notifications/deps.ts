@@ -11,9 +11,9 @@ import type { Realtime } from "#server/platform/realtime";
 export type NotificationsDeps = { db: Database; events: EventBus; now: () => Date; log: Logger; realtime: Realtime };
 
 /**
- * The kinds of notification, each with its own setting (issue 4): a reply in a followed thread, a mention, a
+ * The kinds of notification, each with its own setting: a reply in a followed thread, a mention, a
  * new thread by a followed person, a like, an accepted answer, a moderation action on one's content; and from
- * gamification (issue 5): a new level, an unlocked achievement; and from creator key campaigns (issue 14): a
+ * gamification: a new level, an unlocked achievement; and from creator key campaigns: a
  * company's decision on one's key request.
  */
 export const NOTIFICATION_TYPES = [

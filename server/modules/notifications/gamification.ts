@@ -6,7 +6,7 @@ import { notify } from "./notify";
 const typedNames = (e: DomainEvents["achievement.unlocked"]) => (e.names && (e.names.es || e.names.en) ? { names: e.names } : {});
 
 /**
- * Notifications from gamification's events (issue 5): `level_up` (data: the level reached and the stat
+ * Notifications from gamification's events: `level_up` (data: the level reached and the stat
  * points granted) and `achievement_unlocked` (data: the achievement's key, name key or typed names, rarity and reward XP).
  * Nobody acted on the person (actorId null). Returns the unsubscribe functions.
  */

@@ -6,7 +6,7 @@ import { userChannel, type RealtimeMessage } from "#server/platform/realtime";
 import type { Services } from "#server/services";
 
 /**
- * Issue 5: what a person's open pages receive live when they reach a level or unlock an achievement — enough
+ * What a person's open pages receive live when they reach a level or unlock an achievement — enough
  * for the toast's sentence (level and stat points; the achievement's key, name key and typed names) — and the
  * `gamification.changed` event that admins' edits publish (the page cache empties on it).
  */

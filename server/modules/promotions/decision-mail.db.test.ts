@@ -11,7 +11,7 @@ import type { PromotionsDeps } from "./deps";
 import { approveSubmission } from "./approve-submission";
 import { rejectSubmission } from "./reject-submission";
 
-/** The studio's decision emails (issue 15), delivered to a real SMTP server, in the language it wrote in. */
+/** The studio's decision emails, delivered to a real SMTP server, in the language it wrote in. */
 describe("featured decision mail", () => {
   let database: DatabaseHandle;
   let deps: PromotionsDeps;

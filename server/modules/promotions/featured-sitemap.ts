@@ -7,7 +7,7 @@ import { FEATURE_TYPES_WITH_PAGE } from "#shared/promotions";
 export const SITEMAP_FEATURED_CAP = 2_000;
 
 /**
- * Featured games (issue 15) for the sitemap: /featured-games and every details page on show now (visible,
+ * Featured games for the sitemap: /featured-games and every details page on show now (visible,
  * inside its period). A finished, hidden or homepage-only feature is not listed.
  */
 export async function featuredSitemapEntries(db: Pick<Database, "select">, now: Date, cap = SITEMAP_FEATURED_CAP) {

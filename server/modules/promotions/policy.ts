@@ -4,7 +4,7 @@ import { assertCan as assertAccounts, can as canAccounts } from "#server/modules
 import { DomainError } from "#server/modules/errors";
 
 /**
- * Every action of featured games (issue 15), one per verb. Anyone may submit a game on /collaborate and check
+ * Every action of featured games, one per verb. Anyone may submit a game on /collaborate and check
  * a promo code (a studio needs no account to pay for a feature); paying for and reading a submission's payment
  * is proved by its unguessable id, not by a role. A verified company starts from its own games and reads its
  * own games' numbers. Moderators read the review queue and mark a submission's content as checked; what
@@ -121,7 +121,7 @@ export function promotionsTeamAbilities(actor: Actor) {
 }
 export type PromotionsTeamAbilities = ReturnType<typeof promotionsTeamAbilities>;
 
-/** Featured games (issue 15): a company reads its own games' numbers and starts from its own games. */
+/** Featured games: a company reads its own games' numbers and starts from its own games. */
 export const PROMOTIONS_CASES: CapabilityCases<PromotionsAction, PromotionsResource> = {
   "submission.from_game": [
     { case: "own", resource: { companyId: CAPABILITY_SELF } },

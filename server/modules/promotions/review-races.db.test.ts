@@ -16,7 +16,7 @@ const codes = (results: PromiseSettledResult<unknown>[]) =>
   results.map((r) => (r.status === "fulfilled" ? "ok" : r.reason instanceof DomainError ? r.reason.code : String(r.reason))).sort();
 
 /**
- * Races of the review (issue 15): meaningful on PostgreSQL (`--project data-pg`, a pool of connections, where
+ * Races of the review: meaningful on PostgreSQL (`--project data-pg`, a pool of connections, where
  * the approvals really run at once); on PGlite the same calls run one after the other and must agree.
  */
 describe("featured review races", () => {

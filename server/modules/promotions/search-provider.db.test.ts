@@ -5,7 +5,7 @@ import { testServices } from "#tests/support/services";
 import type { FeaturedGameHit } from "#server/modules/search";
 
 /**
- * Issue 15: a featured game's page on show is found on /search by its name, description or studio; a hidden,
+ * A featured game's page on show is found on /search by its name, description or studio; a hidden,
  * finished, past-its-end or homepage-only one (no page) is not.
  */
 let ctx: Awaited<ReturnType<typeof testServices>>;

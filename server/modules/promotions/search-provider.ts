@@ -13,7 +13,7 @@ import {
 } from "#server/modules/search";
 
 /**
- * Featured games (issue 15): a featured game's page on show now (details_page or both, visible, inside its
+ * Featured games: a featured game's page on show now (details_page or both, visible, inside its
  * period by the clock) is found by its name, short description and studio. Hidden, ended or homepage-only
  * features are not (they have no page). Featured games are few: the vector is built per row at query time.
  */

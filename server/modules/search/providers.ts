@@ -35,7 +35,7 @@ export type PostHit = {
   createdAt: string;
 };
 
-/** An open key campaign (issue 14) whose game, company or description matched; `path` is its public page. */
+/** An open key campaign whose game, company or description matched; `path` is its public page. */
 export type CampaignHit = {
   kind: "campaign";
   id: string;
@@ -49,7 +49,7 @@ export type CampaignHit = {
   endsAt: string;
 };
 
-/** A featured game's page (issue 15) whose name, description or studio matched; a paid placement ("Sponsored"). */
+/** A featured game's page whose name, description or studio matched; a paid placement ("Sponsored"). */
 export type FeaturedGameHit = {
   kind: "featured";
   id: string;

@@ -48,7 +48,7 @@ const pageNumber = (value: unknown): number => {
 };
 
 /**
- * Site search (issue 4 point 9): every enabled provider's matches for `q`. Without a `type`, each section's
+ * Site search: every enabled provider's matches for `q`. Without a `type`, each section's
  * best PREVIEW_SIZE hits with its count; with one, that section's hits PAGE_SIZE a page (other sections still
  * counted, for their tabs). A page past the last answers empty with the real page count. Anyone may search.
  */

@@ -86,7 +86,7 @@ export async function recordEvent(deps: Deps, facts: RequestFacts, input: unknow
   const refused = await admit(deps, facts);
   if (refused) return refused;
   const v = parsed.data;
-  // A featured game's events (issue 15): only our event types, only for a game that exists.
+  // A featured game's events: only our event types, only for a game that exists.
   if (!(await gameEventAllowed(deps.db, v.eventType, v.gameId))) throw new DomainError("input.invalid");
   await deps.db.insert(analyticsEvents).values({
     eventType: v.eventType,

@@ -58,7 +58,7 @@ export const settingDefinitions = {
     default: { url: "https://www.youtube.com/@nexoindie", imageUrl: "/images/announcement.svg" },
   },
   /**
-   * Forum posting limits (issue 4 point 8); intervals in seconds, the first day counted from registration.
+   * Forum posting limits; intervals in seconds, the first day counted from registration.
    * Whole numbers from 0 up to the maxima the forum admin's settings tab shows.
    */
   forum_posting_limits: {
@@ -84,7 +84,7 @@ export const settingDefinitions = {
     },
   },
   /**
-   * Gamification (issue 5, decision 0017): XP per action, daily caps in XP per UTC day (null: no cap) per
+   * Gamification (decision 0017): XP per action, daily caps in XP per UTC day (null: no cap) per
    * reason and from one liker to one author (stops like rings), and the stat points each new level grants.
    */
   gamification_settings: {
@@ -106,7 +106,7 @@ export const settingDefinitions = {
     },
   },
   /**
-   * Featured games (issue 15): the price (whole minor units of `currency`) and duration of each feature type,
+   * Featured games: the price (whole minor units of `currency`) and duration of each feature type,
    * and how many homepage features may run at once.
    */
   featured_offer: {

@@ -20,7 +20,7 @@ const WEB_FORMATS = ["png", "jpeg", "webp"] as const;
 export const IMAGE_RULES = {
   avatar: { maxSide: 8192, maxAspect: 8, maxPixels: 40_000_000, formats: WEB_FORMATS },
   logo: { maxSide: 8192, maxAspect: 8, maxPixels: 50_000_000, formats: WEB_FORMATS },
-  /** A company game's cover (issue 14), shown 16:9: a banner up to 4:1 is cropped, a strip refused. */
+  /** A company game's cover, shown 16:9: a banner up to 4:1 is cropped, a strip refused. */
   cover: { maxSide: 8192, maxAspect: 4, maxPixels: 50_000_000, formats: WEB_FORMATS },
 } satisfies Record<string, ImageRules>;
 

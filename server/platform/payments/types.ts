@@ -2,7 +2,7 @@ import type { PaymentsOffReason } from "#server/env";
 import type { PaymentProviderName } from "#shared/promotions";
 
 /**
- * The one interface both payment providers implement (issue 15): Stripe Checkout, and the local sandbox whose
+ * The one interface both payment providers implement: Stripe Checkout, and the local sandbox whose
  * own checkout page (/checkout/sandbox/{id}) sends the same signed webhooks Stripe would. The promotions module
  * only ever talks to this interface.
  */

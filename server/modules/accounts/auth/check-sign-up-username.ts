@@ -7,7 +7,7 @@ import type { AuthOpDeps } from "./deps";
 const input = z.object({ username: z.string().trim().max(100) });
 
 /**
- * Issue 11: the registration form says, while the person types, whether a username can be chosen. Open to
+ * The registration form says, while the person types, whether a username can be chosen. Open to
  * anyone: which usernames exist is public already (every profile is at /u/{username}).
  */
 export async function checkSignUpUsername(deps: Pick<AuthOpDeps, "db">, raw: unknown): Promise<UsernameAvailability> {

@@ -10,7 +10,7 @@ import { uniqueCompanySlug } from "#server/modules/accounts/company-slug";
 import { isUniqueViolation } from "#server/db/unique-violation";
 import { usernameProblem, usernameTaken } from "#server/modules/accounts/username";
 
-/** SPEC §1: a player is a member with no profile role; creators and companies have one (issue 11). */
+/** SPEC §1: a player is a member with no profile role; creators and companies have one. */
 export const SIGN_UP_ROLES = ["player", "creator", "company"] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
@@ -45,7 +45,7 @@ const EMAIL_TAKEN = "errors:auth.email_taken";
 
 /**
  * SPEC §5: email, password (6+, not a common one), matching confirmation, role; a company also gives its
- * name and representative and starts pending verification. Issue 11: the person chooses their public username
+ * name and representative and starts pending verification. The person chooses their public username
  * (the username rules of the profile page) and may join as a player, a member without a profile role. Signs
  * the person in and sends the verification email (better-auth's sendOnSignUp). Returns the session cookies.
  */
