@@ -12,11 +12,9 @@ export function ShopWikiSection({ className }: { className: string }) {
         {t("wiki.title")}
       </h2>
       <p className="mt-2">{t("wiki.text")}</p>
-      <p className="mt-3">
-        <Link to={to("/shop")} className="font-semibold text-primary underline-offset-4 hover:underline">
-          {t("wiki.link")}
-        </Link>
-      </p>
+      <Link to={to("/shop")} className="btn btn-outline mt-4">
+        {t("wiki.link")}
+      </Link>
     </section>
   );
 }
