@@ -24,7 +24,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** Below these scores (0-100) a warning is printed; the run still exits 0. The same for home and thread. */
 const THRESHOLDS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 const THREAD_THRESHOLDS = THRESHOLDS;
-/** Above these times (ms) a warning is printed (issue 13: both paints under 1.8 s on the simulated phone). */
+/** Above these times (ms) a warning is printed (the goal: both paints under 1.8 s on the simulated phone). */
 const METRIC_LIMITS = { fcpMs: 1800, lcpMs: 1800 };
 
 /** Audits per page; the median run by performance score is recorded (simulated throttling is noisy on a busy machine). */
@@ -39,7 +39,7 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
  */
 const EXTRA = process.env.LIGHTHOUSE_EXTRA_PAGES?.split(",").filter(Boolean) ?? [];
 const OUT_FILE = process.env.LIGHTHOUSE_OUT ?? "lighthouse.json";
-/** Issue 15's targets for a featured game's page. */
+/** The targets for a featured game's page. */
 const FEATURED_THRESHOLDS = { performance: 90, accessibility: 100, "best-practices": 95, seo: 100 };
 
 /** A demo thread with several replies, likes and a tag (server/db/seed-forum.ts). */

@@ -383,7 +383,7 @@ export async function runPages({ onCleanup, duration, warmup, connections = [1, 
   console.log(`\nwrote ${path.relative(process.cwd(), file) || file}`);
 }
 
-/** Issue 13's goals are relative to the figures before the work (bench/results/issue13-before(-pg).json): print the change. */
+/** The performance goals are relative to the figures before the work (bench/results/issue13-before(-pg).json): print the change. */
 export async function compareWithBefore(rows, top) {
   const file = path.join(RESULTS_DIR, `issue13-before${DATABASE === "postgresql" ? "-pg" : ""}.json`);
   const before = JSON.parse(await readFile(file, "utf8").catch(() => "null"));

@@ -1,5 +1,5 @@
 /**
- * The icon sprite (issue 13): one SVG file with a `<symbol>` per icon of the registry (app/components/ui/icons.ts),
+ * The icon sprite: one SVG file with a `<symbol>` per icon of the registry (app/components/ui/icons.ts),
  * drawn from lucide-react's own icon data, so a page carries `<svg class="icon"><use href="…#heart"/></svg>`
  * (about a hundred bytes) instead of each icon's full path data on every use.
  *

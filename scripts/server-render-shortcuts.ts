@@ -11,7 +11,7 @@ const replacements = new Set(Object.values(SERVER_VERSIONS));
 /**
  * In the server build, `react-i18next` means app/i18n/server-hooks.ts (a cached `useTranslation`) and
  * `react-router` means app/lib/server-router.tsx (a `Link` without the client's hooks), for the app's modules;
- * those two files themselves, the packages' own imports and the browser build get the packages (issue 13).
+ * those two files themselves, the packages' own imports and the browser build get the packages.
  */
 export function serverRenderShortcuts(): Plugin {
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
 import { connectionProblem } from "./connection-problem";
 
-/** Issue 10, point 10: a start against a database that cannot be used says what is wrong and how to fix it. */
+/** A start against a database that cannot be used says what is wrong and how to fix it. */
 describe("a database that cannot be used at start", () => {
   // Needs a PostgreSQL server to ask (CI sets TEST_DATABASE_URL, as for the data-layer run).
   it.runIf(process.env.TEST_DATABASE_URL)("names a missing database and how to create it, never the password", async () => {

@@ -436,7 +436,7 @@ const demoReports = [
   },
 ] as const;
 
-/** Each demo forum's colour (issue 12 point 7: the topic list shows its forum's colour, as Discourse's categories). */
+/** Each demo forum's colour (the topic list shows its forum's colour, as Discourse's categories). */
 const forumColors: Record<(typeof forumsSpec)[number]["slug"], string> = {
   presentaciones: "#0ea5e9",
   "charla-general": "#8b5cf6",

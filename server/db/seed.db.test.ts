@@ -168,7 +168,7 @@ describe("demo data", () => {
     expect(await seedDemoGamification(db, createLogger("silent"))).toBe(false);
   });
 
-  it("gives the verified company two games and three campaigns, and the creators requests in every state (issue 14)", async () => {
+  it("gives the verified company two games and three campaigns, and the creators requests in every state", async () => {
     const games = await database.db.select().from(companyGames);
     expect(games.map((g) => g.slug).sort()).toEqual(["faro-de-niebla", "huerto-lunar"]);
     const all = await database.db.select().from(campaigns);
@@ -195,11 +195,11 @@ describe("demo data", () => {
     expect(keys.every((k) => !k.sealedValue.toString("latin1").includes("-EU-"))).toBe(true);
   });
 
-  it("turns the forum on with the demo forum (issue 11 point 8), so its threads are reachable", async () => {
+  it("turns the forum on with the demo forum, so its threads are reachable", async () => {
     expect(await new SettingsStore(database.db).get("forum_enabled")).toBe(true);
   });
 
-  it("adds the featured games demo (issue 15 point 9): three games in different states, a paid and a promo-code submission in the queue, two codes, daily numbers, one agreeing studio", async () => {
+  it("adds the featured games demo: three games in different states, a paid and a promo-code submission in the queue, two codes, daily numbers, one agreeing studio", async () => {
     const games = await database.db.select().from(featuredGames).orderBy(featuredGames.slug);
     expect(games.map((g) => [g.slug, g.featureType, g.scheduleStatus])).toEqual([
       ["ember-and-tide", "details_page", "active"],

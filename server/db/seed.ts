@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Demo accounts on a database without people, then the demo forum when the forum is empty (also on a database
- * seeded before the forum existed), which the demo opens (issue 11 point 8: its threads are the demo's
+ * seeded before the forum existed), which the demo opens (its threads are the demo's
  * community). True when anything was created.
  */
 export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysSecret: string; uploadsDir: string }): Promise<boolean> {

@@ -9,7 +9,7 @@ import { makeSubmission } from "#tests/support/promotions-kit";
 import { makeFeaturedGame } from "#tests/support/featured-kit";
 
 /**
- * Issue 3's access matrix: every route of SPEC §2 that exists so far and every mutation of the issue, for
+ * The access matrix: every route of SPEC §2 that exists so far and every mutation, for
  * each kind of person. Expected answers: a page (200), a redirect to /login with the original location
  * ("login"), a redirect to / ("home"), to the company verification page ("verify"), or a refusal (403/401…).
  * Later issues add their routes to ROUTES (the not-built ones are listed at the end and answer 404 today).
@@ -577,7 +577,7 @@ describe("access matrix: mutations", () => {
 });
 
 /**
- * Issue 15, payments: paying is proved by the payment's unguessable id, not by a role, so the payment pages
+ * Payments: paying is proved by the payment's unguessable id, not by a role, so the payment pages
  * answer everyone alike (a pending company is held on its verification page first); an unknown id is a 404,
  * and a choice on a finished payment is refused for everyone.
  */
@@ -643,7 +643,7 @@ describe("access matrix: payments", () => {
 });
 
 /**
- * Issue 15, featured games: the list, a game's page and /collaborate are public; the review queue is the
+ * Featured games: the list, a game's page and /collaborate are public; the review queue is the
  * team's, with checking for Moderators and every decision, promo codes, analytics and promotional email for
  * Admins (pages refuse others at the route, the operations again inside: 403 for a Moderator); a studio's
  * consent to promotional email is the company's own; an unsubscribe link needs its signature, not a session.

@@ -6,7 +6,7 @@ import { createUser } from "#server/db/factories";
 import { startSmtpServer } from "#tests/support/smtp";
 
 /**
- * Issue 10, points 3-5: better-auth's own HTTP endpoints keep the account lock whatever the body's encoding,
+ * Better-auth's own HTTP endpoints keep the account lock whatever the body's encoding,
  * apply the site's password rules, and never hand a session token to scripts.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createCategory, createForum, createThreadWithPosts } from "#server/db/f
 import { BODY_LIMITS, bodyLimitFor } from "./body-limits";
 
 /**
- * Issue 10, points 6 and 10: every route has a body limit (413, translated, nothing buffered past the limit),
+ * Every route has a body limit (413, translated, nothing buffered past the limit),
  * pages take only form encodings (415), and a write that carries a session cookie but neither Origin nor
  * Sec-Fetch-Site is refused.
  */

@@ -7,7 +7,7 @@ import { cookiesFrom, testApp, type TestApp } from "#tests/support/app";
 import { testActor } from "#tests/support/actors";
 
 /**
- * Issue 14's creator-side and public pages (/campaigns, /campaigns/{id}, /creator/onboarding, /my-keys), driven
+ * The campaigns' creator-side and public pages (/campaigns, /campaigns/{id}, /creator/onboarding, /my-keys), driven
  * as a browser without JavaScript would: page loads and form posts, for each kind of person. Data is made with
  * the campaign operations themselves.
  */

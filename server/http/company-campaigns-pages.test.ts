@@ -8,7 +8,7 @@ import { testActor } from "#tests/support/actors";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 14's company pages (/company/games, the game form, /company/campaigns, the campaign form, the manage
+ * The campaigns' company pages (/company/games, the game form, /company/campaigns, the campaign form, the manage
  * page's four tabs and the keys CSV), driven as a browser without JavaScript would: page reads, then form posts
  * (URL-encoded, or multipart where the page's form is) and the page they answer. Key values appear only in the
  * CSV export.

@@ -7,7 +7,7 @@ import { companyProfiles, profiles } from "#server/db/schema";
 import { serverBuildFile } from "#server/paths";
 
 /**
- * Issue 10 points 9 and 10b: a company whose company profile the team has not verified yet is held on
+ * A company whose company profile the team has not verified yet is held on
  * /company/verification for form posts and React Router data requests too, not only for page reads. Its
  * changes elsewhere are refused and not saved; what the verification page offers keeps working.
  */

@@ -7,7 +7,7 @@ import { makeFeaturedGame } from "#tests/support/featured-kit";
 import { FEATURED_PAGE_SIZE } from "#server/modules/promotions/public-featured";
 
 /**
- * Issue 15's public pages (/featured-games, /games/{slug}, the home page's featured section) in both languages,
+ * The featured games' public pages (/featured-games, /games/{slug}, the home page's featured section) in both languages,
  * as a browser without JavaScript reads them: the Sponsored label, filters and pages, the details page with
  * its trailer facade, store link and VideoGame data (for visitors only), and 404 for what is not on show.
  */

@@ -6,7 +6,7 @@ import { createUser } from "#server/db/factories";
 import { createCategory, createForum, createThreadWithPosts } from "#server/db/forum-factories";
 
 /**
- * Issue 12 point 7 over HTTP: the topic list (replies, views, participants, last poster, the forum's colour,
+ * Over HTTP: the topic list (replies, views, participants, last poster, the forum's colour,
  * unread markers for a member, filters that work without JavaScript), thread views counted once per visitor
  * per day — pages served from the anonymous cache included, crawlers not — and the thread's "new posts" line.
  */

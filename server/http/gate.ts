@@ -11,7 +11,7 @@ export const UNLOCK_PATH = "/api/v1/site/maintenance/unlock";
 
 /**
  * Paths that answer during maintenance: the health check, the gate's own assets and its unlock form, the
- * translations and site images (logo) pages load, and signing in (issue 11 point 15: a signed-out admin signs in to pass the gate).
+ * translations and site images (logo) pages load, and signing in (a signed-out admin signs in to pass the gate).
  */
 const exempt = (path: string) =>
   path === "/api/health" ||

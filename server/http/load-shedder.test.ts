@@ -5,7 +5,7 @@ import { LoadShedder } from "./load-shedder";
 import { createNodeServer } from "./node-server";
 
 /**
- * Issue 10, point 11: an overloaded process answers new requests with a light, translated 503 and
+ * An overloaded process answers new requests with a light, translated 503 and
  * Retry-After, keeps /api/health and the requests already in flight, and admits again once the load is gone.
  */
 const servers: Array<() => Promise<void>> = [];

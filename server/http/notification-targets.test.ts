@@ -6,7 +6,7 @@ import { NOTIFICATION_TYPES, type NotificationType } from "#server/modules/notif
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 11 point 16, as a browser without JavaScript sees it: on /notifications every kind of notification
+ * As a browser without JavaScript sees it: on /notifications every kind of notification
  * has its picture (who acted's avatar, or an icon: never a "?") and is a link, and opening it leads to what
  * it is about (a level-up to one's progress, a reply to its post…), in both languages.
  */

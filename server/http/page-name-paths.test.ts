@@ -7,7 +7,7 @@ import { testApp, type TestApp } from "#tests/support/app";
 import { RESERVED_COMPANY_SLUGS } from "#server/modules/accounts/company-slug";
 
 /**
- * Issue 11, point 9: a name chosen by a person (a username, a company slug, a forum slug) may equal a page
+ * A name chosen by a person (a username, a company slug, a forum slug) may equal a page
  * name. Without a language prefix, /u/admin must still open admin's profile, not the admin area with "u"
  * taken for a language. The page names come from app/routes.ts itself, so a new page is tested as it lands.
  */

@@ -7,8 +7,8 @@ import { createCategory, createForum, createThreadWithPosts } from "#server/db/f
 import { threads, users } from "#server/db/schema";
 
 /**
- * Issue 11 over HTTP: a hidden accepted answer no longer marks its thread solved (point 14), and /admin/roles
- * shows the capability table computed from the policies (point 1), in both languages.
+ * Over HTTP: a hidden accepted answer no longer marks its thread solved, and /admin/roles
+ * shows the capability table computed from the policies, in both languages.
  */
 let t: TestApp;
 const PW = "policy-pages-pass-1";
@@ -53,7 +53,7 @@ const WORDS = {
   es: { solved: "Resuelto", accepted: "Respuesta aceptada", trace: "Un moderador ocultó este mensaje." },
 } as const;
 
-describe("a hidden accepted answer (issue 11 point 14)", () => {
+describe("a hidden accepted answer", () => {
   it("no longer marks the thread solved for a visitor, in both languages; publishing it again restores it", async () => {
     const accepted = await post(pathOf("en"), { intent: "accept", postId: thread.posts[1].id, number: "2" }, cookies.asker);
     expect(accepted.status).toBe(303);
@@ -95,7 +95,7 @@ describe("a hidden accepted answer (issue 11 point 14)", () => {
   });
 });
 
-describe("the capability table on /admin/roles (issue 11 point 1)", () => {
+describe("the capability table on /admin/roles", () => {
   const LABELS = {
     en: [
       "What each role may do",

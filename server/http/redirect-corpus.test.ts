@@ -4,7 +4,7 @@ import { cookiesFrom, signIn, TEST_ORIGIN, testApp, type TestApp } from "#tests/
 import { createUser, type CreatedUser } from "#server/db/factories";
 
 /**
- * Issue 10, point 2: no open redirect through ?redirectTo= on the sign-in pages. Every trick of the corpus
+ * No open redirect through ?redirectTo= on the sign-in pages. Every trick of the corpus
  * (tests/fixtures/redirect-corpus.json), on every page that follows it, with and without a language prefix:
  * the Location stays on the site, and the tricks fall back to the dashboard in the page's language.
  */

@@ -5,7 +5,7 @@ import { createCompany, createUser } from "#server/db/factories";
 import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
 
 /**
- * Issue 11, point 12, driven as a browser without JavaScript would: the registration form asks for the public
+ * Sign-up, driven as a browser without JavaScript would: the registration form asks for the public
  * username (the profile page's rules, checked on the server), offers "Player" (a member without a profile
  * role), and a player becomes a creator later from /account.
  */

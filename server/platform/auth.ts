@@ -65,7 +65,7 @@ const PROBLEM_CODE: Record<PasswordProblem, string> = {
 };
 
 /**
- * The site's password rules (SPEC §5 and issue 3: at least 6 characters, not a common password) on every way
+ * The site's password rules (SPEC §5: at least 6 characters, not a common password) on every way
  * of setting one, over HTTP or in-process: refused with 400 and a translated message before the endpoint runs.
  */
 const passwordRules = createAuthMiddleware(async (ctx) => {

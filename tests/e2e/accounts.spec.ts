@@ -4,7 +4,7 @@ import { ADMIN, asOwnClient, expect, gotoHydrated, LOCALES, setConsentCookie, te
 import { latestMailTo, linkIn } from "./mailbox";
 
 /**
- * Issue 3 "done means", in Chromium and in both languages: a creator registers, confirms the email from the
+ * In Chromium and in both languages: a creator registers, confirms the email from the
  * mail, signs in, changes username and avatar and sees the public profile; a company registers, is held on
  * its verification page, an admin verifies it and the company's pages open; the admin panel link shows only
  * for Admin and Moderator.

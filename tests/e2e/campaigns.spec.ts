@@ -5,7 +5,7 @@ import { workerPort } from "./port";
 import { signInStates } from "./site-pages";
 
 /**
- * Issue 14's "done means", in Chromium and in both languages, through the pages only, on the demo data: the demo
+ * Key campaigns end to end, in Chromium and in both languages, through the pages only, on the demo data: the demo
  * studio uploads keys to its manual campaign (Huerto Lunar); a new creator becomes a creator, adds a channel and
  * requests a key; the studio approves; the creator reveals the key on /my-keys and adds a coverage link; the
  * studio sees it on the participants tab and traces the key back to the creator; the auto-approve campaign

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, setThemeCookie, test, tr, type Locale } from "./fixtures";
 
 /**
- * Issue 15 points 1–2 in Chromium, both languages: an Admin creates a promo code on /admin/promo-codes; on
+ * In Chromium, both languages: an Admin creates a promo code on /admin/promo-codes; on
  * /collaborate a studio sees the offer priced in its language, pastes a YouTube link (the e2e server's local
  * oEmbed stub) that fills the game's name and thumbnail, picks an image that the browser compresses to a WEBP of
  * at most 1600 px before upload (a broken one says 'Failed to compress image.'), checks a wrong and then the right

@@ -17,7 +17,7 @@ import {
 import { registerMember } from "./members";
 
 /**
- * Issue 12 points 2, 3 and 9 in Chromium, in both languages: the file and date fields speak the page's
+ * In Chromium, in both languages: the file and date fields speak the page's
  * language (not the browser's) and still upload and validate, with and without JavaScript; the account's
  * tabs are one scrollable row on a phone; the resources wiki has a table of contents that jumps to its
  * sections (sticky beside the text on a wide screen, a disclosure on a phone); the 404 page's title has the

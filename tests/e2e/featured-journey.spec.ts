@@ -4,7 +4,7 @@ import { BASE_URL, expect, gotoHydrated, LOCALES, test, tr, type Locale } from "
 import { latestMailTo } from "./mailbox";
 
 /**
- * Issue 15's whole loop in Chromium, on the sandbox provider, in both languages: a studio sends /collaborate
+ * The featured games' whole loop in Chromium, on the sandbox provider, in both languages: a studio sends /collaborate
  * with an image and a YouTube URL and pays; an Admin approves it with a duration; visitors then find the game
  * on /featured-games and at /games/{slug}, labelled "Sponsored". And a paid submission the Admin rejects is
  * refunded, and the studio is told so by email. (Paying and cancelling themselves: payments.spec.ts.)

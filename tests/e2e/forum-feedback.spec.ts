@@ -15,7 +15,7 @@ import {
 import { registerMember } from "./members";
 
 /**
- * Issue 12 points 2, 4 and 7 (the forum's part) in Chromium, in both languages: a new thread is confirmed
+ * The forum's feedback in Chromium, in both languages: a new thread is confirmed
  * with a toast; the reply box empties after a reply and keeps its text when the reply is refused; a member
  * sees unread threads in the list and the "new posts since your last visit" line in the thread; the list's
  * filters apply as they change; a like shows at once and is rolled back with a toast when the server

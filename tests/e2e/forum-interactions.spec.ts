@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 4's thread interactions in Chromium, in both languages and from the keyboard: a member likes,
+ * The thread interactions in Chromium, in both languages and from the keyboard: a member likes,
  * follows and reports (the page stays where it is: fetchers), the author accepts an answer and the thread
  * shows resolved with the answer under the question, and a moderator pins, locks and hides a post. axe checks
  * the thread page with the moderation toolbar open, in the light and dark themes.

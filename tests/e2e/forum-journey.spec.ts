@@ -14,7 +14,7 @@ import {
 import { registerMember } from "./members";
 
 /**
- * Issue 4's "done means", in Chromium and in both languages, through the pages only: a member starts a thread
+ * The forum end to end, in Chromium and in both languages, through the pages only: a member starts a thread
  * with tags and Markdown; another replies and likes it, and the author's open page hears of it live; the author
  * accepts the answer and the thread shows resolved; a third member's rude reply is reported, a moderator hides
  * it from the moderation queue and bans its author; the audit log shows both; the banned member cannot post.

@@ -3,7 +3,7 @@ import { expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, te
 import { registerMember } from "./members";
 
 /**
- * Issue 4's forum pages in Chromium and in both languages: a member starts a thread with a tag and Markdown
+ * The forum pages in Chromium and in both languages: a member starts a thread with a tag and Markdown
  * (checking the server-rendered preview first), another member replies, and the thread shows both; visitors
  * are sent to sign in. The members register and confirm their email first, as new members do (the demo
  * accounts already reached the first-day thread limit with their seeded threads).

@@ -3,7 +3,7 @@ import { expect, expectNoViolations, gotoHydrated, LOCALES, test, tr, type Local
 import { registerMember } from "./members";
 
 /**
- * Issue 5's done-means journey in Chromium, in both languages: a new member's first thread, written through
+ * The gamification journey in Chromium, in both languages: a new member's first thread, written through
  * the new-thread form, unlocks the first-thread achievement; the side panel's card 3 shows it (name in the
  * icon's tooltip, "unlocked"), the account's progress tab shows it unlocked with the XP it brought in the
  * history, the public profile lists it, and the leaderboard gives the member their place.

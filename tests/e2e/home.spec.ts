@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, LOCALES, setConsentCookie, setThemeCookie, test, tr } from "./fixtures";
 
 /**
- * Issue 12 points 6 and 10 in Chromium: the home page's generated avatars are real pictures (the SVG drawn by
+ * In Chromium: the home page's generated avatars are real pictures (the SVG drawn by
  * the server, sandboxed by its own CSP, still decodes as an image), and a signed-in creator is offered their
  * next steps instead of the sign-up links, in either theme (axe checks every page, signed in too, in
  * page-sweep.spec.ts).

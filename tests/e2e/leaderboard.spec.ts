@@ -15,7 +15,7 @@ import {
 import { registerMember } from "./members";
 
 /**
- * Issue 5's public gamification pages in Chromium: the leaderboard in both languages and themes (axe), its
+ * The public gamification pages in Chromium: the leaderboard in both languages and themes (axe), its
  * period tabs by keyboard, the side panel's cards 2 and 3 with the demo members' XP and achievements (the
  * achievement's name in a tooltip that keyboard users reach too), and the toast that arrives live when a
  * member's own action unlocks an achievement while a page of theirs is open.

@@ -17,7 +17,7 @@ import {
 import { registerMember } from "./members";
 
 /**
- * Issue 4's notifications in Chromium, in both languages: member A has a page open, member B replies to A's
+ * The notifications in Chromium, in both languages: member A has a page open, member B replies to A's
  * thread, and A's bell count rises without a reload (and is announced); the bell's menu lists the reply and
  * marks everything read; the notifications page lists it; the settings tab saves with a toast. axe checks
  * the menu, /notifications and the settings tab, light and dark.

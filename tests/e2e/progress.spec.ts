@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 5's own progress (the account's progress tab) and the public profile's level and achievements in
+ * One's own progress (the account's progress tab) and the public profile's level and achievements in
  * Chromium, for a demo creator whose XP the demo forum gave: both languages, both themes, axe, and the page
  * reachable and usable from the keyboard.
  */

@@ -1,7 +1,7 @@
 import { expect, expectNoViolations, gotoHydrated, setConsentCookie, setThemeCookie, test, tr, type Locale } from "./fixtures";
 
 /**
- * Issue 4 point 9 in Chromium: a search typed in the header finds the demo forum's threads and posts, accents
+ * Search in Chromium: a search typed in the header finds the demo forum's threads and posts, accents
  * and stemming included, shows the matches marked, keeps the query in the box, and a result leads to its post.
  * The header box shows on wide screens, so the window is wide.
  */

@@ -1,7 +1,7 @@
 import { asOwnClient, expect, expectNoViolations, gotoHydrated, LOCALES, setConsentCookie, test, toasts, tr } from "./fixtures";
 
 /**
- * Issue 11, point 12, in Chromium and in both languages: a person who only wants to play signs up as a player
+ * In Chromium and in both languages: a person who only wants to play signs up as a player
  * under a username they choose (checked as they type), gets past a failed attempt without its error following
  * them to the welcome page, and later becomes a creator from /account.
  */

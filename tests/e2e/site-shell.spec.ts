@@ -217,7 +217,7 @@ test.describe("side panel", () => {
       // Card 1 lists the demo forum's 4 newest threads: the demo opens its forum.
       await expect(aside.getByText(tr(locale, "sidePanel.noThreads"))).toHaveCount(0);
       await expect(aside.locator(`a[href*="/community/"]`)).toHaveCount(4);
-      // Cards 2 and 3 show the demo members' XP and achievements (issue 5; tests/e2e/leaderboard.spec.ts).
+      // Cards 2 and 3 show the demo members' XP and achievements (tests/e2e/leaderboard.spec.ts).
       await expect(aside.getByRole("link", { name: tr(locale, "sidePanel.seeLeaderboard") })).toBeVisible();
       const announcement = aside.getByRole("link", { name: new RegExp(tr(locale, "externalLink").replace(/[()]/g, "\\$&")) });
       await expect(announcement).toHaveAttribute("target", "_blank");

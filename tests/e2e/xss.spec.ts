@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { BASE_URL, expect, setConsentCookie, test, type Locale } from "./fixtures";
 
 /**
- * Issue 4 "done means": every payload of the XSS corpus (tests/fixtures/xss-corpus.json), posted as a thread
+ * Every payload of the XSS corpus (tests/fixtures/xss-corpus.json), posted as a thread
  * and as a reply, executes nothing in Chromium and leaves the page intact.
  *
  * The posts go through the real page actions (the same form posts a browser without JavaScript sends, with

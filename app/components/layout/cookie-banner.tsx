@@ -10,7 +10,7 @@ export const PREFERENCES_PARAM = "cookies";
 
 /**
  * SPEC §2 cookie banner: shown while no consent cookie exists; "Accept all" and, with the same weight beside
- * it, "Only essential" (issue 11 point 13: refusing takes one click, as accepting does); "Customize" with a locked
+ * it, "Only essential" (refusing takes one click, as accepting does); "Customize" with a locked
  * essentials switch, an analytics switch (off by default) and save. Plain forms underneath, so it works
  * before JavaScript; the footer's "Cookie preferences" link (?cookies=preferences) reopens it.
  */

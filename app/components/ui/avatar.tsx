@@ -7,7 +7,7 @@ const AVATAR_SIZES = new Set([20, 24, 28, 32, 36, 40, 44]);
 export const generatedAvatarUrl = (userId: string) => `/avatars/${encodeURIComponent(userId)}.svg`;
 
 /**
- * SPEC §9 / issue 12 point 6: the mini-avatar, 40 px by default. The uploaded picture if there is one, else the
+ * SPEC §9: the mini-avatar, 40 px by default. The uploaded picture if there is one, else the
  * member's generated avatar (deterministic from `userId`, drawn by the server), else — only where no id is
  * known — the first letter. Decorative (empty alt): the name is always written beside it or labels its link.
  */

@@ -31,7 +31,7 @@ function InlineError({ failure }: { failure: FormFailure | undefined }) {
   );
 }
 
-/** The one form of a thread page that every like button submits without JavaScript (issue 13: one form, not twenty). */
+/** The one form of a thread page that every like button submits without JavaScript (one form, not twenty). */
 export const LIKE_FORM_ID = "like-form";
 
 /**

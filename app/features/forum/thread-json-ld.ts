@@ -18,7 +18,7 @@ export function threadJsonLd(view: ThreadView, baseUrl: string, locale: Locale, 
       : { "@type": "Person", name: deletedUser };
   const visible = view.posts.filter((p) => p.bodyMd !== null && !p.hidden);
   const replies = visible.filter((p) => p.number > 1);
-  // A snippet per post (issue 13: 20 posts of 500 characters were 13 KB of every thread page).
+  // A snippet per post (20 posts of 500 characters were 13 KB of every thread page).
   const textOf = (p: ThreadPost) => (p.bodyMd ?? "").replace(/\s+/g, " ").trim().slice(0, JSON_LD_TEXT);
   const postUrl = (p: ThreadPost) => `${url}${view.page > 1 ? `?page=${view.page}` : ""}#post-${p.number}`;
   const inLanguage = locale === "es" ? "es-ES" : "en-US";

@@ -48,8 +48,8 @@ export function moderationReason(n: NotificationItem): string | null {
 }
 
 /**
- * Where a notification leads (without the language prefix); every notification leads somewhere (issue 11
- * point 16). Gamification's: the person's progress (a new level) or its achievements. The forum's: their post
+ * Where a notification leads (without the language prefix); every notification leads somewhere.
+ * Gamification's: the person's progress (a new level) or its achievements. The forum's: their post
  * (the thread page finds the post's page from `?post=`), else their thread; when the thread is hidden (its
  * author cannot open it) a moderation notice leads to the thread's forum; when it is gone, to who acted, else
  * to the community.

@@ -10,7 +10,7 @@ import { connectRealtime, type RealtimeEvent } from "./realtime-client";
  * The bell's unread count, kept live while the page is open: it starts from the root loader's count (and
  * follows it when the loaders run again), and changes when /api/realtime says so. A new notification is also
  * put into `announcement`, for a polite live region. A new level or achievement is also shown in a toast
- * (issue 5; one at a time, each in turn). Only signed-in people open a socket.
+ * (one at a time, each in turn). Only signed-in people open a socket.
  */
 export function useLiveUnread(signedIn: boolean, fromLoader: number) {
   const { t, i18n } = useTranslation();

@@ -17,7 +17,7 @@ export const handle = { i18n: ["account", "progress", "levels", "badges", "forum
 /** The XP history shows 20 rows a page (the ledger's own default is 50, for the team's views). */
 
 /**
- * Issue 5 / SPEC §2 /account: one's own level, XP, progress, stat points, counters, every achievement, and the
+ * SPEC §2 /account: one's own level, XP, progress, stat points, counters, every achievement, and the
  * XP history that explains them (`?page=n`). Only ever the signed-in person's: the ledger refuses anyone
  * else's to a member.
  */

@@ -215,7 +215,7 @@ export const coverageLinks = pgTable(
   (t) => [uniqueIndex("coverage_links_request_url_idx").on(t.requestId, t.url)],
 );
 
-/** Every time a creator shows a key in full (issue 14: each reveal is recorded). */
+/** Every time a creator shows a key in full (each reveal is recorded). */
 export const keyReveals = pgTable(
   "key_reveals",
   {

@@ -326,7 +326,7 @@ export const notifications = pgTable(
 );
 
 /**
- * Per-type notification settings (issue 4: "a per-type setting"). A missing row means the type is on: only
+ * Per-type notification settings. A missing row means the type is on: only
  * the types a person turned off (or back on) are stored.
  */
 export const notificationPreferences = pgTable(

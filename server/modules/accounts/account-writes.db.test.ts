@@ -15,7 +15,7 @@ import { uploadAvatar } from "./upload-avatar";
 
 /**
  * Account writes under pressure: one person's username changes sent at the same moment,
- * and the writes a company waiting for verification may not make (point 9). Runs on PGlite and, in the
+ * and the writes a company waiting for verification may not make. Runs on PGlite and, in the
  * data-pg project, on PostgreSQL with a pool of 20 connections: there the changes really run side by side.
  */
 describe("account writes", () => {

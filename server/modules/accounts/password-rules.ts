@@ -4,7 +4,7 @@ import { isCommonPassword } from "./common-passwords";
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** SPEC §5: at least 6 characters; issue 3: not one of the most common passwords. Messages are i18n keys. */
+/** SPEC §5: at least 6 characters, and not one of the most common passwords. Messages are i18n keys. */
 export const newPasswordSchema = z
   .string({ error: "errors:auth.password_too_short" })
   .min(PASSWORD_MIN, "errors:auth.password_too_short")

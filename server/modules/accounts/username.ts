@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 
-/** SPEC §5 and issue 3: 3–30 letters, digits, `_` or `-`; unique ignoring case; some words reserved. */
+/** SPEC §5: 3–30 letters, digits, `_` or `-`; unique ignoring case; some words reserved. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
 export const USERNAME_CHANGE_DAYS = 30;
 

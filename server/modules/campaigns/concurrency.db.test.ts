@@ -13,7 +13,7 @@ import { approveRequests } from "./decide-requests";
 import { requestKey } from "./request-key";
 
 /**
- * Races on the key pool (issue 14's "Done means"): meaningful on PostgreSQL (`--project data-pg`, a pool of 20
+ * Races on the key pool: meaningful on PostgreSQL (`--project data-pg`, a pool of 20
  * connections); on PGlite the same calls run one after the other and must give the same totals.
  */
 describe("campaign races", () => {

@@ -149,7 +149,7 @@ export async function saveKeyUpload(deps: Pick<CampaignsDeps, "db" | "keys" | "n
     for (let i = 0; i < entries.length; i += KEY_INSERT_BATCH) {
       const batch = entries.slice(i, i + KEY_INSERT_BATCH);
       // Three array parameters instead of nine per row: PGlite parses and binds a 10,000-row batch in
-      // milliseconds where as many VALUES tuples take seconds (issue 14: 100,000 keys in under 10 s).
+      // milliseconds where as many VALUES tuples take seconds (100,000 keys in under 10 s).
       const sealed = batch.map(([value]) => deps.keys.seal(value).toString("base64"));
       const fingerprints = batch.map(([value]) => deps.keys.fingerprint(value));
       const regions = batch.map(([, region]) => region ?? "");

@@ -8,7 +8,7 @@ import { testServices } from "#tests/support/services";
 import { coverageReminderSender } from "./notice-mail";
 
 /**
- * Issue 14's notices, through the real services (the listener and the mailer wired in server/services.ts, the
+ * The campaigns' notices, through the real services (the listener and the mailer wired in server/services.ts, the
  * outbox as the delivery without SMTP): every decision on a key request reaches the creator on the bell and by
  * email, in their language; a muted bell still gets the email; a decision is told once; the coverage reminder
  * goes out once, before the deadline, to creators without coverage.

@@ -90,7 +90,7 @@ describe("forum under load", () => {
       await statements(null, small.slug),
       await statements(null, big.slug, 3),
     ];
-    // A member's read also records how far they read (one upsert, issue 12's unread markers); a visitor's does not.
+    // A member's read also records how far they read (one upsert, for the unread markers); a visitor's does not.
     expect(counts).toEqual([3, 3, 3, 2, 2]);
     const v = (await getThread(deps, viewer, { forumSlug, threadSlug: big.slug, page: 5 })) as ThreadView;
     expect(v.posts.map((p) => p.number)).toEqual(Array.from({ length: 20 }, (_, i) => 81 + i));

@@ -195,7 +195,7 @@ describe("thread page interaction reads", () => {
     });
   });
 
-  it("a hidden accepted answer leaves the thread unresolved for everyone (issue 11 point 14); a hidden reply cannot be accepted", async () => {
+  it("a hidden accepted answer leaves the thread unresolved for everyone; a hidden reply cannot be accepted", async () => {
     await hidePost(deps, mod, { postId: thread.posts[22].id, reason: "Spam link" });
     await hidePost(deps, mod, { postId: thread.posts[21].id, reason: "Spam link" });
     for (const who of [helper, mod]) {

@@ -28,7 +28,7 @@ export type ThreadPage = {
   publishingId: string | null;
   /** `?hideThread=1`: a moderator's confirmation to hide the thread. */
   confirmingHideThread: boolean;
-  /** `?report=id`: the report form open on that post (the page carries no report form otherwise: issue 13). */
+  /** `?report=id`: the report form open on that post (the page carries no report form otherwise). */
   reportingId: string | null;
   /** `?reported=id`: after a report sent without JavaScript, the thank-you at that post. */
   reported: string | null;

@@ -52,7 +52,7 @@ export { ensureGamificationDefaults, DEFAULT_ACHIEVEMENTS, DEFAULT_LEVELS, xpFor
 export { replayForum } from "./replay";
 
 /**
- * The gamification area's public entry (`services.gamification`, issue 5, decision 0017). Creating it
+ * The gamification area's public entry (`services.gamification`, decision 0017). Creating it
  * subscribes the XP listeners to the forum's events on `deps.events`; `start()` writes the default levels and
  * achievements on a new database and registers the jobs; `stop()` unsubscribes. Reads are public unless noted;
  * admin operations take the actor and check it themselves.

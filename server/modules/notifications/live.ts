@@ -22,7 +22,7 @@ export type LiveNotificationDetail = {
 const text = (v: unknown) => (typeof v === "string" && v ? v : null);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** The toast's facts of a new notification, for the kinds that have one (issue 5: a new level, an achievement). */
+/** The toast's facts of a new notification, for the kinds that have one (a new level, an achievement). */
 export function liveDetail(type: NotificationType, data: Record<string, unknown>): LiveNotificationDetail | null {
   if (type === "level_up")
     return { kind: type, level: num(data.level), statPoints: num(data.statPoints), key: null, nameKey: null, nameEs: null, nameEn: null };

@@ -13,7 +13,7 @@ import { handleWebhook } from "./handle-webhook";
 import { openCheckout } from "./open-checkout";
 
 /**
- * The races of issue 15's "Done means": meaningful on PostgreSQL (`--project data-pg`, a pool of 20
+ * The payments' races: meaningful on PostgreSQL (`--project data-pg`, a pool of 20
  * connections, where the calls really overlap); on PGlite the same calls run one after the other and must
  * give the same totals.
  */

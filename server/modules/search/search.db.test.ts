@@ -194,7 +194,7 @@ describe("forum search", () => {
     try {
       const r = await find("juegos");
       expect(r.status).toBe("ok");
-      // Only the forum's sections go (key campaigns, issue 14, and featured games, issue 15, stay searchable).
+      // Only the forum's sections go (key campaigns and featured games stay searchable).
       expect(r.sections.map((x) => x.id)).toEqual(["campaigns", "featured"]);
     } finally {
       await settings.write("forum_enabled", true, alice.userId);

@@ -28,8 +28,8 @@ export type PageviewCounts = {
 
 /**
  * The page views recorded in the last 7, 30 or 90 days (admins only): the total, the distinct visitors and the
- * most viewed paths. The admin analytics tab (a later issue) reads it; today the end-to-end tests do (issue 11
- * point 17: a consenting person's page views are counted, a bot's are not). Two statements.
+ * most viewed paths. The admin analytics tab (a later issue) reads it; today the end-to-end tests do (a
+ * consenting person's page views are counted, a bot's are not). Two statements.
  */
 export async function pageviewCounts(
   deps: { db: Pick<Database, "select">; now?: () => Date },

@@ -121,7 +121,7 @@ describe("registration", () => {
   });
 });
 
-describe("registration: the chosen username and the player role (issue 11)", () => {
+describe("registration: the chosen username and the player role", () => {
   const input = (over: Record<string, unknown>) => ({
     password: "quiet-river-31",
     confirmPassword: "quiet-river-31",

@@ -4,7 +4,7 @@ import { htmlProblems } from "#tests/support/html-safety";
 import { renderMarkdown } from "./render-markdown";
 import { sanitizePostHtml } from "./sanitize-post-html";
 
-/** Issue 4 "done means": every payload of a public-style XSS corpus renders to inert HTML. */
+/** Every payload of a public-style XSS corpus renders to inert HTML. */
 const corpus = JSON.parse(readFileSync(new URL("../../../../tests/fixtures/xss-corpus.json", import.meta.url), "utf8")) as {
   count: number;
   groups: Record<string, string[]>;
