@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setConsentCookie, setLanguageCookie, setThemeCookie, test, waitForQuiet, type Locale } from "#tests/e2e/fixtures";
+import { initScript } from "#tests/e2e/browser";
 import { localized, signInStates, SITE_PAGES, type Who } from "#tests/e2e/site-pages";
 
 /**
@@ -25,6 +26,8 @@ for (const locale of LOCALES) {
       );
       for (const who of new Set(pages.map((p) => p.who)) as Set<Who>) {
         const context = await browser.newContext({ storageState: states.get(who), colorScheme: theme, reducedMotion: "reduce" });
+        // What waitForQuiet reads (fetches in flight, the router's state) is kept by the end-to-end init script.
+        await context.addInitScript(initScript);
         await setThemeCookie(context, theme);
         await setLanguageCookie(context, locale);
         await setConsentCookie(context, false);
