@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { matchRoutes, RouteObject } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import routeConfig from "#app/routes";
 import { CHANGES, checkReactRouter, EXPECTED_VERSION, INSTALLED, patchText, unpatchText } from "#scripts/react-router-patch";
 import { serverBuildFile } from "#server/paths";
@@ -29,25 +29,27 @@ const toRouteObjects = (routes: ConfigRoute[]): RouteObject[] =>
       }) as RouteObject,
   );
 
-const written: string[] = [];
 let patchedMatchRoutes: typeof matchRoutes;
 let unpatchedMatchRoutes: typeof matchRoutes;
 
 beforeAll(async () => {
   const chunk = checkReactRouter().matchRoutesImpl;
   const installed = readFileSync(chunk, "utf8");
+  // Beside the installed chunk, for its imports; gone once loaded, so that no check meets it.
   const load = async (name: string, text: string) => {
     const file = path.join(path.dirname(chunk), `${name}-${process.pid}.mjs`);
     writeFileSync(file, text);
-    written.push(file);
-    return ((await import(/* @vite-ignore */ file)) as { matchRoutes: typeof matchRoutes }).matchRoutes;
+    try {
+      return ((await import(/* @vite-ignore */ file)) as { matchRoutes: typeof matchRoutes }).matchRoutes;
+    } finally {
+      rmSync(file, { force: true });
+    }
   };
   const unpatched = unpatchText(installed);
   expect(unpatched).not.toContain("nexo-indie patch");
   unpatchedMatchRoutes = await load("unpatched", unpatched);
   patchedMatchRoutes = await load("patched", patchText(unpatched).text);
 });
-afterAll(() => written.forEach((file) => rmSync(file, { force: true })));
 
 it(`the installed react-router is ${EXPECTED_VERSION} and holds each replaced text exactly once`, () => {
   // On another version or text this throws the message the build stops with: update the replacements.
