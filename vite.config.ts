@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { iconSprite } from "./scripts/icon-sprite";
+import { reactRouterPatch } from "./scripts/react-router-patch";
 import { serverRenderShortcuts } from "./scripts/server-render-shortcuts";
 
 /** The modules of the shared "app" chunk: what every page's shell runs (see build.rolldownOptions). */
@@ -16,7 +17,7 @@ const SHELL_CODE = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [tailwindcss(), iconSprite(), serverRenderShortcuts(), reactRouter()],
+  plugins: [tailwindcss(), iconSprite(), serverRenderShortcuts(), reactRouterPatch(), reactRouter()],
   resolve: { tsconfigPaths: true },
   server: { hmr: true },
   build: {
