@@ -17,6 +17,7 @@ import { requestKey } from "#server/modules/campaigns/request-key";
 import { saveChannels } from "#server/modules/campaigns/save-channels";
 import { postRenderer } from "#server/modules/forum/render-post";
 import type { Database } from "./client";
+import { gamePieces, storeDemoArt } from "./demo-art";
 import { campaigns, companyGames, companyProfiles, creatorChannels, profiles, users } from "./schema";
 
 const DAY = 86_400_000;
@@ -138,6 +139,17 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
     storeLinks: [{ store: "itch", url: "https://estudiobrisa.itch.io/huerto-lunar" }],
     releaseStatus: "early_access",
   });
+
+  // Their covers, drawn for the demo (server/db/demo-art); a studio would upload them on the game's form.
+  const art = await storeDemoArt(deps.storage, [
+    ...gamePieces("faro-de-niebla", { featured: false }),
+    ...gamePieces("huerto-lunar", { featured: false }),
+  ]);
+  for (const g of [faro, huerto])
+    await db
+      .update(companyGames)
+      .set({ coverUrl: art[`${g.slug}-cover`]! })
+      .where(eq(companyGames.id, g.id));
 
   const keys = (prefix: string, region: string, n: number) =>
     Array.from(

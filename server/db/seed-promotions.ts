@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Logger } from "#server/platform/logger";
 import { Storage } from "#server/platform/storage";
 import type { FeatureType, ReleaseStatus, ScheduleStatus } from "#shared/promotions";
 import type { Database } from "./client";
+import { gamePieces, storeDemoArt } from "./demo-art";
 import {
   companyProfiles,
   featuredGameDaily,
@@ -35,7 +35,6 @@ type DemoGame = {
   startsInDays: number;
   durationDays: number;
   youtubeVideoId: string;
-  colors: [string, string];
   mine: boolean;
 };
 
@@ -55,7 +54,6 @@ const GAMES: DemoGame[] = [
     startsInDays: -10,
     durationDays: 30,
     youtubeVideoId: "dQw4w9WgXcQ",
-    colors: ["#14532d", "#a3e635"],
     mine: true,
   },
   {
@@ -73,7 +71,6 @@ const GAMES: DemoGame[] = [
     startsInDays: -6,
     durationDays: 30,
     youtubeVideoId: "aqz-KE-bpKQ",
-    colors: ["#1e3a8a", "#f97316"],
     mine: false,
   },
   {
@@ -89,21 +86,9 @@ const GAMES: DemoGame[] = [
     startsInDays: 5,
     durationDays: 14,
     youtubeVideoId: "M7lc1UVf-VE",
-    colors: ["#312e81", "#f0abfc"],
     mine: true,
   },
 ];
-
-/** A 1280×720 gradient with a few soft shapes, as WEBP: quick to make, and not a blank box. */
-async function demoImage(colors: [string, string], seed: number): Promise<Uint8Array> {
-  const circles = Array.from({ length: 5 }, (_, i) => {
-    const x = (seed * 197 + i * 263) % 1280;
-    const y = (seed * 89 + i * 151) % 720;
-    return `<circle cx="${x}" cy="${y}" r="${60 + ((seed + i * 37) % 140)}" fill="#ffffff" fill-opacity="0.12"/>`;
-  }).join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs><rect width="1280" height="720" fill="url(#g)"/>${circles}</svg>`;
-  return new Uint8Array(await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer());
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -148,8 +133,12 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
 
   const now = Date.now();
   const storage = new Storage(opts.uploadsDir);
-  const images = await Promise.all(GAMES.map((g, i) => demoImage(g.colors, i + 3)));
-  const urls = await Promise.all(images.map((bytes, i) => storage.put(`featured/demo-${GAMES[i].slug}.webp`, bytes)));
+  // Each game's cover, capsule and three screenshots, drawn for the demo (server/db/demo-art).
+  const art = await storeDemoArt(
+    storage,
+    GAMES.flatMap((g) => gamePieces(g.slug, { featured: true })),
+  );
+  const urls = GAMES.map((g) => art[`${g.slug}-cover`]!);
 
   const [launch, indie] = await db
     .insert(promoCodes)
@@ -190,6 +179,8 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
         detailsMd: g.detailsMd,
         detailsHtml: renderDemoMarkdown(g.detailsMd),
         imageUrl: urls[i],
+        capsuleUrl: art[`${g.slug}-capsule`]!,
+        screenshots: [1, 2, 3].map((v) => art[`${g.slug}-shot-${v}`]!),
         storeUrl: `https://store.steampowered.com/app/${480 + i}/`,
         youtubeVideoId: g.youtubeVideoId,
         releaseStatus: g.releaseStatus,

@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { createCompany, createUser, ensureRoles } from "#server/db/factories";
 import { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
+import { Storage } from "#server/platform/storage";
 import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
-import { posts, siteSettings, users, xpLedger } from "./schema";
+import { DEMO_STUDIO_LOGOS, logoPiece, storeDemoArt } from "./demo-art";
+import { companyProfiles, posts, siteSettings, users, xpLedger } from "./schema";
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
@@ -34,7 +36,27 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
   // Featured games: their images go to the uploads directory, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
-  return accounts || forum || gamification || campaigns || promotions;
+  const logos = opts ? await seedDemoLogos(db, opts) : false;
+  return accounts || forum || gamification || campaigns || promotions || logos;
+}
+
+/** The demo studios' logos (drawn for the demo), for those that have none yet. */
+async function seedDemoLogos(db: Database, opts: { uploadsDir: string }): Promise<boolean> {
+  const bare = await db
+    .select({ id: companyProfiles.id, slug: companyProfiles.slug })
+    .from(companyProfiles)
+    .where(and(inArray(companyProfiles.slug, Object.keys(DEMO_STUDIO_LOGOS)), isNull(companyProfiles.logoUrl)));
+  if (!bare.length) return false;
+  const urls = await storeDemoArt(
+    new Storage(opts.uploadsDir),
+    bare.map((c) => logoPiece(c.slug)),
+  );
+  for (const c of bare)
+    await db
+      .update(companyProfiles)
+      .set({ logoUrl: urls[`${c.slug}-logo`]! })
+      .where(sql`${companyProfiles.id} = ${c.id}`);
+  return true;
 }
 
 /**

@@ -222,6 +222,10 @@ export const featuredGames = pgTable(
     /** Rendered and sanitised from the Markdown on save, as forum posts are. */
     detailsHtml: text("details_html").notNull().default(""),
     imageUrl: text("image_url").notNull(),
+    /** The card's picture (key art with the title lettered on it); without one, cards show `image_url`. */
+    capsuleUrl: text("capsule_url"),
+    /** Screenshots for the game page's gallery, in order; empty leaves the gallery out. */
+    screenshots: jsonb("screenshots").$type<string[]>().notNull().default([]),
     storeUrl: text("store_url").notNull(),
     youtubeVideoId: text("youtube_video_id"),
     releaseStatus: text("release_status").$type<ReleaseStatus>().notNull(),
