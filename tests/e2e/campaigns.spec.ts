@@ -83,6 +83,7 @@ for (const locale of LOCALES) {
 
     await gotoHydrated(page, `/${locale}/campaigns/${manualId}`);
     await page.getByLabel(cr(locale, "request.region")).selectOption("europe");
+    await page.getByText(cr(locale, "request.addMessage")).click();
     await page.getByLabel(cr(locale, "request.message")).fill("Un vídeo corto la semana del lanzamiento.");
     await page.getByRole("button", { name: cr(locale, "request.submit") }).click();
     await expect(page.getByText(cr(locale, "request.pending")).first()).toBeVisible();

@@ -20,6 +20,7 @@ export const ICON_NAMES = [
   "calendar",
   "calendar-clock",
   "chevron-down",
+  "chevron-right",
   "circle-check",
   "circle-x",
   "clock",

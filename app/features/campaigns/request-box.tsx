@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { Icon } from "#app/components/ui/icon";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
 import { CAMPAIGN_LIMITS } from "#shared/campaigns";
@@ -97,41 +98,52 @@ export function RequestBox({
         ) : state.meetsMinimums ? (
           <p className="text-sm text-positive">{t("request.meets")}</p>
         ) : null}
-        <SelectField
-          label={t("request.platform")}
-          name="platform"
-          required
-          defaultValue={value("platform") ?? campaign.platforms[0]}
-          error={failed?.fieldErrors.platform}
-        >
-          {campaign.platforms.map((p) => (
-            <option key={p} value={p}>
-              {t(`platforms.${p}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("request.region")}
-          name="region"
-          required
-          defaultValue={value("region") ?? campaign.regions[0]}
-          error={failed?.fieldErrors.region}
-        >
-          {campaign.regions.map((r) => (
-            <option key={r} value={r}>
-              {t(`regions.${r}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label={t("request.message")}
-          name="message"
-          rows={4}
-          maxLength={CAMPAIGN_LIMITS.requestMessageMax}
-          hint={t("request.messageHint", { max: CAMPAIGN_LIMITS.requestMessageMax })}
-          defaultValue={value("message") ?? ""}
-          error={failed?.fieldErrors.message}
-        />
+        {/* Side by side and the message folded away, so the request button stays in a phone's first screen. */}
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            label={t("request.platform")}
+            name="platform"
+            required
+            defaultValue={value("platform") ?? campaign.platforms[0]}
+            error={failed?.fieldErrors.platform}
+          >
+            {campaign.platforms.map((p) => (
+              <option key={p} value={p}>
+                {t(`platforms.${p}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("request.region")}
+            name="region"
+            required
+            defaultValue={value("region") ?? campaign.regions[0]}
+            error={failed?.fieldErrors.region}
+          >
+            {campaign.regions.map((r) => (
+              <option key={r} value={r}>
+                {t(`regions.${r}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <details className="group" open={!!value("message") || !!failed?.fieldErrors.message}>
+          <summary className="link inline-flex min-h-6 cursor-pointer items-center gap-1 text-sm font-semibold">
+            <Icon name="chevron-right" size={16} className="transition-transform group-open:rotate-90" />
+            {t("request.addMessage")}
+          </summary>
+          <div className="pt-3">
+            <TextAreaField
+              label={t("request.message")}
+              name="message"
+              rows={4}
+              maxLength={CAMPAIGN_LIMITS.requestMessageMax}
+              hint={t("request.messageHint", { max: CAMPAIGN_LIMITS.requestMessageMax })}
+              defaultValue={value("message") ?? ""}
+              error={failed?.fieldErrors.message}
+            />
+          </div>
+        </details>
         <SubmitButton className="btn btn-primary btn-lg w-full" pendingLabel={t("request.sending")}>
           {t("request.submit")}
         </SubmitButton>

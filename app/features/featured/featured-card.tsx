@@ -12,6 +12,8 @@ export type FeaturedCardData = {
   studioName: string;
   shortDescription: string;
   imageUrl: string;
+  /** The card's own picture (the title lettered on the key art), when the game has one. */
+  capsuleUrl?: string | null;
   releaseStatus: string;
   hasPage: boolean;
 };
@@ -44,7 +46,7 @@ export function FeaturedCard({ game: g, headingLevel = 2 }: { game: FeaturedCard
   const H = `h${headingLevel}` as const;
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden" data-game-id={g.id}>
-      <MediaSlot src={g.imageUrl} />
+      <MediaSlot src={g.capsuleUrl ?? g.imageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <H className="font-bold leading-snug">
           {g.hasPage ? (

@@ -83,44 +83,45 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
   const { to } = useLocalePath();
   const { campaign: c, descriptionHtml, state, signedIn, returnTo, own } = loaderData;
   return (
-    <article className="space-y-6" aria-labelledby="campaign-title">
-      <p className="text-sm">
-        <Link to={to("/campaigns")} className="link inline-flex min-h-6 items-center gap-1">
-          <Icon name="arrow-left" size={16} />
-          {t("detail.backToList")}
-        </Link>
-      </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
-          <header className="space-y-3">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("detail.eyebrow")}</p>
-            <h1 id="campaign-title" className="text-3xl font-black sm:text-4xl">
-              {c.gameName}
-            </h1>
-            <p className="text-muted-foreground">
-              {t("card.by")}{" "}
-              <Link to={to(`/company/${c.companySlug}`)} className="link">
-                {c.companyName}
-              </Link>
-            </p>
-            <div className="flex flex-wrap gap-1.5">
-              <Badge tone={c.open ? "positive" : "neutral"}>{t(`campaignStatuses.${c.status}`)}</Badge>
-              {c.platforms.map((p) => (
-                <Badge key={p}>{t(`platforms.${p}`)}</Badge>
-              ))}
-            </div>
-          </header>
+    <article aria-labelledby="campaign-title">
+      {/* On a phone: the game's art, its name and the Request box first (the button inside the first screen);
+          from lg the art and the details take the main column and the box stays beside them. */}
+      <div className="grid gap-x-8 gap-y-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <p className="text-sm lg:col-span-2">
+          <Link to={to("/campaigns")} className="link inline-flex min-h-6 items-center gap-1">
+            <Icon name="arrow-left" size={16} />
+            {t("detail.backToList")}
+          </Link>
+        </p>
+        <div className="min-w-0 lg:row-start-2">
           <MediaSlot
             src={c.gameCover}
             alt={c.gameCover ? t("detail.coverAlt", { game: c.gameName }) : ""}
-            width={960}
+            width={1280}
             priority
             className="rounded-card"
           />
-          {c.shortDescription ? <p className="max-w-3xl text-lg">{c.shortDescription}</p> : null}
         </div>
-        <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <div className="space-y-3 lg:sticky lg:top-24">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-2">
+          <div className="space-y-4 lg:sticky lg:top-24">
+            <header className="space-y-2">
+              <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("detail.eyebrow")}</p>
+              <h1 id="campaign-title" className="text-3xl font-black leading-tight [overflow-wrap:anywhere]">
+                {c.gameName}
+              </h1>
+              <p className="text-muted-foreground">
+                {t("card.by")}{" "}
+                <Link to={to(`/company/${c.companySlug}`)} className="link">
+                  {c.companyName}
+                </Link>
+              </p>
+              <div className="flex flex-wrap gap-1.5">
+                <Badge tone={c.open ? "positive" : "neutral"}>{t(`campaignStatuses.${c.status}`)}</Badge>
+                {c.platforms.map((p) => (
+                  <Badge key={p}>{t(`platforms.${p}`)}</Badge>
+                ))}
+              </div>
+            </header>
             {own ? (
               <Link to={to(`/company/campaigns/${c.id}`)} className="btn btn-primary w-full">
                 {t("detail.manage")}
@@ -134,8 +135,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
               returnTo={returnTo}
             />
           </div>
-        </aside>
-        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+        </div>
+        <div className="min-w-0 space-y-6 pt-4 lg:col-start-1 lg:row-start-3">
+          {c.shortDescription ? <p className="max-w-3xl text-lg">{c.shortDescription}</p> : null}
           {c.trailerUrl ? (
             <p>
               <a href={c.trailerUrl} className="btn btn-outline" rel="noopener noreferrer" target="_blank">

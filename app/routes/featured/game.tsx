@@ -5,7 +5,9 @@ import { Badge } from "#app/components/ui/badge";
 import { HtmlOnceBlock, JsonLdOnce } from "#app/components/ui/html-once";
 import { Icon } from "#app/components/ui/icon";
 import { MediaSlot } from "#app/components/ui/media-slot";
-import { SponsoredLabel } from "#app/features/featured/featured-card";
+import { MediaCard } from "#app/components/ui/card";
+import { FeaturedCard, SponsoredLabel } from "#app/features/featured/featured-card";
+import { ScreenshotGallery } from "#app/features/featured/screenshot-gallery";
 import { TrailerFacade } from "#app/features/featured/trailer-facade";
 import { formatDate } from "#app/i18n/format";
 import { htmlOnce, jsonLdOnce } from "#app/lib/html-once.server";
@@ -29,9 +31,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .catch((err: unknown) => pageErrorFor(err, "errors:promotions.not_found"));
   const { t, seo, locale } = pageTools(context, request, "featured");
   const base = context.services.env.baseUrl;
-  const campaigns = game.companyId
-    ? (await context.services.campaigns.companyListing({ companyId: game.companyId }).catch(() => ({ campaigns: [] }))).campaigns
-    : [];
+  const [campaigns, otherGames] = await Promise.all([
+    game.companyId
+      ? context.services.campaigns
+          .companyListing({ companyId: game.companyId })
+          .then((l) => l.campaigns)
+          .catch(() => [])
+      : [],
+    context.services.promotions.otherStudioGames({ companyId: game.companyId, exceptId: game.id }),
+  ]);
   const { detailsHtml, companyId, updatedAt, startsAt, endsAt, ...rest } = game;
   void companyId;
   void updatedAt;
@@ -42,7 +50,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     game: rest,
     detailsHtml: detailsHtml ? htmlOnce(context, "game-details", detailsHtml) : null,
-    campaigns: campaigns.map((c) => ({ id: c.id, gameName: c.gameName, endsAt: c.endsAt })),
+    campaigns: campaigns.map((c) => ({ id: c.id, gameName: c.gameName, gameCover: c.gameCover, endsAt: c.endsAt, platforms: c.platforms })),
+    otherGames,
     // Structured data is for search engines, which read pages signed out.
     jsonLd: context.actor
       ? null
@@ -84,52 +93,91 @@ export const meta: Route.MetaFunction = ({ data, matches }) => (data ? seoMeta(d
 export default function FeaturedGamePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("featured");
   const { to, locale } = useLocalePath();
-  const { game: g, detailsHtml, campaigns, jsonLd } = loaderData;
+  const { game: g, detailsHtml, campaigns, otherGames, jsonLd } = loaderData;
+  const release = t(`promotions:labels.releaseStatus.${g.releaseStatus}`);
+  const platforms = g.platforms.map((p) => t(`platforms.${p}`)).join(" · ");
   return (
-    <article className="space-y-6" aria-labelledby="game-title" data-game-id={g.id}>
+    <article className="space-y-12" aria-labelledby="game-title" data-game-id={g.id}>
       <JsonLdOnce id="game-ld" json={jsonLd} />
-      <p className="text-sm">
-        <Link to={to("/featured-games")} className="link inline-flex min-h-6 items-center gap-1">
-          <Icon name="arrow-left" size={16} />
-          {t("game.backToList")}
-        </Link>
-      </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-6">
-          <header className="space-y-3">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("game.eyebrow")}</p>
-            <h1 id="game-title" className="text-3xl font-black [overflow-wrap:anywhere] sm:text-4xl">
-              {g.gameName}
-            </h1>
-            <p className="text-muted-foreground">
-              {t("game.by")}{" "}
-              {g.companySlug ? (
-                <Link to={to(`/company/${g.companySlug}`)} className="link">
-                  {g.studioName}
-                </Link>
-              ) : (
-                <span className="font-semibold text-foreground">{g.studioName}</span>
-              )}
-            </p>
-            <div className="flex flex-wrap gap-1.5">
-              <SponsoredLabel id="game" />
-              <Badge>{t(`promotions:labels.releaseStatus.${g.releaseStatus}`)}</Badge>
-            </div>
-            <p className="max-w-3xl text-lg [overflow-wrap:anywhere]">{g.shortDescription}</p>
-          </header>
-          <div className="overflow-hidden rounded-card">
-            <MediaSlot src={g.imageUrl} width={960} priority />
+      {/* A store page: on a phone the cover, the title, the studio and the store box come first (inside the first
+          screen); from lg the cover and the media take the main column and the store box stays beside them. */}
+      <div className="grid gap-x-8 gap-y-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <p className="text-sm lg:col-span-2">
+          <Link to={to("/featured-games")} className="link inline-flex min-h-6 items-center gap-1">
+            <Icon name="arrow-left" size={16} />
+            {t("game.backToList")}
+          </Link>
+        </p>
+        <div className="min-w-0 lg:row-start-2">
+          <MediaSlot src={g.imageUrl} alt={t("game.coverAlt", { game: g.gameName })} width={1280} priority className="rounded-card" />
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-2">
+          <div className="space-y-4 lg:sticky lg:top-24">
+            <header className="space-y-2">
+              <h1 id="game-title" className="text-3xl font-black leading-tight [overflow-wrap:anywhere]">
+                {g.gameName}
+              </h1>
+              <p className="flex items-center gap-2 text-muted-foreground">
+                {g.companyLogo ? <img src={g.companyLogo} alt="" width={28} height={28} className="size-7 rounded-control" /> : null}
+                <span>
+                  {t("game.by")}{" "}
+                  {g.companySlug ? (
+                    <Link to={to(`/company/${g.companySlug}`)} className="link">
+                      {g.studioName}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold text-foreground">{g.studioName}</span>
+                  )}
+                </span>
+              </p>
+              <div className="flex flex-wrap gap-1.5">
+                <SponsoredLabel id="game" />
+                <Badge tone={g.releaseStatus === "released" ? "positive" : "info"}>{release}</Badge>
+              </div>
+            </header>
+            <section className="card space-y-3 p-4" aria-label={t("game.storeBox")}>
+              <p className="text-sm">
+                <span className="font-semibold">{t(`game.status.${g.releaseStatus}`)}</span>
+                {platforms ? <span className="text-muted-foreground"> · {platforms}</span> : null}
+              </p>
+              <a
+                href={g.storeUrl}
+                rel="sponsored noopener"
+                target="_blank"
+                className="btn btn-primary btn-lg w-full"
+                data-game-event="store_click"
+                aria-describedby="store-hint"
+              >
+                <Icon name="external-link" size={18} />
+                {t(g.releaseStatus === "unreleased" ? "game.wishlist" : "game.store")}
+              </a>
+              <p id="store-hint" className="text-sm text-muted-foreground">
+                {t("game.storeHint")}
+              </p>
+            </section>
+            <p className="[overflow-wrap:anywhere]">{g.shortDescription}</p>
           </div>
+        </div>
+        <div className="min-w-0 space-y-12 pt-8 lg:col-start-1 lg:row-start-3">
+          {g.screenshots.length ? (
+            <section aria-labelledby="shots-heading" className="space-y-4">
+              <h2 id="shots-heading" className="text-2xl font-bold">
+                {t("game.screenshots")}
+              </h2>
+              <ScreenshotGallery shots={g.screenshots} gameName={g.gameName} />
+            </section>
+          ) : null}
           {g.youtubeVideoId ? (
-            <section aria-labelledby="trailer-heading" className="space-y-3">
+            <section aria-labelledby="trailer-heading" className="space-y-4">
               <h2 id="trailer-heading" className="text-2xl font-bold">
                 {t("game.trailer")}
               </h2>
-              <TrailerFacade videoId={g.youtubeVideoId} gameName={g.gameName} posterUrl={g.imageUrl} />
+              {/* The poster is a screenshot: the cover is already at the top of the page. */}
+              <TrailerFacade videoId={g.youtubeVideoId} gameName={g.gameName} posterUrl={g.screenshots[0] ?? g.imageUrl} />
             </section>
           ) : null}
           {detailsHtml ? (
-            <section aria-labelledby="about-heading" className="space-y-3">
+            <section aria-labelledby="about-heading" className="space-y-4">
               <h2 id="about-heading" className="text-2xl font-bold">
                 {t("game.about")}
               </h2>
@@ -137,59 +185,48 @@ export default function FeaturedGamePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside className="space-y-6" aria-label={t("game.facts")}>
-          <div className="card space-y-4 p-4">
-            <a
-              href={g.storeUrl}
-              rel="sponsored noopener"
-              target="_blank"
-              className="btn btn-primary btn-lg w-full"
-              data-game-event="store_click"
-              aria-describedby="store-hint"
-            >
-              <Icon name="external-link" size={18} />
-              {t("game.store")}
-            </a>
-            <p id="store-hint" className="text-sm text-muted-foreground">
-              {t("game.storeHint")}
-            </p>
-            <dl className="space-y-3 text-sm">
-              <div>
-                <dt className="font-semibold">{t("game.studio")}</dt>
-                <dd>{g.studioName}</dd>
-              </div>
-              <div>
-                <dt className="font-semibold">{t("game.release")}</dt>
-                <dd>{t(`promotions:labels.releaseStatus.${g.releaseStatus}`)}</dd>
-              </div>
-              {g.platforms.length ? (
-                <div>
-                  <dt className="font-semibold">{t("game.platforms")}</dt>
-                  <dd>{g.platforms.map((p) => t(`platforms.${p}`)).join(" · ")}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </div>
-          {campaigns.length ? (
-            <section aria-labelledby="campaigns-heading" className="card space-y-3 p-4">
-              <h2 id="campaigns-heading" className="text-lg font-bold">
-                {t("game.campaigns", { studio: g.studioName })}
-              </h2>
-              <p className="text-sm text-muted-foreground">{t("game.campaignsLead")}</p>
-              <ul className="row-list">
-                {campaigns.map((c) => (
-                  <li key={c.id} className="py-2">
-                    <Link to={to(`/campaigns/${c.id}`)} className="link font-semibold" data-game-event="campaign_click">
-                      {c.gameName}
-                    </Link>
-                    <p className="text-sm text-muted-foreground">{t("game.campaignEnds", { date: formatDate(c.endsAt, locale) })}</p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </aside>
       </div>
+      {otherGames.length ? (
+        <section aria-labelledby="more-games-heading" className="space-y-4">
+          <h2 id="more-games-heading" className="text-2xl font-bold">
+            {t("game.moreFrom", { studio: g.studioName })}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {otherGames.map((o) => (
+              <li key={o.id} className="flex">
+                <div className="w-full">
+                  <FeaturedCard game={o} headingLevel={3} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {campaigns.length ? (
+        <section aria-labelledby="campaigns-heading" className="space-y-4">
+          <div className="space-y-1">
+            <h2 id="campaigns-heading" className="text-2xl font-bold">
+              {t("game.campaigns", { studio: g.studioName })}
+            </h2>
+            <p className="text-muted-foreground">{t("game.campaignsLead")}</p>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {campaigns.map((c) => (
+              <li key={c.id} data-game-event="campaign_click">
+                <MediaCard
+                  to={to(`/campaigns/${c.id}`)}
+                  title={c.gameName}
+                  image={c.gameCover}
+                  meta={t("game.campaignEnds", { date: formatDate(c.endsAt, locale) })}
+                  badges={c.platforms.map((p) => (
+                    <Badge key={p}>{t(`platforms.${p}`)}</Badge>
+                  ))}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

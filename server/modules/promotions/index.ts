@@ -31,7 +31,7 @@ import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./manage-p
 import { getPublicOffer } from "./offer";
 import { openCheckout, retryCheckout, type CheckoutLocale } from "./open-checkout";
 import { paymentResult } from "./payment-result";
-import { getPublicGame, HOME_FEATURED_KEEP_MS, homepageFeatured, listPublicFeatured } from "./public-featured";
+import { getPublicGame, HOME_FEATURED_KEEP_MS, homepageFeatured, listPublicFeatured, otherStudioGames } from "./public-featured";
 import { refundSubmissionPayment } from "./refund";
 import { rejectSubmission } from "./reject-submission";
 import { rollupGameAnalytics } from "./rollup-game-analytics";
@@ -117,6 +117,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     // The public side: /featured-games, /games/{slug}, the home page's section, and the schedule.
     listPublicFeatured: (input: unknown) => listPublicFeatured(deps, input),
     getPublicGame: (input: { slug: string }) => getPublicGame(deps, input),
+    otherStudioGames: (input: { companyId: string | null; exceptId: string }) => otherStudioGames(deps, input),
     homepageFeatured: homeFeatured,
     advanceSchedule: () => advanceSchedule(deps),
 

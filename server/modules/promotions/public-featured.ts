@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companyProfiles, featuredGames } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
@@ -33,6 +33,7 @@ const cardColumns = {
   studioName: featuredGames.studioName,
   shortDescription: featuredGames.shortDescription,
   imageUrl: featuredGames.imageUrl,
+  capsuleUrl: featuredGames.capsuleUrl,
   releaseStatus: featuredGames.releaseStatus,
   platforms: featuredGames.platforms,
   featureType: featuredGames.featureType,
@@ -93,10 +94,12 @@ export async function getPublicGame(deps: Pick<PromotionsDeps, "db" | "now">, in
     .select({
       ...cardColumns,
       detailsHtml: featuredGames.detailsHtml,
+      screenshots: featuredGames.screenshots,
       storeUrl: featuredGames.storeUrl,
       youtubeVideoId: featuredGames.youtubeVideoId,
       companyId: featuredGames.companyId,
       companySlug: companyProfiles.slug,
+      companyLogo: companyProfiles.logoUrl,
       startsAt: featuredGames.startsAt,
       endsAt: featuredGames.endsAt,
       updatedAt: featuredGames.updatedAt,
@@ -113,4 +116,23 @@ export async function getPublicGame(deps: Pick<PromotionsDeps, "db" | "now">, in
     .limit(1);
   if (!row) throw new DomainError("promotions.not_found");
   return row;
+}
+
+/**
+ * A game page's "more from the studio": the studio's other featured games on show (any feature type: a
+ * homepage-only one is a card without a link), newest first. Nothing for a game without a studio account.
+ */
+export async function otherStudioGames(
+  deps: Pick<PromotionsDeps, "db" | "now">,
+  input: { companyId: string | null; exceptId: string },
+  limit = 6,
+) {
+  if (!input.companyId) return [];
+  const rows = await deps.db
+    .select(cardColumns)
+    .from(featuredGames)
+    .where(and(onShow(deps.now()), eq(featuredGames.companyId, input.companyId), ne(featuredGames.id, input.exceptId)))
+    .orderBy(desc(featuredGames.startsAt), featuredGames.id)
+    .limit(limit);
+  return rows.map(withPage);
 }
