@@ -206,9 +206,23 @@ describe("demo data", () => {
       ["hollow-pines", "both", "active"],
       ["starfall-courier", "homepage", "scheduled"],
     ]);
-    // Their images were written to the uploads directory.
-    for (const g of games)
-      expect((await stat(join("/tmp/seed-test-uploads", g.imageUrl.replace("/media/", "")))).size).toBeGreaterThan(500);
+    // Their art (drawn for the demo: a cover, a capsule and three screenshots each, every one its own) was written
+    // to the uploads directory.
+    const size = async (url: string | null) => (await stat(join("/tmp/seed-test-uploads", String(url).replace("/media/", "")))).size;
+    for (const g of games) {
+      expect(g.screenshots).toHaveLength(3);
+      for (const url of [g.imageUrl, g.capsuleUrl, ...g.screenshots]) {
+        expect(url).toMatch(new RegExp(`^/media/demo/${g.slug}-`));
+        expect(await size(url)).toBeGreaterThan(2000);
+      }
+    }
+    expect(new Set(games.flatMap((g) => [g.imageUrl, g.capsuleUrl, ...g.screenshots])).size).toBe(15);
+    // The campaign games' covers and the demo studios' logos too.
+    const covers = await database.db.select({ slug: companyGames.slug, coverUrl: companyGames.coverUrl }).from(companyGames);
+    expect(covers.map((c) => c.slug).sort()).toEqual(["faro-de-niebla", "huerto-lunar"]);
+    for (const c of covers) expect(await size(c.coverUrl)).toBeGreaterThan(2000);
+    const logos = await database.db.select({ logoUrl: companyProfiles.logoUrl }).from(companyProfiles);
+    for (const c of logos) expect(await size(c.logoUrl)).toBeGreaterThan(1000);
     const queue = await database.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.status, "pending_review"));
     expect(queue).toHaveLength(2);
     const paid = queue.find((s) => s.amountMinor > 0)!;

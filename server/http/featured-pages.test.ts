@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { featuredGames } from "#server/db/schema";
 import { createUser } from "#server/db/factories";
 import { pageClient, textOf } from "#tests/support/pages";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
@@ -125,6 +127,37 @@ describe("/games/{slug}", () => {
     expect(text).toContain("Patrocinado");
     expect(text).toContain("Consíguelo en la tienda");
     expect(text).toContain("Nintendo Switch");
+  });
+
+  it("is a store page: a gallery of screenshots that link to the pictures, a screenshot as the trailer's poster, the studio's other games on show", async () => {
+    const db = t.services.db;
+    const now = new Date();
+    const [lanterns] = await db.select({ companyId: featuredGames.companyId }).from(featuredGames).where(eq(featuredGames.id, ids.both));
+    const shots = ["/media/shots/a.webp", "/media/shots/b.webp", "/media/shots/c.webp"];
+    await makeFeaturedGame(db, now, {
+      slug: "lantern-shots",
+      gameName: "Lantern Shots",
+      featureType: "details_page",
+      companyId: lanterns!.companyId,
+      screenshots: shots,
+    });
+    await makeFeaturedGame(db, now, { slug: "lantern-secret", gameName: "Lantern Secret", companyId: lanterns!.companyId, visible: false });
+    const html = await (await get("/en/games/lantern-shots")).text();
+    // Each screenshot opens large before any script: a link to the picture itself.
+    for (const src of shots) expect(html).toMatch(new RegExp(`<a href="${src}" class="gallery-link"`));
+    expect(html).toContain('alt="Screenshot 2 of 3 of Lantern Shots"');
+    // The trailer's poster is the first screenshot, not the cover shown at the top.
+    expect(html).toMatch(/class="trailer-frame[^"]*"[^>]*>\s*<img src="\/media\/shots\/a\.webp"/);
+    const text = await textOf(await get("/es/games/lantern-shots"));
+    expect(text).toContain("Capturas");
+    expect(text).toContain("Más de Pine Studio");
+    expect(text).toContain("Tidal Lanterns");
+    expect(text).not.toContain("Lantern Secret");
+    // A game without screenshots leaves the gallery out and keeps its cover as the poster.
+    const plain = await (await get("/en/games/tidal-lanterns")).text();
+    expect(plain).not.toContain('class="gallery"');
+    expect(plain).toMatch(/class="trailer-frame[^"]*"[^>]*>\s*<img src="\/media\/featured\/test\.webp"/);
+    expect(plain).toContain("Lantern Shots");
   });
 
   it("leaves the structured data out for a signed-in member", async () => {

@@ -62,6 +62,8 @@ export async function makeFeaturedGame(
     companyId?: string | null;
     detailsHtml?: string;
     youtubeVideoId?: string | null;
+    capsuleUrl?: string | null;
+    screenshots?: string[];
   } = {},
 ) {
   const slug = opts.slug ?? `game-${randomUUID().slice(0, 8)}`;
@@ -86,6 +88,8 @@ export async function makeFeaturedGame(
       scheduleStatus: opts.scheduleStatus ?? "active",
       visible: opts.visible ?? true,
       companyId: opts.companyId ?? null,
+      capsuleUrl: opts.capsuleUrl ?? null,
+      screenshots: opts.screenshots ?? [],
     })
     .returning();
   return row;

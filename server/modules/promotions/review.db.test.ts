@@ -18,7 +18,7 @@ import { featuredSitemapEntries } from "./featured-sitemap";
 import { homepageAvailability, nextFreeStart, peakOverlap } from "./homepage-availability";
 import { getSubmission, listSubmissions } from "./list-submissions";
 import { endFeaturedGame, listFeaturedGames, setFeaturedVisible, updateFeaturedGame } from "./manage-featured-game";
-import { getPublicGame, homepageFeatured, listPublicFeatured } from "./public-featured";
+import { getPublicGame, homepageFeatured, listPublicFeatured, otherStudioGames } from "./public-featured";
 import { rejectSubmission } from "./reject-submission";
 import { updateOffer } from "./update-offer";
 
@@ -333,6 +333,52 @@ describe("featured games: review, schedule and public reads", () => {
     ]);
     const team = await listFeaturedGames(deps, moderator, {});
     expect(team.rows.some((r) => r.id === hidden.id)).toBe(true);
+  });
+
+  it("shows a game page's visitor the studio's other games on show only, and the card's capsule", async () => {
+    await database.db.update(featuredGames).set({ scheduleStatus: "expired" });
+    const now = clock.now();
+    const studio = { companyId: company.userId };
+    const page = await makeFeaturedGame(database.db, now, {
+      ...studio,
+      slug: "studio-page",
+      screenshots: ["/media/s1.webp", "/media/s2.webp"],
+    });
+    const home = await makeFeaturedGame(database.db, now, {
+      ...studio,
+      slug: "studio-home",
+      featureType: "homepage",
+      capsuleUrl: "/media/capsule.webp",
+      startsAt: new Date(now.getTime() - 3_600_000),
+    });
+    const other = await makeFeaturedGame(database.db, now, {
+      ...studio,
+      slug: "studio-other",
+      startsAt: new Date(now.getTime() - 7_200_000),
+    });
+    // Not on show, or another studio's: never listed.
+    await makeFeaturedGame(database.db, now, { ...studio, slug: "studio-hidden", visible: false });
+    await makeFeaturedGame(database.db, now, { ...studio, slug: "studio-ended", scheduleStatus: "finished" });
+    await makeFeaturedGame(database.db, now, { ...studio, slug: "studio-late", endsAt: new Date(now.getTime() - 1000) });
+    await makeFeaturedGame(database.db, now, {
+      ...studio,
+      slug: "studio-soon",
+      scheduleStatus: "scheduled",
+      startsAt: new Date(now.getTime() + 3_600_000),
+    });
+    await makeFeaturedGame(database.db, now, { slug: "no-studio" });
+
+    const more = await otherStudioGames(deps, { companyId: company.userId, exceptId: page.id });
+    expect(more.map((g) => [g.slug, g.hasPage, g.capsuleUrl])).toEqual([
+      ["studio-home", false, "/media/capsule.webp"],
+      ["studio-other", true, null],
+    ]);
+    expect((await otherStudioGames(deps, { companyId: company.userId, exceptId: other.id })).map((g) => g.id)).toEqual([home.id, page.id]);
+    // A game without a studio account has no "more from the studio".
+    expect(await otherStudioGames(deps, { companyId: null, exceptId: page.id })).toEqual([]);
+    const shown = await getPublicGame(deps, { slug: "studio-page" });
+    expect(shown.screenshots).toEqual(["/media/s1.webp", "/media/s2.webp"]);
+    expect((await getPublicGame(deps, { slug: "studio-other" })).screenshots).toEqual([]);
   });
 
   it("changes the offer with prices in major units and an audit row", async () => {
