@@ -16,7 +16,7 @@ import { sessionApi } from "./http/api/session";
 import { avatarRoutes } from "./http/avatars";
 import { paymentsWebhook } from "./http/payments-webhook";
 import { siteApi } from "./http/api/site";
-import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
+import { maintenanceGate, UNLOCK_PATH, unlockHandler, unlockPageHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
 import { mountRealtime } from "./platform/realtime-socket";
 import type { RequestContext } from "./http/request-context";
@@ -164,6 +164,7 @@ export function createApp(opts: AppOptions) {
   app.route("/api/v1/payments/webhook", paymentsWebhook());
 
   app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
+  app.get(UNLOCK_PATH, unlockPageHandler());
   app.use("*", maintenanceGate(opts.getBuild));
 
   if (opts.serveClientBuild) {
