@@ -163,7 +163,7 @@ export function createApp(opts: AppOptions) {
   // The payment provider's webhook, before the maintenance gate: payments settle during maintenance too.
   app.route("/api/v1/payments/webhook", paymentsWebhook());
 
-  app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
+  app.post(UNLOCK_PATH, unlockHandler());
   app.get(UNLOCK_PATH, unlockPageHandler());
   app.use("*", maintenanceGate(opts.getBuild));
 

@@ -116,7 +116,7 @@ function reloadAsDocument(c: Context<AppEnv>) {
   return c.body(null, 204);
 }
 
-export function unlockHandler(getBuild: () => Promise<ServerBuild>) {
+export function unlockHandler() {
   return async (c: Context<AppEnv>) => {
     const body = await readBody(c);
     const returnTo = safeReturnPath(body.returnTo);
