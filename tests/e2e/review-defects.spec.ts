@@ -166,7 +166,7 @@ for (const locale of LOCALES) {
         image: { name: "game.png", mimeType: "image/png", buffer: png },
       },
     });
-    expect(sent.status(), await sent.text()).toBe(303);
+    expect(sent.headers().location ?? "", await sent.text()).toContain("/checkout/sandbox/");
     await anon.dispose();
 
     const ctx = await newContext({ storageState: adminState });
@@ -174,13 +174,13 @@ for (const locale of LOCALES) {
     const page = await ctx.newPage();
     await gotoHydrated(page, `/${locale}/admin/featured-games?tab=queue&status=pending_payment`);
     await page.getByRole("link", { name: gameName }).click();
-    await page.getByRole("button", { name: af("delete.button"), exact: true }).click();
-    // Asked first.
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(af("delete.question", { name: gameName }));
+    // Asked first: the question opens beside the button, and only its own button deletes.
+    const ask = page.locator("details").filter({ has: page.locator("summary", { hasText: af("delete.button") }) });
+    await ask.locator("summary").click();
+    await expect(ask.getByText(af("delete.question", { name: gameName }))).toBeVisible();
     await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/featured-games")),
-      dialog.getByRole("button", { name: af("delete.confirm") }).click(),
+      ask.getByRole("button", { name: af("delete.confirm") }).click(),
     ]);
     await expect(toasts(page, locale).filter({ hasText: tr(locale, "flash.submissionDeleted") })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/${locale}/admin/featured-games\\?tab=queue&status=pending_payment$`));
