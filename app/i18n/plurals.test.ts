@@ -21,8 +21,7 @@ function leaves(lang: string): Leaf[] {
   const out: Leaf[] = [];
   const walk = (file: string, node: unknown, path: string) => {
     if (typeof node === "string") out.push({ file, key: path, value: node });
-    else if (node && typeof node === "object")
-      for (const [k, v] of Object.entries(node)) walk(file, v, path ? `${path}.${k}` : k);
+    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(file, v, path ? `${path}.${k}` : k);
   };
   for (const file of readdirSync(join(LOCALES, lang)).filter((f) => f.endsWith(".json")))
     walk(file, JSON.parse(readFileSync(join(LOCALES, lang, file), "utf8")), "");
@@ -46,7 +45,9 @@ describe("counts in the translations", () => {
     });
 
     it(`${lang}: no time quantity written before its unit outside a plural form`, () => {
-      const found = all.filter((l) => UNIT_AFTER_VARIABLE.test(l.value) && !PLURAL.test(l.key)).map((l) => `${l.file}:${l.key}: ${l.value}`);
+      const found = all
+        .filter((l) => UNIT_AFTER_VARIABLE.test(l.value) && !PLURAL.test(l.key))
+        .map((l) => `${l.file}:${l.key}: ${l.value}`);
       expect(found).toEqual([]);
     });
   }

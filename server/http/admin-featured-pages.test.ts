@@ -161,7 +161,11 @@ describe("decisions by form post", () => {
     const hidden = await post(`${PATH}?tab=games`, { intent: "visibility", visible: `${game.id}:false` }, cookies.admin);
     expect(await textOf(hidden)).toContain("Managed Game is hidden.");
     expect((await get("/en/games/managed-game")).status).toBe(404);
-    const shown = await post(`${PATH.replace("/en/", "/es/")}?tab=games`, { intent: "visibility", visible: `${game.id}:true` }, cookies.admin);
+    const shown = await post(
+      `${PATH.replace("/en/", "/es/")}?tab=games`,
+      { intent: "visibility", visible: `${game.id}:true` },
+      cookies.admin,
+    );
     expect(await textOf(shown)).toContain("Managed Game está visible.");
     expect((await get("/en/games/managed-game")).status).toBe(200);
     const edit = await textOf(await get(`${PATH}?tab=games&edit=${game.id}`, cookies.admin));

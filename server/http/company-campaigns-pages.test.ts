@@ -515,7 +515,7 @@ describe("the whole loop from the pages", () => {
       await postMultipart(`/es${path.slice(3)}`, { intent: "preview", keysText: "x\nLUMEN-AAAAA-00001" }, {}, company.cookie),
     );
     expect(es).toContain("Demasiado corta");
-    expect(es).toContain("Ya está en una de tus reservas");
+    expect(es).toContain("Ya está en el fondo de claves de una de tus campañas");
 
     const tab = await read(path);
     expect(tab).toContain("Europe");

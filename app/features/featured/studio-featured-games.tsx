@@ -65,7 +65,9 @@ export function StudioFeaturedGames({ games, requests }: { games: StudioGame[]; 
                   {t(`promotions:labels.featureType.${g.featureType}`)} · {date(g.startsAt)} – {date(g.endsAt)}
                 </p>
                 <div className="mt-auto flex flex-wrap gap-1.5 pt-1">
-                  <Badge tone={SCHEDULE_TONE[g.scheduleStatus] ?? "neutral"}>{t(`promotions:labels.scheduleStatus.${g.scheduleStatus}`)}</Badge>
+                  <Badge tone={SCHEDULE_TONE[g.scheduleStatus] ?? "neutral"}>
+                    {t(`promotions:labels.scheduleStatus.${g.scheduleStatus}`)}
+                  </Badge>
                   {g.visible ? null : <Badge tone="warning">{t("promotions:labels.hidden")}</Badge>}
                   {g.onShow ? <Badge tone="positive">{t("games.featured.onShow")}</Badge> : null}
                 </div>

@@ -55,7 +55,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       const input = intent === "read-all" ? { all: true } : { id: String(form.get("id") ?? "") };
       const { updated } = await context.services.notifications.markRead(actor, input);
-      return { ok: true, notices: true, message: intent === "read-all" ? "notifications:markedAll" : "notifications:marked", count: updated };
+      return {
+        ok: true,
+        notices: true,
+        message: intent === "read-all" ? "notifications:markedAll" : "notifications:marked",
+        count: updated,
+      };
     } catch (err) {
       return actionFailure(err, form);
     }
@@ -326,7 +331,9 @@ function Notices({ notices, result }: { notices: NoticeList; result: { message: 
           </Form>
         ) : null}
       </div>
-      <div aria-live="polite">{result ? <FormAlert variant="success" message={result.message} values={{ count: result.count ?? 0 }} /> : null}</div>
+      <div aria-live="polite">
+        {result ? <FormAlert variant="success" message={result.message} values={{ count: result.count ?? 0 }} /> : null}
+      </div>
       {notices.items.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{t("verification.notices.none")}</p>
       ) : (
@@ -342,7 +349,13 @@ function Notices({ notices, result }: { notices: NoticeList; result: { message: 
                 </div>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" name="intent" value="read" className="btn btn-ghost text-sm" aria-label={tn("markReadLabel", { sentence })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="read"
+                    className="btn btn-ghost text-sm"
+                    aria-label={tn("markReadLabel", { sentence })}
+                  >
                     {tn("markRead")}
                   </button>
                 </Form>

@@ -39,7 +39,10 @@ export const cardColumns = {
 };
 export type FeaturedCard = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] } & { hasPage: boolean };
 
-export const withPage = <T extends { featureType: string }>(r: T) => ({ ...r, hasPage: FEATURE_TYPES_WITH_PAGE.includes(r.featureType as never) });
+export const withPage = <T extends { featureType: string }>(r: T) => ({
+  ...r,
+  hasPage: FEATURE_TYPES_WITH_PAGE.includes(r.featureType as never),
+});
 
 const listInput = z.object({
   release: z.enum(RELEASE_STATUSES).optional().catch(undefined),
