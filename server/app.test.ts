@@ -255,11 +255,30 @@ describe("the HTTP app (Hono + React Router build)", () => {
         const started = performance.now();
         const wrong = await t.request("/api/v1/site/maintenance/unlock", form("guess"));
         expect(performance.now() - started).toBeGreaterThanOrEqual(490);
-        expect(wrong.status).toBe(401);
-        const wrongBody = await wrong.text();
+        // Post/Redirect/Get: back to the page tried from, which shows the gate with the error once.
+        expect(wrong.status).toBe(303);
+        expect(wrong.headers.get("location")).toBe("/es/about");
+        const back = await t.request("/es/about", { cookie: cookiesFrom(wrong, "lng=es") });
+        expect(back.status).toBe(503);
+        expect(back.headers.getSetCookie().join()).toMatch(/maint_error=;/);
+        const wrongBody = await back.text();
         expect(wrongBody).toContain("Error de Acceso");
         expect(wrongBody).toContain("La contraseña introducida es incorrecta.");
         expect(wrongBody).not.toContain(password);
+        // A reload: the gate, without the error.
+        expect(await (await t.request("/es/about", { cookie: "lng=es" })).text()).not.toContain("Error de Acceso");
+        // The unlock address opened as a page leads to the gate, never to the API's JSON 404.
+        const opened = await t.request("/api/v1/site/maintenance/unlock?returnTo=%2Fes%2Fabout");
+        expect(opened.status).toBe(303);
+        expect(opened.headers.get("location")).toBe("/es/about");
+        expect((await t.request("/api/v1/site/maintenance/unlock")).headers.get("location")).toBe("/");
+        // A client that asks for JSON still gets the refusal as JSON.
+        const json = await t.request("/api/v1/site/maintenance/unlock", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": "1.2.3.5" },
+          body: JSON.stringify({ password: "guess" }),
+        });
+        expect(json.status).toBe(401);
 
         const right = await t.request("/api/v1/site/maintenance/unlock", form(password));
         expect(right.status).toBe(303);
@@ -267,8 +286,8 @@ describe("the HTTP app (Hono + React Router build)", () => {
         const unlock = right.headers.getSetCookie().find((c) => c.startsWith("maint_unlock="))!;
         expect(unlock).toContain("HttpOnly");
         expect(unlock).not.toMatch(/Max-Age|Expires/i);
-        const opened = await t.request("/es/about", { cookie: cookiesFrom(right, "lng=es") });
-        expect(opened.status).toBe(200);
+        const unlocked = await t.request("/es/about", { cookie: cookiesFrom(right, "lng=es") });
+        expect(unlocked.status).toBe(200);
         const forged = await t.request("/es/about", { cookie: "maint_unlock=v1.forged" });
         expect(forged.status).toBe(503);
 

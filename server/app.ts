@@ -16,7 +16,7 @@ import { sessionApi } from "./http/api/session";
 import { avatarRoutes } from "./http/avatars";
 import { paymentsWebhook } from "./http/payments-webhook";
 import { siteApi } from "./http/api/site";
-import { maintenanceGate, UNLOCK_PATH, unlockHandler } from "./http/gate";
+import { maintenanceGate, UNLOCK_PATH, unlockHandler, unlockPageHandler } from "./http/gate";
 import { localeFor } from "./http/locale";
 import { mountRealtime } from "./platform/realtime-socket";
 import type { RequestContext } from "./http/request-context";
@@ -163,7 +163,8 @@ export function createApp(opts: AppOptions) {
   // The payment provider's webhook, before the maintenance gate: payments settle during maintenance too.
   app.route("/api/v1/payments/webhook", paymentsWebhook());
 
-  app.post(UNLOCK_PATH, unlockHandler(opts.getBuild));
+  app.post(UNLOCK_PATH, unlockHandler());
+  app.get(UNLOCK_PATH, unlockPageHandler());
   app.use("*", maintenanceGate(opts.getBuild));
 
   if (opts.serveClientBuild) {

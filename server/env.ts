@@ -53,6 +53,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  CONTACT_EMAIL: z.email().optional(),
   UPLOADS_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -124,6 +125,8 @@ export type Env = {
   /** Without it, mail is kept in the outbox (admin mail log) and printed to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people write to the team (a company waiting for verification is told it): CONTACT_EMAIL, else MAIL_FROM's address. */
+  contactEmail: string;
   uploadsDir: string;
   /** When both are set, this account is created (verified) or promoted to Admin at start. */
   bootstrapAdmin: { email: string; password: string } | undefined;
@@ -160,6 +163,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const mailFrom = e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`;
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -191,7 +195,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       bodiesPerAddress: e.BODIES_PER_ADDRESS,
     },
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    mailFrom,
+    contactEmail: e.CONTACT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim(),
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payments:

@@ -148,16 +148,25 @@ describe("decisions by form post", () => {
     expect(await textOf(rejected)).toMatch(/Paid Reject is rejected (and its payment refunded|; its refund is on its way)/);
     expect((await subRow(sub.id)).status).toBe("rejected");
     const unpaid = await makeSubmission(t.services.db, { status: "pending_payment", gameName: "Delete Me" });
-    const del = await post(PATH, { intent: "delete", submissionId: unpaid.id, name: "Delete Me" }, cookies.admin);
-    expect(await textOf(del)).toContain("Delete Me is deleted.");
+    // From its detail view: the detail is gone, so the list, with a toast that says so (flash-toasts.tsx).
+    const del = await post(`${PATH}?tab=queue&submission=${unpaid.id}`, { intent: "delete", submissionId: unpaid.id }, cookies.admin);
+    expect(del.status).toBe(303);
+    expect(del.headers.get("location")).toBe(`${PATH}?tab=queue&submissionDeleted=1`);
     expect(await subRow(unpaid.id)).toBeUndefined();
   });
 
   it("hides, shows, ends and edits featured games, and changes the offer with errors beside the fields", async () => {
     const game = await makeFeaturedGame(t.services.db, new Date(), { gameName: "Managed Game", slug: "managed-game" });
-    await post(`${PATH}?tab=games`, { intent: "visibility", visible: `${game.id}:false` }, cookies.admin);
+    // The confirmation names the game (the button sends only its id).
+    const hidden = await post(`${PATH}?tab=games`, { intent: "visibility", visible: `${game.id}:false` }, cookies.admin);
+    expect(await textOf(hidden)).toContain("Managed Game is hidden.");
     expect((await get("/en/games/managed-game")).status).toBe(404);
-    await post(`${PATH}?tab=games`, { intent: "visibility", visible: `${game.id}:true` }, cookies.admin);
+    const shown = await post(
+      `${PATH.replace("/en/", "/es/")}?tab=games`,
+      { intent: "visibility", visible: `${game.id}:true` },
+      cookies.admin,
+    );
+    expect(await textOf(shown)).toContain("Managed Game está visible.");
     expect((await get("/en/games/managed-game")).status).toBe(200);
     const edit = await textOf(await get(`${PATH}?tab=games&edit=${game.id}`, cookies.admin));
     expect(edit).toContain("Edit Managed Game");

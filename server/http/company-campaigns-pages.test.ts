@@ -395,7 +395,7 @@ describe("the whole loop from the pages", () => {
   it("creates a game (slug from the name), edits it and sets its cover", async () => {
     const res = await post("/en/company/games/new", gameFields(), company.cookie);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/en/company/games");
+    expect(res.headers.get("location")).toBe("/en/company/games?gameAdded=1");
     const [game] = await t.services.db.select().from(companyGames).where(eq(companyGames.slug, "lumen-drift"));
     gameId = game.id;
     expect(game).toMatchObject({ name: "Lumen Drift", platforms: ["pc", "switch"], genres: ["puzzle"], releaseStatus: "released" });
@@ -515,7 +515,7 @@ describe("the whole loop from the pages", () => {
       await postMultipart(`/es${path.slice(3)}`, { intent: "preview", keysText: "x\nLUMEN-AAAAA-00001" }, {}, company.cookie),
     );
     expect(es).toContain("Demasiado corta");
-    expect(es).toContain("Ya está en una de tus reservas");
+    expect(es).toContain("Ya está en el fondo de claves de una de tus campañas");
 
     const tab = await read(path);
     expect(tab).toContain("Europe");

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ServerBuild } from "react-router";
 import { isDomainError } from "#server/modules/errors";
 import { isUnlockTokenValid, loadMaintenanceState, UNLOCK_COOKIE, unlockMaintenance } from "#server/modules/site/maintenance";
@@ -35,6 +35,13 @@ const SIGN_IN_API = /^\/api\/auth\/(?:sign-in\/[a-z-]+|callback\/[a-z]+)$/;
 export const isSignInPath = (path: string) => SIGN_IN_PAGE.test(path) || SIGN_IN_API.test(path);
 
 export type GateError = "wrong_password" | "password_required" | "rate_limited";
+const GATE_ERRORS: readonly string[] = ["wrong_password", "password_required", "rate_limited"] satisfies GateError[];
+
+/**
+ * A refused unlock, carried across the redirect back to the page it was tried from (Post/Redirect/Get): the
+ * page's own address then shows the gate with the error once, and a reload shows the gate without it.
+ */
+export const GATE_ERROR_COOKIE = "maint_error";
 export type RenderMaintenancePage = (opts: {
   locale: "es" | "en";
   nonce: string;
@@ -43,14 +50,14 @@ export type RenderMaintenancePage = (opts: {
   siteName: string;
 }) => string;
 
-async function renderGate(c: Context<AppEnv>, getBuild: () => Promise<ServerBuild>, status: number, error?: GateError, returnTo?: string) {
+async function renderGate(c: Context<AppEnv>, getBuild: () => Promise<ServerBuild>, status: number, error?: GateError) {
   const build = await getBuild();
   const render = (build.entry.module as unknown as { renderMaintenancePage: RenderMaintenancePage }).renderMaintenancePage;
   const url = new URL(c.req.url);
   const html = render({
     locale: c.var.locale.locale,
     nonce: c.var.nonce,
-    returnTo: returnTo ?? safeReturnPath(url.pathname + url.search),
+    returnTo: safeReturnPath(url.pathname + url.search),
     error,
     siteName: c.var.services.env.siteName,
   });
@@ -80,8 +87,18 @@ export function maintenanceGate(getBuild: () => Promise<ServerBuild>): Middlewar
     // A page's data asked for by React Router in the browser (a link followed, or where signing in leads a
     // member): the browser loads that page as a document instead, and so meets the gate.
     if (path.endsWith(".data")) return reloadAsDocument(c);
-    return renderGate(c, getBuild, 503);
+    const refused = getCookie(c, GATE_ERROR_COOKIE);
+    if (refused !== undefined) deleteCookie(c, GATE_ERROR_COOKIE, { path: "/" });
+    return renderGate(c, getBuild, 503, refused && GATE_ERRORS.includes(refused) ? (refused as GateError) : undefined);
   };
+}
+
+/**
+ * The unlock address opened as a page (a bookmark, the address bar after an old form post): the page it names,
+ * which shows the gate while maintenance lasts, instead of the API's JSON 404.
+ */
+export function unlockPageHandler() {
+  return (c: Context<AppEnv>) => c.redirect(safeReturnPath(c.req.query("returnTo")), 303);
 }
 
 /** React Router's answer for "load this page as a document" to a data request (`/about.data` → `/about`). */
@@ -99,7 +116,7 @@ function reloadAsDocument(c: Context<AppEnv>) {
   return c.body(null, 204);
 }
 
-export function unlockHandler(getBuild: () => Promise<ServerBuild>) {
+export function unlockHandler() {
   return async (c: Context<AppEnv>) => {
     const body = await readBody(c);
     const returnTo = safeReturnPath(body.returnTo);
@@ -123,7 +140,10 @@ export function unlockHandler(getBuild: () => Promise<ServerBuild>) {
             : "wrong_password";
       if (err.code === "rate_limited") c.header("Retry-After", String(err.details?.retryAfterSeconds ?? 60));
       if (wantsJson(c)) return c.json({ error: { code: err.code } }, err.status as 401);
-      return renderGate(c, getBuild, err.status, error, returnTo);
+      // Back to the page's own address, which shows the gate with the error: the unlock address never stays in
+      // the address bar, where opening it again would answer the API's 404.
+      setCookie(c, GATE_ERROR_COOKIE, error, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.var.secureCookies, maxAge: 60 });
+      return c.redirect(returnTo, 303);
     }
   };
 }

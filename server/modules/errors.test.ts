@@ -5,11 +5,19 @@ import { DomainError, ERROR_TABLES } from "./errors";
 
 const locales = join(import.meta.dirname, "../../app/i18n/locales");
 const messages = (lang: string) => JSON.parse(readFileSync(join(locales, lang, "errors.json"), "utf8")) as Record<string, unknown>;
-/** `errors:<code>` as i18next reads it: the code's dots walk into the namespace's nested objects. */
-const messageOf = (tree: Record<string, unknown>, code: string): unknown =>
-  code
-    .split(".")
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
+/**
+ * `errors:<code>` as i18next reads it: the code's dots walk into the namespace's nested objects. A message
+ * that counts something is plural forms (`<code>_one`, `<code>_other`), picked by the error's `count`.
+ */
+const messageOf = (tree: Record<string, unknown>, code: string): unknown => {
+  const parts = code.split(".");
+  const last = parts.pop()!;
+  const parent = parts.reduce<unknown>(
+    (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+    tree,
+  ) as Record<string, unknown> | undefined;
+  return parent?.[last] ?? parent?.[`${last}_other`];
+};
 
 const codes = ERROR_TABLES.flatMap((table) => Object.keys(table));
 

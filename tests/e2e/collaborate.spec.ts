@@ -64,7 +64,7 @@ for (const locale of LOCALES) {
     await page.getByLabel(c(locale, "form.gameName"), { exact: true }).fill("Brisa");
     const description = page.getByLabel(c(locale, "form.shortDescription"), { exact: true });
     await description.fill("A calm game about wind.");
-    await expect(page.getByText(c(locale, "form.counter", { count: 23, max: 280 }))).toBeVisible();
+    await expect(page.getByText(c(locale, "form.counter_other", { count: 23, max: 280 }))).toBeVisible();
     await page.getByLabel(c(locale, "form.storeUrl"), { exact: true }).fill("https://store.steampowered.com/app/1");
 
     // 4. A broken image says so; a large PNG is compressed in the browser to a WEBP at most 1600 px wide.

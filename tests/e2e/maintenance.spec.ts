@@ -116,7 +116,9 @@ test("a wrong password is refused after about 500 ms with the 'Error de Acceso' 
   const timing = res.request().timing();
   const serverTime = timing.responseStart > 0 ? timing.responseStart : elapsed;
   expect(serverTime, `answer time (timing ${timing.responseStart} ms, wall ${elapsed} ms)`).toBeGreaterThanOrEqual(450);
-  expect(res.status()).toBe(401);
+  // Post/Redirect/Get: the page's own address shows the gate with the error, not the unlock address.
+  expect(res.status()).toBe(303);
+  await expect(page).toHaveURL(`${BASE_URL}/es/about`);
 
   const alert = page.getByRole("alert");
   await expect(alert).toBeVisible();

@@ -10,6 +10,8 @@ import { toast, type ToastVariant } from "#app/components/ui/toast";
 const FLASHES: Record<string, { key: string; variant: ToastVariant }> = {
   accountDeleted: { key: "flash.accountDeleted", variant: "success" },
   signOutFailed: { key: "auth.signOutFailed", variant: "destructive" },
+  gameAdded: { key: "flash.gameAdded", variant: "success" },
+  submissionDeleted: { key: "flash.submissionDeleted", variant: "success" },
 };
 
 export function FlashToasts() {

@@ -88,6 +88,7 @@ export async function saveGame(context: AppLoadContext, actor: NonNullable<Actor
       return campaignFailure(err, form, { lists: LISTS, fieldFor: field });
     }
   }
-  if (!gameId) return redirect(`${context.localePrefix}/company/games`);
+  // ?gameAdded=1: "My games" confirms with a toast (flash-toasts.tsx) and drops it from the address.
+  if (!gameId) return redirect(`${context.localePrefix}/company/games?gameAdded=1`);
   return { ok: true as const, message: "company-campaigns:gameForm.saved" };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { redirect, useLocation } from "react-router";
 import { FeaturedGamesTable } from "#app/features/featured/admin/featured-games-table";
 import { OfferForm } from "#app/features/featured/admin/featured-offer";
 import { SubmissionQueue } from "#app/features/featured/admin/featured-queue";
@@ -88,13 +88,18 @@ export async function action({ context, request }: Route.ActionArgs) {
         const { refund } = await p.rejectSubmission(actor, { submissionId: field("submissionId"), reason: field("reason") });
         return ok(REFUND_MESSAGE[refund]);
       }
-      case "delete":
+      case "delete": {
         await p.deleteSubmission(actor, { submissionId: field("submissionId") });
-        return ok("admin-featured:delete.done");
+        // The detail of a deleted submission is gone: back to the list, where a toast confirms (flash-toasts.tsx).
+        const back = new URL(request.url);
+        for (const k of ["submission", "index", "_routes"]) back.searchParams.delete(k);
+        back.searchParams.set("submissionDeleted", "1");
+        return redirect(`${back.pathname}?${back.searchParams}`, 303);
+      }
       case "visibility": {
         const [featuredGameId, visible] = String(form.get("visible") ?? "").split(":");
-        await p.setFeaturedVisible(actor, { featuredGameId, visible });
-        return ok(visible === "true" ? "admin-featured:games.shown" : "admin-featured:games.hidden");
+        const { gameName } = await p.setFeaturedVisible(actor, { featuredGameId, visible });
+        return ok(visible === "true" ? "admin-featured:games.shown" : "admin-featured:games.hidden", { name: gameName });
       }
       case "end":
         await p.endFeaturedGame(actor, { featuredGameId: field("featuredGameId") });

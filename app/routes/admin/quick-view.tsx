@@ -67,7 +67,10 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
         </h2>
         <DayChart
           id="signups"
-          caption={t("quickView.signups.caption", { count: view.signupsTotal, days: view.signups.length })}
+          caption={t("quickView.signups.caption", {
+            count: view.signupsTotal,
+            days: t("forum.overview.activity.days", { count: view.signups.length }),
+          })}
           tableCaption={t("quickView.signups.tableCaption")}
           showTableLabel={t("quickView.signups.showTable")}
           dayLabel={t("quickView.signups.day")}

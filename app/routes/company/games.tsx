@@ -5,20 +5,28 @@ import { ButtonLink } from "#app/components/ui/button";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { MediaSlot } from "#app/components/ui/media-slot";
 import { NS } from "#app/features/company-campaigns/ui";
+import { StudioFeaturedGames } from "#app/features/featured/studio-featured-games";
 import { requireRoles } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/games";
 
-export const handle = { i18n: [NS] };
+export const handle = { i18n: [NS, "promotions"] };
 
-/** /company/games: the verified company's games, each with its cover, facts and a link to edit it. */
+/**
+ * /company/games: the verified company's games, each with its cover, facts and a link to edit it; then its
+ * featured games and promotion requests with their state.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["company"]);
   const { t, seo } = pageTools(context, request, NS);
-  const games = await context.services.campaigns.listCompanyGames(actor);
+  const [games, featured] = await Promise.all([
+    context.services.campaigns.listCompanyGames(actor),
+    context.services.promotions.listStudioFeaturedGames(actor),
+  ]);
   return {
+    featured,
     games: games.map((g) => ({
       id: g.id,
       name: g.name,
@@ -36,7 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function CompanyGames({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(NS);
   const { to } = useLocalePath();
-  const { games } = loaderData;
+  const { games, featured } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 py-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -92,6 +100,7 @@ export default function CompanyGames({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <StudioFeaturedGames games={featured.games} requests={featured.requests} />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { MediaCard } from "#app/components/ui/card";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { MediaSlot } from "#app/components/ui/media-slot";
 import { companySections } from "#app/features/company/sections";
+import { PublicStudioFeatured } from "#app/features/featured/studio-featured-games";
 import { countryName } from "#app/features/company/countries";
 import { formatDate } from "#app/i18n/format";
 import { nameParam } from "#app/lib/guards.server";
@@ -14,14 +15,17 @@ import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/public-company";
 
-export const handle = { i18n: ["company"] };
+export const handle = { i18n: ["company", "featured", "promotions"] };
 
 /** SPEC §2: the public profile of a verified company; unknown and unverified slugs are a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   nameParam(params.slug);
   const { id, ...company } = await context.services.admin.publicCompany(context.actor, { slug: params.slug }).catch(pageErrorFor);
   // The company's games and its active campaigns (public: no keys, no requests).
-  const listing = await context.services.campaigns.companyListing({ companyId: id });
+  const [listing, featured] = await Promise.all([
+    context.services.campaigns.companyListing({ companyId: id }),
+    context.services.promotions.publicStudioFeaturedGames({ companyId: id }),
+  ]);
   const { t, seo } = pageTools(context, request, "company");
   const base = context.services.env.baseUrl;
   const description =
@@ -29,6 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     company,
     listing,
+    featured,
     /** Data for the sections later issues add (games, campaigns). */
     extensions: {} as Record<string, unknown>,
     seo: seo({
@@ -55,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 export default function PublicCompany({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("company");
   const { locale } = useLocalePath();
-  const { company, extensions, listing } = loaderData;
+  const { company, extensions, listing, featured } = loaderData;
   const country = countryName(company.country, locale);
   return (
     <article className="max-w-3xl" aria-labelledby="company-name">
@@ -117,6 +122,7 @@ export default function PublicCompany({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </section>
+      <PublicStudioFeatured games={featured} />
       <CompanyGames games={listing.games} companyName={company.companyName} />
       <CompanyCampaigns campaigns={listing.campaigns} companyName={company.companyName} />
       {companySections.map(({ id, Component }) => (

@@ -13,27 +13,58 @@ import { requireRoles } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import { SignOutButton } from "#app/components/layout/sign-out-button";
+import { RelativeTime } from "#app/components/ui/relative-time";
+import { notificationSentence } from "#app/features/notifications/describe";
+import { NotificationPictureView } from "#app/features/notifications/picture";
 import type { Route } from "./+types/verification";
 
-export const handle = { i18n: ["company"] };
+// Notifications and badges bring the notices' sentences.
+export const handle = { i18n: ["company", "notifications", "badges"] };
 
-/** SPEC §1/§4: where a company waits for the team's verification and completes its company profile. */
+/**
+ * SPEC §1/§4: where a company waits for the team's verification and completes its company profile. Every other
+ * page sends a company that is not verified here (SPEC §4: from anywhere except this page, /notifications
+ * included), so this page also says why, what it can do meanwhile, how it will be told, and lists its unread
+ * notices (the bell's items) with a way to mark them read.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = requireRoles(context, request, ["company"]);
   const { t, seo } = pageTools(context, request, "company");
   const company = await context.services.admin.myCompany(actor);
+  const held = company?.status !== "verified";
+  const notices = held ? await context.services.notifications.list(actor, { unreadOnly: true }) : null;
   return {
     company,
+    email: actor.email,
+    contactEmail: context.services.env.contactEmail,
+    notices: notices ? { items: notices.items, unread: notices.unread } : null,
     countries: countryOptions(context.locale),
     seo: seo({ title: t("verification.title"), description: t("verification.metaDescription"), noindex: true, nofollow: true }),
   };
 }
 
-type SaveResult = { ok: true; message: string } | FormFailure;
+type SaveResult = { ok: true; message: string; notices?: true; count?: number } | FormFailure;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireRoles(context, request, ["company"]);
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  // The notices listed here are marked read here: /notifications is held like every other page.
+  if (intent === "read" || intent === "read-all") {
+    try {
+      const input = intent === "read-all" ? { all: true } : { id: String(form.get("id") ?? "") };
+      const { updated } = await context.services.notifications.markRead(actor, input);
+      return {
+        ok: true,
+        notices: true,
+        message: intent === "read-all" ? "notifications:markedAll" : "notifications:marked",
+        count: updated,
+      };
+    } catch (err) {
+      return actionFailure(err, form);
+    }
+  }
   const parsed = parseForm(companyProfileSchema, form);
   if (!parsed.ok) return parsed satisfies SaveResult;
   const file = form.get("logo");
@@ -98,6 +129,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
   const { company, countries } = loaderData;
   const result = actionData as SaveResult | undefined;
   const failed = result && !result.ok ? result : null;
+  const saved = result?.ok && !result.notices ? result : null;
   const value = (name: keyof NonNullable<typeof company> & string) =>
     failed?.values[name] ?? (company?.[name] as string | null | undefined) ?? "";
   const status = company?.status ?? "pending";
@@ -142,14 +174,41 @@ export default function Verification({ loaderData, actionData }: Route.Component
       ) : (
         <section className="card mt-6 flex gap-4 p-6" aria-labelledby="status-heading">
           <Icon name="clock" className="shrink-0 text-primary" size={32} />
-          <div>
+          <div className="min-w-0">
             <h2 id="status-heading" className="text-xl font-bold">
               {t("verification.pending.title")}
             </h2>
             <p className="mt-1">{t("verification.pending.text")}</p>
-            <p className="mt-2 text-muted-foreground">{t("verification.pending.meanwhile")}</p>
+            <p className="mt-2 font-semibold">{t("verification.pending.why")}</p>
+            <h3 className="mt-4 font-bold">{t("verification.pending.toldTitle")}</h3>
+            <p className="mt-1 [overflow-wrap:anywhere]">{t("verification.pending.told", { email: loaderData.email })}</p>
           </div>
         </section>
+      )}
+
+      {status === "verified" ? null : (
+        <>
+          <section className="card mt-6 p-6" aria-labelledby="meanwhile-heading">
+            <h2 id="meanwhile-heading" className="text-xl font-bold">
+              {t("verification.meanwhile.title")}
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5">
+              <li>
+                <a href="#profile-heading" className="link">
+                  {t("verification.meanwhile.profile")}
+                </a>{" "}
+                {t("verification.meanwhile.profileWhy")}
+              </li>
+              <li>
+                <a href="#notices-heading" className="link">
+                  {t("verification.meanwhile.notices")}
+                </a>{" "}
+                {t("verification.meanwhile.noticesWhy")}
+              </li>
+            </ul>
+          </section>
+          {loaderData.notices ? <Notices notices={loaderData.notices} result={result?.ok && result.notices ? result : null} /> : null}
+        </>
       )}
 
       <section className="card mt-6 p-6" aria-labelledby="profile-heading">
@@ -159,7 +218,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-sm text-muted-foreground">{status === "rejected" ? t("form.leadRejected") : t("form.lead")}</p>
         <Form method="post" encType="multipart/form-data" className="mt-5 space-y-5" noValidate={false}>
           <div aria-live="polite">
-            {result?.ok ? <FormAlert variant="success" message={result.message} /> : null}
+            {saved ? <FormAlert variant="success" message={saved.message} /> : null}
             {failed ? <FormAlert message={failed.formError} values={failed.formErrorValues} /> : null}
           </div>
           <Field
@@ -225,6 +284,86 @@ export default function Verification({ loaderData, actionData }: Route.Component
           <SubmitButton pendingLabel={t("form.saving")}>{status === "rejected" ? t("form.resubmit") : t("form.save")}</SubmitButton>
         </Form>
       </section>
+
+      {status === "verified" ? null : (
+        <section className="card mt-6 p-6" aria-labelledby="help-heading">
+          <h2 id="help-heading" className="text-xl font-bold">
+            {t("verification.help.title")}
+          </h2>
+          <p className="mt-1">
+            {t("verification.help.contact")}{" "}
+            <a href={`mailto:${loaderData.contactEmail}`} className="link font-semibold [overflow-wrap:anywhere]">
+              {loaderData.contactEmail}
+            </a>
+          </p>
+          <p className="mt-3 text-muted-foreground">{t("verification.help.signOut")}</p>
+          <div className="mt-3">
+            <SignOutButton className="btn btn-outline" />
+          </div>
+        </section>
+      )}
     </main>
+  );
+}
+
+type NoticeList = NonNullable<Route.ComponentProps["loaderData"]["notices"]>;
+
+/**
+ * The company's unread notices (what the bell counts), readable here because every other page, /notifications
+ * too, sends a company that is not verified back to this one. Their links would lead to held pages, so each is
+ * its sentence and a button that marks it read.
+ */
+function Notices({ notices, result }: { notices: NoticeList; result: { message: string; count?: number } | null }) {
+  const { t } = useTranslation("company");
+  const { t: tn } = useTranslation("notifications");
+  const { locale } = useLocalePath();
+  return (
+    <section className="card mt-6 p-6" aria-labelledby="notices-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="notices-heading" className="text-xl font-bold">
+          {t("verification.notices.title")}
+        </h2>
+        {notices.items.length > 1 ? (
+          <Form method="post" preventScrollReset>
+            <SubmitButton name="intent" value="read-all" className="btn btn-outline">
+              {tn("markAllRead")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+      <div aria-live="polite">
+        {result ? <FormAlert variant="success" message={result.message} values={{ count: result.count ?? 0 }} /> : null}
+      </div>
+      {notices.items.length === 0 ? (
+        <p className="mt-2 text-muted-foreground">{t("verification.notices.none")}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {notices.items.map((n) => {
+            const sentence = notificationSentence(tn, n, locale);
+            return (
+              <li key={n.id} className="flex flex-wrap items-start gap-3 rounded-card border border-border p-3">
+                <NotificationPictureView n={n} size={36} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">{sentence}</p>
+                  <RelativeTime date={n.createdAt} locale={locale} className="text-sm text-muted-foreground" />
+                </div>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="id" value={n.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="read"
+                    className="btn btn-ghost text-sm"
+                    aria-label={tn("markReadLabel", { sentence })}
+                  >
+                    {tn("markRead")}
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -202,7 +202,12 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm">{t("resources.forumAdmin.limitsText")}</p>
         </section>
 
-        <GuideSection id="campaigns" area="campaignsGuide" items={CAMPAIGNS_GUIDE} values={KEY_LIMITS} />
+        <GuideSection
+          id="campaigns"
+          area="campaignsGuide"
+          items={CAMPAIGNS_GUIDE}
+          values={{ ...KEY_LIMITS, minutes: t("resources.campaignsGuide.minutes", { count: KEY_LIMITS.minutes }) }}
+        />
 
         <GuideSection id="featured" area="featuredGuide" items={FEATURED_GUIDE} />
 

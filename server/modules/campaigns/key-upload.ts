@@ -48,6 +48,7 @@ export async function previewKeyUpload(
     throw new DomainError("campaigns.preview_too_many", {
       limit: PREVIEW_RATE.limit,
       minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
+      count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
       seconds: limit.retryAfterSeconds,
     });
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { campaigns, companyGames } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "./deps";
@@ -18,10 +18,14 @@ export async function listCompanyGames(deps: Pick<CampaignsDeps, "db">, actor: A
       platforms: companyGames.platforms,
       releaseStatus: companyGames.releaseStatus,
       updatedAt: companyGames.updatedAt,
-      campaignCount: sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.gameId} = ${companyGames.id})`,
+      // A join, not a correlated subquery in the select list: drizzle writes a column there without its
+      // table, so `game_id = id` compared the campaign with itself and every game counted 0.
+      campaignCount: count(campaigns.id),
     })
     .from(companyGames)
+    .leftJoin(campaigns, eq(campaigns.gameId, companyGames.id))
     .where(eq(companyGames.companyId, actor.userId))
+    .groupBy(companyGames.id)
     .orderBy(asc(companyGames.name));
 }
 

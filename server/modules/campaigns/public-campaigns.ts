@@ -59,7 +59,7 @@ async function standing(deps: Pick<CampaignsDeps, "db">, actor: Actor, campaignI
 
 /**
  * /campaigns (the opportunities): active campaigns that have not ended, filtered by platform, genre, coverage
- * language (a campaign without languages takes any) and region; each says whether the signed-in creator meets
+ * language (a campaign without languages takes any) and region (a worldwide one shows under every region); each says whether the signed-in creator meets
  * its minimums and whether they already asked.
  */
 export async function listOpenCampaigns(deps: Pick<CampaignsDeps, "db" | "now">, actor: Actor, input: unknown) {
@@ -69,7 +69,11 @@ export async function listOpenCampaigns(deps: Pick<CampaignsDeps, "db" | "now">,
     eq(campaigns.status, "active"),
     gt(campaigns.endsAt, now),
     filters.platform ? sql`${campaigns.platforms} ? ${filters.platform}` : undefined,
-    filters.region ? sql`${campaigns.regions} ? ${filters.region}` : undefined,
+    // A worldwide campaign (or one stating no region) takes creators from every region, as a campaign without
+    // languages takes any language.
+    filters.region
+      ? sql`(${campaigns.regions} = '[]'::jsonb or ${campaigns.regions} ? 'global' or ${campaigns.regions} ? ${filters.region})`
+      : undefined,
     filters.genre ? sql`${companyGames.genres} ? ${filters.genre}` : undefined,
     filters.language ? sql`(${campaigns.languages} = '[]'::jsonb or ${campaigns.languages} ? ${filters.language})` : undefined,
   );

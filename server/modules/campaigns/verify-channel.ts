@@ -45,6 +45,7 @@ export async function verifyChannel(
   if (!limit.allowed)
     throw new DomainError("campaigns.verify_too_many", {
       minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
+      count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)),
       seconds: limit.retryAfterSeconds,
     });
 

@@ -76,11 +76,18 @@ export async function checkPostingLimits(
   if (kind === "thread") {
     const interval = newUser ? limits.newUserThreadIntervalSeconds : limits.threadIntervalSeconds;
     const left = wait(interval, recent.find((p) => p.number === 1)?.createdAt);
-    if (left > 0) throw new DomainError("forum.thread_too_soon", { seconds: Math.ceil(left / 1000) });
+    if (left > 0) {
+      const seconds = Math.ceil(left / 1000);
+      // `count` picks the message's plural form; `seconds` stays for API clients.
+      throw new DomainError("forum.thread_too_soon", { seconds, count: seconds });
+    }
   }
   const postInterval = newUser ? limits.newUserPostIntervalSeconds : limits.postIntervalSeconds;
   const left = wait(postInterval, recent[0]?.createdAt);
-  if (left > 0) throw new DomainError("forum.post_too_soon", { seconds: Math.ceil(left / 1000) });
+  if (left > 0) {
+    const seconds = Math.ceil(left / 1000);
+    throw new DomainError("forum.post_too_soon", { seconds, count: seconds });
+  }
 
   if (newUser) {
     const [counts] = await tx

@@ -82,7 +82,7 @@ describe("posting limits", () => {
     const actor = await fresh();
     await doReply(actor);
     clock.advance(1_200);
-    expect((await errorOf(doReply(actor))).details).toEqual({ seconds: 4 });
+    expect((await errorOf(doReply(actor))).details).toEqual({ seconds: 4, count: 4 });
   });
 
   it("15 s between threads", async () => {

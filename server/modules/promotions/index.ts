@@ -25,6 +25,7 @@ import { handleWebhook } from "./handle-webhook";
 import { homepageAvailability } from "./homepage-availability";
 import { getPromoCode, listPromoCodes, listPromoCodeUses } from "./list-promo-codes";
 import { deliverStudioPromotion, listStudioPromotions } from "./list-studio-promotions";
+import { listStudioFeaturedGames, publicStudioFeaturedGames } from "./list-studio-featured-games";
 import { getSubmission, listSubmissions } from "./list-submissions";
 import { endFeaturedGame, listFeaturedGames, setFeaturedVisible, updateFeaturedGame } from "./manage-featured-game";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./manage-promo-codes";
@@ -119,6 +120,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
     getPublicGame: (input: { slug: string }) => getPublicGame(deps, input),
     otherStudioGames: (input: { companyId: string | null; exceptId: string }) => otherStudioGames(deps, input),
     homepageFeatured: homeFeatured,
+    // A studio's featured games: on show on its public page; all of them, and its requests, on "My games".
+    publicStudioFeaturedGames: (input: { companyId: string }) => publicStudioFeaturedGames(deps, input),
+    listStudioFeaturedGames: (actor: Actor) => listStudioFeaturedGames(deps, actor),
     advanceSchedule: () => advanceSchedule(deps),
 
     // Game analytics: a studio's own numbers (dashboard), the admin featured-games view and its exports.

@@ -92,7 +92,10 @@ const visibleInput = z.object({
 export async function setFeaturedVisible(deps: Deps, actor: Actor, input: unknown) {
   const who = assertTeam(actor, "featured.set_visible");
   const { featuredGameId, visible } = parseInput(visibleInput, input);
+  // The game's name, for the team's confirmation ("Hollow Pines is hidden."): the button sends only the id.
+  let gameName = "";
   await changeFeatured(deps, featuredGameId, async (tx, game, now) => {
+    gameName = game.gameName;
     if (game.visible === visible) return;
     await tx.update(featuredGames).set({ visible, updatedAt: now }).where(eq(featuredGames.id, featuredGameId));
     await recordAudit(tx, who, {
@@ -102,6 +105,7 @@ export async function setFeaturedVisible(deps: Deps, actor: Actor, input: unknow
       targetName: game.gameName,
     });
   });
+  return { gameName };
 }
 
 const endInput = z.object({ featuredGameId: idField });

@@ -18,7 +18,7 @@ export const FEATURED_PAGE_SIZE = 12;
  * What visitors may see: visible, not ended by the team, and inside its period by the clock (a late schedule
  * job never shows a game early or keeps one past its end).
  */
-const onShow = (now: Date) =>
+export const onShow = (now: Date) =>
   and(
     eq(featuredGames.visible, true),
     inArray(featuredGames.scheduleStatus, ["scheduled", "active"]),
@@ -26,7 +26,7 @@ const onShow = (now: Date) =>
     gt(featuredGames.endsAt, now),
   );
 
-const cardColumns = {
+export const cardColumns = {
   id: featuredGames.id,
   slug: featuredGames.slug,
   gameName: featuredGames.gameName,
@@ -40,7 +40,10 @@ const cardColumns = {
 };
 export type FeaturedCard = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] } & { hasPage: boolean };
 
-const withPage = <T extends { featureType: string }>(r: T) => ({ ...r, hasPage: FEATURE_TYPES_WITH_PAGE.includes(r.featureType as never) });
+export const withPage = <T extends { featureType: string }>(r: T) => ({
+  ...r,
+  hasPage: FEATURE_TYPES_WITH_PAGE.includes(r.featureType as never),
+});
 
 const listInput = z.object({
   release: z.enum(RELEASE_STATUSES).optional().catch(undefined),

@@ -43,7 +43,7 @@ export async function sendReceipt(deps: Deps, paymentId: string): Promise<boolea
       gameName: submission.gameName,
       amount: formatMoney(payment.amountMinor, payment.currency, locale),
       feature: translator(locale, "promotions")(`labels.featureType.${submission.featureType}`),
-      days: String(submission.durationDays),
+      days: translator(locale, "promotions")("days", { count: submission.durationDays }),
       date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(payment.completedAt ?? now),
       reference: payment.id,
       url: `${deps.baseUrl.replace(/\/$/, "")}/${locale}/payment-success?payment=${encodeURIComponent(payment.id)}`,

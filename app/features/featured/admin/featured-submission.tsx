@@ -240,7 +240,7 @@ export function SubmissionDetail({
                 required
                 defaultValue={v("durationDays", String(s.durationDays))}
                 hint={t("approve.durationHint", {
-                  days: offer.offers[s.featureType as keyof FeaturedOffer["offers"]]?.durationDays ?? s.durationDays,
+                  count: offer.offers[s.featureType as keyof FeaturedOffer["offers"]]?.durationDays ?? s.durationDays,
                 })}
                 error={err("durationDays")}
               />
@@ -292,7 +292,7 @@ export function SubmissionDetail({
               </h3>
               <p>{t("approve.slots", { count: availability.slots })}</p>
               <p className="font-semibold">
-                {t("approve.nextFree", { days: availability.durationDays, date: date(availability.nextFree) })}
+                {t("approve.nextFree", { count: availability.durationDays, date: date(availability.nextFree) })}
               </p>
               <h4 className="font-semibold">{t("approve.taken")}</h4>
               {availability.taken.length ? (

@@ -78,7 +78,11 @@ export default function ForumOverview({ loaderData }: Route.ComponentProps) {
         </h2>
         <DayChart
           id="forum-activity"
-          caption={t("forum.overview.activity.caption", { threads: totals.threads, posts: totals.posts, days: overview.activity.length })}
+          caption={t("forum.overview.activity.caption", {
+            threads: t("forum.overview.activity.threads", { count: totals.threads }),
+            posts: t("forum.overview.activity.posts", { count: totals.posts }),
+            days: t("forum.overview.activity.days", { count: overview.activity.length }),
+          })}
           tableCaption={t("forum.overview.activity.tableCaption")}
           showTableLabel={t("forum.overview.activity.showTable")}
           dayLabel={t("forum.overview.activity.day")}
