@@ -56,7 +56,10 @@ export function CampaignCard({ campaign: c }: { campaign: CampaignCardData }) {
           </p>
           <p>
             {hasMinimums
-              ? t("card.minimums", { subscribers: formatNumber(c.minSubscribers, locale), views: formatNumber(c.minAverageViews, locale) })
+              ? t("card.minimums", {
+                  subscribers: t("units.subscribers", { count: c.minSubscribers, n: formatNumber(c.minSubscribers, locale) }),
+                  views: t("units.views", { count: c.minAverageViews, n: formatNumber(c.minAverageViews, locale) }),
+                })
               : t("card.noMinimums")}
           </p>
         </div>

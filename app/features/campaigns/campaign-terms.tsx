@@ -35,7 +35,10 @@ export function CampaignTerms({ campaign: c }: { campaign: CampaignTermsData }) 
     [
       t("detail.minimums"),
       hasMinimums
-        ? t("detail.minimumsValue", { subscribers: formatNumber(c.minSubscribers, locale), views: formatNumber(c.minAverageViews, locale) })
+        ? t("detail.minimumsValue", {
+            subscribers: t("units.subscribers", { count: c.minSubscribers, n: formatNumber(c.minSubscribers, locale) }),
+            views: t("units.views", { count: c.minAverageViews, n: formatNumber(c.minAverageViews, locale) }),
+          })
         : t("detail.noMinimums"),
     ],
     [t("detail.approval"), c.autoApprove ? t("detail.autoApprove") : t("detail.manualApprove")],

@@ -278,7 +278,7 @@ function GamificationGuide({ rules, levels }: GuideProps) {
     replyCap: cap(rules.dailyCaps.post_create),
     likeCap: cap(rules.dailyCaps.like_received),
     pairCap: cap(rules.pairDailyCap),
-    statPoints: rules.statPointsPerLevel,
+    statPoints: t("levels:statPoints", { count: rules.statPointsPerLevel }),
   };
   return (
     <section id="xp" aria-labelledby="gamification-guide-heading" className={`${SECTION} mt-8`}>
