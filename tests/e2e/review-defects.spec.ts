@@ -71,6 +71,9 @@ for (const locale of LOCALES) {
     // The bell's unread notice, readable here (every other page, /notifications too, leads back to this one).
     const notices = main.getByRole("region", { name: c("verification.notices.title") });
     await expect(notices.getByText(title)).toBeVisible();
+    // The header's bell leads to that list (its menu would read /notifications, which a held studio cannot open).
+    const bell = page.getByRole("banner").locator(`a[href="/${locale}/company/verification#notices-heading"]`);
+    await expect(bell).toHaveAccessibleName(/\d/);
     // Contact: the team's address, not the contact page (not built yet).
     const mail = main.getByRole("region", { name: c("verification.help.title") }).getByRole("link");
     await expect(mail).toHaveAttribute("href", /^mailto:[^@\s]+@[^@\s]+$/);

@@ -164,7 +164,12 @@ export function Header({ data }: { data: RootData }) {
           </Link>
           <LanguageSwitch compact className="hidden sm:flex" />
           <ThemeSwitcher theme={data.theme} />
-          {viewer ? <NotificationBell unread={viewer.unreadNotifications} /> : null}
+          {viewer ? (
+            <NotificationBell
+              unread={viewer.unreadNotifications}
+              held={viewer.profileRole === "company" && viewer.companyVerified === false}
+            />
+          ) : null}
           {viewer ? (
             <details ref={userRef} className="relative shrink-0">
               <summary

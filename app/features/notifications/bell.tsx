@@ -16,9 +16,11 @@ const MenuBody = lazy(() => import("./bell-menu-body"));
  * The header's bell for signed-in people. Before JavaScript it is a link to /notifications whose name says
  * how many are unread; once hydrated it opens a menu (a native <details>, like the other header menus:
  * Escape closes it and gives focus back) with the latest notifications and "mark all as read". The count
- * stays live through /api/realtime, and a new notification is announced politely.
+ * stays live through /api/realtime, and a new notification is announced politely. A company the team has not
+ * verified yet (`held`) may open no other page than its verification page, which lists its unread notices: there
+ * the bell is a link to that list.
  */
-export function NotificationBell({ unread: fromLoader }: { unread: number }) {
+export function NotificationBell({ unread: fromLoader, held = false }: { unread: number; held?: boolean }) {
   const { t } = useTranslation();
   const { to } = useLocalePath();
   const hydrated = useHydrated();
@@ -40,10 +42,10 @@ export function NotificationBell({ unread: fromLoader }: { unread: number }) {
   );
   return (
     <>
-      {hydrated ? (
+      {hydrated && !held ? (
         <BellMenu label={label} icon={icon} unread={unread} />
       ) : (
-        <Link to={to("/notifications")} className={HEADER_ICON_BUTTON} aria-label={label}>
+        <Link to={to(held ? "/company/verification#notices-heading" : "/notifications")} className={HEADER_ICON_BUTTON} aria-label={label}>
           {icon}
         </Link>
       )}
