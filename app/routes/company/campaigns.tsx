@@ -72,7 +72,9 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
             <tr>
               <th scope="col">{t("campaigns.game")}</th>
               {/* Right after the game: what waits for the studio, in view on a phone without scrolling. */}
-              <th scope="col">{t("campaigns.pending")}</th>
+              <th scope="col" className="whitespace-normal">
+                {t("campaigns.pending")}
+              </th>
               <th scope="col">{t("campaigns.status")}</th>
               <th scope="col">{t("campaigns.dates")}</th>
               <th scope="col">{t("campaigns.keys")}</th>
@@ -81,7 +83,7 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
           <tbody>
             {campaigns.map((c) => (
               <tr key={c.id}>
-                <td className="font-semibold">
+                <td className="min-w-32 font-semibold">
                   <Link to={to(`/company/campaigns/${c.id}`)} className="inline-flex min-h-11 items-center text-primary hover:underline">
                     {c.gameName}
                   </Link>
