@@ -5,10 +5,10 @@ import { Icon } from "./icon";
 /**
  * The frame every wide table scrolls in on a narrow screen (the page itself never scrolls sideways). Phones
  * hide scrollbars, so it says so plainly: a shadow on the edge where columns are hidden (drawn by the
- * frame's background, so only when there is something to scroll to) and, above the frame, a line "scroll
- * sideways to see every column" shown only while the table is wider than its frame (a scroll timeline;
- * browsers without one show it below sm). Focusable, so the keyboard scrolls it too. `DataTable` uses it;
- * a table with its own look (XP history, the ranking) goes inside it directly.
+ * frame's background, so only when there is something to scroll to) and, at its top, a line "scroll
+ * sideways to see every column" shown only while the table is wider than its frame (a scroll-state container
+ * query; browsers without one show it below sm). Focusable, so the keyboard scrolls it too. `DataTable` uses
+ * it; a table with its own look (XP history, the ranking's ledger) goes inside it directly.
  */
 export function TableFrame({
   label,
@@ -24,15 +24,18 @@ export function TableFrame({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={`table-frame ${className}`}>
+    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+    <div
+      className={["table-wrap", plain ? "table-wrap-plain" : "", className].filter(Boolean).join(" ")}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <p className="table-hint" aria-hidden="true">
         <Icon name="arrow-right-left" size={16} />
         {t("ui.table.scrollHint")}
       </p>
-      {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
-      <div className={plain ? "table-wrap table-wrap-plain" : "table-wrap"} tabIndex={0} role="region" aria-label={label}>
-        {children}
-      </div>
+      {children}
     </div>
   );
 }
