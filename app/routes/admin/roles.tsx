@@ -104,7 +104,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
                       {u.username ?? "—"}
                       {u.id === me ? <span className="ml-1 font-normal text-muted-foreground">({t("roles.you")})</span> : null}
                     </th>
-                    <td className="p-3 break-all">
+                    <td className="min-w-48 p-3 [overflow-wrap:anywhere]">
                       {u.email} {u.emailVerified ? null : <Badge tone="danger">{t("users.unverified")}</Badge>}
                     </td>
                     <td className="p-3">{u.profileRole ? t(`profileRoles.${u.profileRole}`) : "—"}</td>
