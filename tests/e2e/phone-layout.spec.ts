@@ -1,5 +1,15 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, LOCALES, setConsentCookie, setLanguageCookie, test, tr, type Locale } from "./fixtures";
+import {
+  expect,
+  expectNoViolationsInBothThemes,
+  gotoHydrated,
+  LOCALES,
+  setConsentCookie,
+  setLanguageCookie,
+  test,
+  tr,
+  type Locale,
+} from "./fixtures";
 import { registerMember } from "./members";
 import { signInStates, type Who } from "./site-pages";
 
@@ -60,6 +70,7 @@ for (const locale of LOCALES) {
       await expect(panel.locator("details")).toHaveAttribute("open", "");
       await expect(panel.getByRole("heading", { name: tr(locale, "sidePanel.recentAchievements") })).toBeVisible();
       await expect(panel.getByRole("heading", { name: tr(locale, "sidePanel.announcements") })).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `home at 390 px, side panel open (${locale})`);
 
       // Open or not, the threads and the members are listed once: by the home page's own sections.
       const threadsHeadings = [tr(locale, "site:home.communityTitle"), tr(locale, "sidePanel.latestThreads")];
@@ -81,6 +92,16 @@ for (const locale of LOCALES) {
       await sidePanel(page, locale).locator("summary").click();
       await expect(sidePanel(page, locale).getByRole("heading", { name: tr(locale, "sidePanel.latestThreads") })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // On a desktop the same markup is the panel beside the content: its cards shown, their links reached by keyboard.
+      await page.setViewportSize(DESKTOP);
+      await gotoHydrated(page, `/${locale}/`);
+      await expect(sidePanel(page, locale).locator("summary")).toBeHidden();
+      await expect(sidePanel(page, locale).getByRole("heading", { name: tr(locale, "sidePanel.latestThreads") })).toBeVisible();
+      const leaderboard = sidePanel(page, locale).getByRole("link", { name: tr(locale, "sidePanel.seeLeaderboard") });
+      await leaderboard.focus();
+      await expect(leaderboard).toBeFocused();
+      await expectNoViolationsInBothThemes(page, `home at 1280 px (${locale})`);
     });
 
     test("before any JavaScript, the panel opens on a phone and stands beside the content on a desktop", async ({ newContext }) => {
@@ -117,6 +138,7 @@ for (const locale of LOCALES) {
       const sizes = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       expect(sizes.scroll).toBeGreaterThan(sizes.client);
       await expect(page.getByText(tr(locale, "ui.table.scrollHint"))).toBeVisible();
+      await expectNoViolationsInBothThemes(page, `studio campaigns at 390 px (${locale})`);
       await frame.focus();
       await expect(frame).toBeFocused();
       // The arrow key scrolls it to its last column.
