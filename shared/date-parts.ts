@@ -1,7 +1,7 @@
 /**
- * A date typed as day, month and year (the DateInput component, GOV.UK's "date input" pattern): the form
- * field names of its three boxes, and the conversions to and from a `YYYY-MM-DD` day. Plain functions, no
- * zod: the component uses them in the browser, `app/components/ui/date-input.server.ts` validates with zod.
+ * A date as day, month and year, and the conversions to and from a `YYYY-MM-DD` day. DateInput is the
+ * platform's date field (it sends `YYYY-MM-DD`); the part names are those of the three boxes it used to be,
+ * still read by `app/components/ui/date-input.server.ts` (which validates with zod). Plain functions, no zod.
  */
 export type DateParts = { day: string; month: string; year: string };
 

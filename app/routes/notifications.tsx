@@ -143,9 +143,13 @@ function NotificationRow({ n }: { n: NotificationItem }) {
   const reason = moderationReason(n);
   const unread = !n.readAt;
   return (
-    <li className={`card flex items-start gap-3 p-4 ${unread ? "border-primary/60" : ""}`}>
+    // Picture and text side by side; the mark-as-read button beside them from sm, under the text on a phone
+    // (beside it, it left the sentence a column too narrow for a whole word).
+    <li
+      className={`card grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 p-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] ${unread ? "border-primary/60" : ""}`}
+    >
       <NotificationPictureView n={n} size={36} />
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-0 space-y-1">
         <p className={unread ? "font-semibold" : "text-muted-foreground"}>
           {unread ? (
             <span className="mr-2 inline-block rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">
@@ -160,7 +164,8 @@ function NotificationRow({ n }: { n: NotificationItem }) {
         <RelativeTime date={n.createdAt} locale={locale} className="text-sm text-muted-foreground" />
       </div>
       {unread ? (
-        <Form method="post">
+        // Under the text on a phone, its word lined up with the sentence's (the ghost button's padding pulled back).
+        <Form method="post" className="col-start-2 -ms-4 sm:col-start-auto sm:ms-0">
           <input type="hidden" name="id" value={n.id} />
           <button type="submit" name="intent" value="read" className="btn btn-ghost text-sm" aria-label={t("markReadLabel", { sentence })}>
             {t("markRead")}

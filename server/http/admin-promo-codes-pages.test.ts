@@ -66,9 +66,7 @@ describe("/admin/promo-codes", () => {
       discountType: "fixed",
       discountValue: "4.50",
       maxUses: "2",
-      "expiresAt-day": "31",
-      "expiresAt-month": "3",
-      "expiresAt-year": "2031",
+      expiresAt: "2031-03-31",
       isActive: "on",
       note: "Spring fair",
     };

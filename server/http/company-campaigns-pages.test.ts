@@ -80,11 +80,8 @@ const companyActor = (p: Person): NonNullable<Actor> =>
   });
 const creatorActor = (p: Person): NonNullable<Actor> => testActor({ userId: p.id, username: p.username, profileRole: "creator" });
 
-const day = (d: Date) => ({ day: String(d.getUTCDate()), month: String(d.getUTCMonth() + 1), year: String(d.getUTCFullYear()) });
-const dateFields = (name: string, d: Date): Fields => {
-  const p = day(d);
-  return { [`${name}-day`]: p.day, [`${name}-month`]: p.month, [`${name}-year`]: p.year };
-};
+/** A date as the form's date field sends it (`YYYY-MM-DD`). */
+const dateFields = (name: string, d: Date): Fields => ({ [name]: d.toISOString().slice(0, 10) });
 const campaignFields = (gameId: string, extra: Fields = {}): Fields => ({
   gameId,
   description: "Play it and tell your audience.",
@@ -364,13 +361,13 @@ describe("a verified company", () => {
     expect(es).toMatch(/La fecha de fin|fecha de fin debe/);
     const noDay = await post(
       "/en/company/campaigns/new",
-      campaignFields(ownGameId, { "startsAt-day": "31", "startsAt-month": "2" }),
+      campaignFields(ownGameId, { startsAt: `${new Date().getUTCFullYear() + 1}-02-31` }),
       company.cookie,
     );
     expect(noDay.status).toBe(400);
     const en = decode(mainOf(await noDay.text()));
-    expect(en).toContain("Enter a real date");
-    expect(en).toContain('value="31"');
+    expect(en).toContain("Enter a date that exists");
+    expect(en).toContain(`value="${new Date().getUTCFullYear() + 1}-02-31"`);
   });
 });
 

@@ -17,8 +17,8 @@ import {
 import { registerMember } from "./members";
 
 /**
- * In Chromium, in both languages: the file and date fields speak the page's
- * language (not the browser's) and still upload and validate, with and without JavaScript; the account's
+ * In Chromium, in both languages: the file field speaks the page's language (not the browser's) and still
+ * uploads, with and without JavaScript; dates are the browser's date field, checked by the server; the account's
  * tabs are one scrollable row on a phone; the resources wiki has a table of contents that jumps to its
  * sections (sticky beside the text on a wide screen, a disclosure on a phone); the 404 page's title has the
  * site's suffix like every other page.
@@ -108,7 +108,7 @@ for (const locale of LOCALES) {
       await expect(plain.getByText(tr(locale, "account:profile.avatar.saved"))).toBeVisible();
     });
 
-    test("the ban's date is typed as day, month and year; the server refuses a date that does not exist and keeps what was typed", async ({
+    test("the ban's date is the platform's date field; the server refuses a missing or impossible date and keeps what was typed", async ({
       page,
       context,
       newContext,
@@ -127,28 +127,21 @@ for (const locale of LOCALES) {
       const reason = locale === "es" ? "Prueba de fecha" : "Date check";
       await row.getByLabel(tr(locale, "admin:forum.users.reasonLabel")).fill(reason);
       await row.getByLabel(tr(locale, "admin:forum.users.durationUntil")).check();
-      const dateGroup = row.getByRole("group", { name: tr(locale, "admin:forum.users.untilLabel") });
-      await expect(dateGroup).toContainText(tr(locale, "ui.dateInput.example"));
-      const part = (p: "day" | "month" | "year") => dateGroup.getByLabel(tr(locale, `ui.dateInput.${p}`), { exact: true });
-      // Our words, and no browser date control.
-      await expect(dateGroup.locator('input[type="date"]')).toHaveCount(0);
-      await part("day").fill("31");
-      await part("month").fill("2");
-      await part("year").fill("2031");
+      // One field, the browser's own date control (a picker on phones), filled with the suggested day.
+      const until = row.getByLabel(tr(locale, "admin:forum.users.untilLabel"), { exact: true });
+      await expect(until).toHaveAttribute("type", "date");
+      await expect(until).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+      await until.fill("");
       await row.getByRole("button", { name: tr(locale, "admin:forum.users.confirmBanButton") }).click();
 
-      // Refused, said in the page's language beside the field, with the boxes as typed.
-      await expect(dateGroup.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
-      await expect(part("day")).toHaveValue("31");
-      await expect(part("month")).toHaveValue("2");
-      await expect(part("year")).toHaveValue("2031");
+      // Refused, said in the page's language before the field, the rest of the form as typed.
+      await expect(row.getByText(tr(locale, "errors:input.date_required"))).toBeVisible();
+      await expect(until).toHaveAttribute("aria-invalid", "true");
       await expect(row.getByLabel(tr(locale, "admin:forum.users.reasonLabel"))).toHaveValue(reason);
-      await expect(part("day")).toHaveAttribute("aria-invalid", "true");
       await expect(row.locator("summary", { hasText: tr(locale, "admin:forum.users.unban") })).toHaveCount(0);
 
       // A real day is accepted: the ban ends when that day begins (UTC).
-      await part("day").fill("1");
-      await part("month").fill("3");
+      await until.fill("2031-03-01");
       await row.getByRole("button", { name: tr(locale, "admin:forum.users.confirmBanButton") }).click();
       const shown = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { timeZone: "UTC", dateStyle: "medium" }).format(
         new Date("2031-03-01T00:00:00Z"),
@@ -156,18 +149,15 @@ for (const locale of LOCALES) {
       await expect(admin.getByText(tr(locale, "admin:forum.users.bannedUntil", { name: member, date: shown }))).toBeVisible();
 
       // The audit log's date filters (a GET form): a day that does not exist is no filter, and says so.
-      await gotoHydrated(admin, `/${locale}/admin/audit`);
-      const from = admin.getByRole("group", { name: tr(locale, "admin:audit.from") });
-      await expect(admin.locator('input[type="date"]')).toHaveCount(0);
-      await from.getByLabel(tr(locale, "ui.dateInput.day"), { exact: true }).fill("31");
-      await from.getByLabel(tr(locale, "ui.dateInput.month"), { exact: true }).fill("4");
-      await from.getByLabel(tr(locale, "ui.dateInput.year"), { exact: true }).fill("2026");
-      await admin.getByRole("button", { name: tr(locale, "admin:audit.apply") }).click();
-      await expect(admin).toHaveURL(/from-day=31&from-month=4&from-year=2026/);
-      await expect(from.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
-      await expect(from.getByLabel(tr(locale, "ui.dateInput.day"), { exact: true })).toHaveValue("31");
+      await gotoHydrated(admin, `/${locale}/admin/audit?from=2026-04-31`);
+      const from = admin.getByLabel(tr(locale, "admin:audit.from"), { exact: true });
+      await expect(from).toHaveAttribute("type", "date");
+      await expect(admin.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
+      await expect(from).toHaveAttribute("aria-invalid", "true");
       // A real day filters: nothing happened before 2000.
-      await admin.goto(`/${locale}/admin/audit?to-day=1&to-month=1&to-year=2000`);
+      await admin.getByLabel(tr(locale, "admin:audit.to"), { exact: true }).fill("2000-01-01");
+      await admin.getByRole("button", { name: tr(locale, "admin:audit.apply") }).click();
+      await expect(admin).toHaveURL(/to=2000-01-01/);
       await expect(admin.getByText(tr(locale, "admin:audit.noResults"))).toBeVisible();
     });
 
@@ -279,9 +269,9 @@ for (const locale of LOCALES) {
       await gotoHydrated(phone, `/${locale}/resources`);
       await phone.locator('[data-toc="details"] summary').click();
       await expectNoViolationsInBothThemes(phone, `resources at 390 px (${locale})`);
-      // The date boxes refused, in the ban panel and in the audit log's filters.
+      // The date fields refused, in the ban panel and in the audit log's filters.
       const admin = await themed("admin", 1280);
-      await gotoHydrated(admin, `/${locale}/admin/audit?from-day=31&from-month=4&from-year=2026`);
+      await gotoHydrated(admin, `/${locale}/admin/audit?from=2026-04-31`);
       await expect(admin.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
       await expectNoViolationsInBothThemes(admin, `audit log with a refused date (${locale})`);
       await gotoHydrated(admin, `/${locale}/admin/forum/users?q=pixel_pete`);
@@ -291,10 +281,10 @@ for (const locale of LOCALES) {
         .first()
         .click();
       await row.getByLabel(tr(locale, "admin:forum.users.reasonLabel")).fill("axe check");
-      await row.getByLabel(tr(locale, "ui.dateInput.day"), { exact: true }).fill("31");
-      await row.getByLabel(tr(locale, "ui.dateInput.month"), { exact: true }).fill("2");
+      await row.getByLabel(tr(locale, "admin:forum.users.durationUntil")).check();
+      await row.getByLabel(tr(locale, "admin:forum.users.untilLabel"), { exact: true }).fill("");
       await row.getByRole("button", { name: tr(locale, "admin:forum.users.confirmBanButton") }).click();
-      await expect(row.getByText(tr(locale, "errors:input.date_invalid"))).toBeVisible();
+      await expect(row.getByText(tr(locale, "errors:input.date_required"))).toBeVisible();
       // Back at the top: where the page happens to be scrolled, the sticky header may cover part of a control
       // for a moment (axe counts that as a small target); what is checked is the panel, not the scroll position.
       await admin.evaluate(() => window.scrollTo(0, 0));

@@ -112,10 +112,8 @@ for (const locale of LOCALES) {
         .getByLabel(a(locale, "forum.users.reasonLabel"))
         .fill(locale === "es" ? "Autopromoción repetida" : "Spoilers after a warning");
       await ban.getByLabel(a(locale, "forum.users.durationUntil")).check();
-      // The end date's boxes (day, month, year) come filled with the suggested day.
-      const untilGroup = ban.getByRole("group", { name: a(locale, "forum.users.untilLabel") });
-      const box = (part: string) => untilGroup.getByLabel(tr(locale, `ui.dateInput.${part}`), { exact: true }).inputValue();
-      const until = `${await box("year")}-${(await box("month")).padStart(2, "0")}-${(await box("day")).padStart(2, "0")}`;
+      // The end date's field comes filled with the suggested day.
+      const until = await ban.getByLabel(a(locale, "forum.users.untilLabel"), { exact: true }).inputValue();
       await ban.getByRole("button", { name: a(locale, "forum.users.confirmBanButton") }).click();
       const shown = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", { timeZone: "UTC", dateStyle: "medium" }).format(
         new Date(until),

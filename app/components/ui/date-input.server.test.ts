@@ -41,6 +41,7 @@ describe("date input (server side)", () => {
       "errors:input.date_incomplete",
     );
     expect(codeOf(() => readDateInput(form({ until: "tomorrow" }), "until"))).toBe("errors:input.date_invalid");
+    expect(codeOf(() => readDateInput(form({ until: "2027-02-31" }), "until"))).toBe("errors:input.date_invalid");
   });
 
   it("is empty when nothing is typed, unless the date is required", () => {
@@ -49,7 +50,7 @@ describe("date input (server side)", () => {
     expect(codeOf(() => readDateInput(form({}), "until", { required: true }))).toBe("errors:input.date_required");
   });
 
-  it("still reads a plain YYYY-MM-DD (older links and forms)", () => {
+  it("reads the date field's YYYY-MM-DD", () => {
     expect(readDateInput(new URLSearchParams("until=2026-11-24"), "until")).toBe("2026-11-24");
   });
 

@@ -4,7 +4,7 @@ import { datePartNames, isoToParts, partsToIso, type DateParts } from "#shared/d
 const box = z.string().trim().max(8).catch("");
 
 /**
- * The three boxes of a DateInput: all empty is no date (null), a real day is `YYYY-MM-DD`; some boxes empty,
+ * A date as day, month and year: all empty is no date (null), a real day is `YYYY-MM-DD`; some parts empty,
  * or no such day (31 February, month 13, a two-digit year), are refused with a message key.
  */
 export const datePartsSchema = z.object({ day: box, month: box, year: box }).transform((p, ctx) => {
@@ -23,7 +23,10 @@ export const datePartsSchema = z.object({ day: box, month: box, year: box }).tra
 
 type FormLike = Pick<FormData | URLSearchParams, "get" | "has">;
 
-/** The boxes as sent; a form (or a link) that sends the plain `name=YYYY-MM-DD` still works. */
+/**
+ * The date as sent: a DateInput (the platform's date field) and a link send `name=YYYY-MM-DD`; a page from
+ * before, when the field was three boxes, sends `name-day`, `name-month` and `name-year`, still understood.
+ */
 function partsOf(form: FormLike, name: string): DateParts {
   const n = datePartNames(name);
   if (form.has(n.day) || form.has(n.month) || form.has(n.year)) {

@@ -16,10 +16,18 @@ type FieldProps = {
  * GOV.UK's order: the label, the hint, the error (each read before the control), then the control; a field in
  * error gets a bar at its start edge and a thicker border, so the error is seen without colour alone.
  */
-export function FieldShell({ id, label, error, errorValues, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+export function FieldShell({
+  id,
+  label,
+  error,
+  errorValues,
+  hint,
+  className = "",
+  children,
+}: FieldProps & { id: string; className?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className={`space-y-1.5 ${error ? "field-error" : ""}`}>
+    <div className={["field space-y-1.5", error ? "field-error" : "", className].filter(Boolean).join(" ")}>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
@@ -40,6 +48,14 @@ export function FieldShell({ id, label, error, errorValues, hint, children }: Fi
 
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
+/**
+ * Fields side by side from sm (two dates, a number and a date), one column on a phone. Their controls line up
+ * on one line even when one field has a hint or an error and the other not (app.css `.field-row`).
+ */
+export function FieldRow({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <div className={className ? `field-row ${className}` : "field-row"}>{children}</div>;
+}
 
 /** A labelled input with its hint and its translated error, wired for screen readers. */
 export function Field({ label, name, error, errorValues, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {

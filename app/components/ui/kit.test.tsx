@@ -10,7 +10,8 @@ import { buttonClass } from "./button";
 import { MediaCard } from "./card";
 import { Dialog } from "./dialog";
 import { EmptyState } from "./empty-state";
-import { Field } from "./form-field";
+import { DateInput } from "./date-input";
+import { Field, FieldRow } from "./form-field";
 import { MediaSlot } from "./media-slot";
 import { Pagination } from "./pagination";
 import { DataTable, SortHeader } from "./table";
@@ -145,6 +146,29 @@ describe("the other pieces", () => {
     expect(html).toContain('tabindex="0"');
     expect(html).toContain("<caption>Members</caption>");
     expect(html).toContain('aria-sort="descending"');
+    // It says it scrolls, in the page's language (shown by app.css only while the table overflows).
+    expect(render(<DataTable caption="Miembros">{null}</DataTable>, "es")).toContain("Desliza de lado para ver todas las columnas");
+  });
+
+  it("a date is the platform's date field, laid out and wired like every other field", () => {
+    const html = render(
+      <FieldRow>
+        <DateInput name="startsAt" label="Starts" hint="The first day." defaultValue="2026-03-07" min="2026-01-01" />
+        <DateInput name="endsAt" label="Ends" error="errors:input.date_invalid" values={{ endsAt: "2026-02-31" }} />
+      </FieldRow>,
+    );
+    expect(html).toContain('class="field-row"');
+    expect(html).toMatch(/<label for="([^"]+)-startsAt"[^>]*>Starts<\/label>/);
+    const input = (name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+    expect(input("startsAt")).toMatch(/type="date"/);
+    expect(input("startsAt")).toMatch(/value="2026-03-07"/);
+    expect(input("startsAt")).toMatch(/min="2026-01-01"/);
+    expect(html).toMatch(/aria-describedby="[^"]+-startsAt-hint"/);
+    // A refused date comes back as sent, with the message before the control and the field marked invalid.
+    expect(input("endsAt")).toMatch(/value="2026-02-31"/);
+    expect(input("endsAt")).toMatch(/aria-invalid="true"/);
+    expect(html).toContain("Enter a date that exists");
+    expect(html.indexOf("Enter a date that exists")).toBeLessThan(html.indexOf('name="endsAt"'));
   });
 
   it("a dialog is a native <dialog> opened and closed by invoker commands, its close button translated", () => {

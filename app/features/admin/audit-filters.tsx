@@ -85,8 +85,7 @@ export function AuditFilters({
           ))}
         </select>
       </div>
-      {/* Day, month and year boxes in the page's language (not the browser's date control). */}
-      {/* Each date takes two columns on wide screens, so its day, month and year boxes stay on one line. */}
+      {/* Each date takes two columns on wide screens: the two of them on one row, the hint and buttons under. */}
       <DateInput
         name="from"
         label={t("audit.from")}

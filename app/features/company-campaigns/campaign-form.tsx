@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DateInput } from "#app/components/ui/date-input";
-import { Field, SelectField, TextAreaField } from "#app/components/ui/form-field";
+import { Field, FieldRow, SelectField, TextAreaField } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
 import { CAMPAIGN_LIMITS, CONTENT_LANGUAGES, PLATFORMS, REGIONS } from "#shared/campaigns";
 import { CheckboxGroup, keptList, NS } from "./ui";
@@ -67,7 +67,7 @@ export function CampaignFields({
         defaultValue={value("description", campaign?.description)}
         error={errors.description}
       />
-      <div className="grid gap-6 sm:grid-cols-2">
+      <FieldRow>
         <DateInput
           name="startsAt"
           label={t("campaignForm.startsAt")}
@@ -83,7 +83,7 @@ export function CampaignFields({
           values={typed}
           error={errors.endsAt}
         />
-      </div>
+      </FieldRow>
       <div className="space-y-1.5">
         <label className="flex min-h-11 items-start gap-3">
           <input
@@ -101,7 +101,7 @@ export function CampaignFields({
           </span>
         </label>
       </div>
-      <div className="grid gap-6 sm:grid-cols-2">
+      <FieldRow>
         <Field
           label={t("campaignForm.minSubscribers")}
           name="minSubscribers"
@@ -124,7 +124,7 @@ export function CampaignFields({
           defaultValue={value("minAverageViews", campaign?.minAverageViews ?? 0)}
           error={errors.minAverageViews}
         />
-      </div>
+      </FieldRow>
       <CheckboxGroup
         legend={t("campaignForm.platforms")}
         name="platforms"

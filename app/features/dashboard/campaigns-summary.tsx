@@ -141,7 +141,8 @@ function CreatorSummary({ summary }: { summary: Extract<CampaignsSummary, { kind
           <RowList>
             {summary.waitingForCoverage.map((k) => (
               <li key={k.requestId} className="flex flex-wrap items-center gap-3 py-3">
-                <span className="min-w-0 flex-1 font-semibold">{k.gameName}</span>
+                {/* A basis, so on a phone the date and the link wrap under the name instead of squeezing it. */}
+                <span className="min-w-0 flex-1 basis-48 break-words font-semibold">{k.gameName}</span>
                 {k.coverageDueAt ? (
                   <span className="text-sm text-muted-foreground">{t("campaigns.creator.due", { date: date(k.coverageDueAt) })}</span>
                 ) : null}

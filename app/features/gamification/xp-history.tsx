@@ -7,6 +7,7 @@ import { useLocalePath } from "#app/lib/use-locale";
 import { formatNumber } from "./numbers";
 import { describeLedgerRow, type LedgerRow } from "./ledger";
 import { formatSigned } from "./numbers";
+import { TableFrame } from "#app/components/ui/table";
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
@@ -50,7 +51,7 @@ export function XpHistory({
       {rows.length === 0 ? (
         <p className="mt-4 text-muted-foreground">{t("history.empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <TableFrame label={t("history.heading")} plain className="mt-4">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("history.heading")}</caption>
             <thead className="border-b border-border text-muted-foreground">
@@ -98,7 +99,7 @@ export function XpHistory({
               })}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <div className="mt-4">
         <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={t("history.pagination")} />

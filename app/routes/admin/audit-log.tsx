@@ -15,7 +15,7 @@ export const handle = { i18n: ["admin", "badges", "levels"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, admin, seo } = adminPage(context, request);
-  // The date filters come as day, month and year boxes (DateInput); a day that does not exist is no filter.
+  // The date filters come from DateInput fields (`from=YYYY-MM-DD`); a day that does not exist is no filter.
   const query = searchParamsOf(request);
   const params = new URL(request.url).searchParams;
   const [from, to] = [readDateFilter(params, "from"), readDateFilter(params, "to")];

@@ -11,6 +11,7 @@ import { useDateFormat } from "#app/lib/use-date-format";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/mail-log";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["admin"] };
 
@@ -130,7 +131,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
       {mail.items.length === 0 ? (
         <EmptyState>{mail.to || mail.status ? t("mail.noResults") : t("mail.empty")}</EmptyState>
       ) : (
-        <div className="card relative overflow-x-auto">
+        <TableFrame label={t("mail.tableCaption")}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("mail.tableCaption")}</caption>
             <thead>
@@ -176,7 +177,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <Pagination className="mt-4" page={mail.page} pageCount={mail.pageCount} total={mail.total} />
     </>

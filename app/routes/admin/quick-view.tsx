@@ -8,6 +8,7 @@ import { useDateFormat } from "#app/lib/use-date-format";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/quick-view";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["admin"] };
 
@@ -86,7 +87,7 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
         {view.latest.length === 0 ? (
           <p className="card p-6 text-center text-muted-foreground">{t("quickView.latest.empty")}</p>
         ) : (
-          <div className="card relative overflow-x-auto">
+          <TableFrame label={t("quickView.latest.title")}>
             <table className="w-full text-sm">
               <caption className="sr-only">{t("quickView.latest.title")}</caption>
               <thead>
@@ -120,7 +121,7 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
     </>

@@ -11,6 +11,7 @@ import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { CapabilityTable as CapabilityTableData } from "#server/modules/admin";
 import type { Route } from "./+types/roles";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["admin"] };
 
@@ -69,7 +70,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
       {users.items.length === 0 ? (
         <EmptyState>{users.q ? t("roles.noResults", { q: users.q }) : t("roles.empty")}</EmptyState>
       ) : (
-        <div className="card relative overflow-x-auto">
+        <TableFrame label={t("roles.tableCaption")}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("roles.tableCaption")}</caption>
             <thead>
@@ -103,7 +104,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
                       {u.username ?? "—"}
                       {u.id === me ? <span className="ml-1 font-normal text-muted-foreground">({t("roles.you")})</span> : null}
                     </th>
-                    <td className="p-3 break-all">
+                    <td className="min-w-48 p-3 [overflow-wrap:anywhere]">
                       {u.email} {u.emailVerified ? null : <Badge tone="danger">{t("users.unverified")}</Badge>}
                     </td>
                     <td className="p-3">{u.profileRole ? t(`profileRoles.${u.profileRole}`) : "—"}</td>
@@ -154,7 +155,7 @@ export default function Roles({ loaderData, actionData }: Route.ComponentProps) 
               })}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <Pagination className="mt-4" page={users.page} pageCount={users.pageCount} total={users.total} />
 
@@ -177,7 +178,7 @@ function CapabilityTable({ table }: { table: CapabilityTableData }) {
   const { t } = useTranslation("admin");
   const areas = [...new Set(table.rows.map((r) => r.area))];
   return (
-    <div className="card relative mt-4 overflow-x-auto">
+    <TableFrame label={t("roles.capabilities.caption")} className="mt-4">
       <table className="w-full text-sm">
         <caption className="sr-only">{t("roles.capabilities.caption")}</caption>
         <thead>
@@ -223,6 +224,6 @@ function CapabilityTable({ table }: { table: CapabilityTableData }) {
           </tbody>
         ))}
       </table>
-    </div>
+    </TableFrame>
   );
 }

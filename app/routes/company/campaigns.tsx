@@ -71,16 +71,19 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">{t("campaigns.game")}</th>
+              {/* Right after the game: what waits for the studio, in view on a phone without scrolling. */}
+              <th scope="col" className="whitespace-normal">
+                {t("campaigns.pending")}
+              </th>
               <th scope="col">{t("campaigns.status")}</th>
               <th scope="col">{t("campaigns.dates")}</th>
               <th scope="col">{t("campaigns.keys")}</th>
-              <th scope="col">{t("campaigns.pending")}</th>
             </tr>
           </thead>
           <tbody>
             {campaigns.map((c) => (
               <tr key={c.id}>
-                <td className="font-semibold">
+                <td className="min-w-32 font-semibold">
                   <Link to={to(`/company/campaigns/${c.id}`)} className="inline-flex min-h-11 items-center text-primary hover:underline">
                     {c.gameName}
                   </Link>
@@ -88,14 +91,6 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 text-sm font-normal text-warning-text">{t("campaigns.pausedByTeam", { reason: c.pauseReason })}</p>
                   ) : null}
                 </td>
-                <td>
-                  <span className="flex flex-wrap gap-1.5">
-                    <CampaignStatusBadge status={c.status} />
-                    {c.autoApprove ? <span className="text-xs text-muted-foreground">{t("campaigns.autoApprove")}</span> : null}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap text-sm">{c.dates}</td>
-                <td className="text-sm">{t("campaigns.keysValue", { left: c.keysAvailable, claimed: c.keysClaimed })}</td>
                 <td className="tabular-nums">
                   {c.pendingRequests > 0 ? (
                     <Link
@@ -108,6 +103,14 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
                     0
                   )}
                 </td>
+                <td>
+                  <span className="flex flex-wrap gap-1.5">
+                    <CampaignStatusBadge status={c.status} />
+                    {c.autoApprove ? <span className="text-xs text-muted-foreground">{t("campaigns.autoApprove")}</span> : null}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap text-sm">{c.dates}</td>
+                <td className="text-sm">{t("campaigns.keysValue", { left: c.keysAvailable, claimed: c.keysClaimed })}</td>
               </tr>
             ))}
           </tbody>

@@ -87,7 +87,8 @@ export default function CollaboratePage({ loaderData, actionData }: Route.Compon
       <OfferCards offer={offer} />
       {games.length > 0 ? (
         <Form method="get" className="card flex flex-wrap items-end gap-3 p-4">
-          <div className="min-w-0 flex-1">
+          {/* A basis: on a phone the button goes under the field instead of squeezing it into a narrow column. */}
+          <div className="min-w-0 flex-1 basis-64">
             <SelectField label={t("form.fromGame")} name="game" hint={t("form.fromGameHint")} defaultValue={game?.id ?? ""}>
               <option value="">{t("form.fromGameNone")}</option>
               {games.map((g) => (

@@ -8,6 +8,7 @@ import { seoMeta } from "#app/lib/seo";
 import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import { LEADERBOARD_SIZE } from "#shared/page-sizes";
 import type { Route } from "./+types/leaderboard";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["leaderboard", "levels"] };
 
@@ -115,7 +116,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="card p-6 text-muted-foreground">{t(`empty.${period}`)}</p>
       ) : (
-        <div className="card overflow-x-auto">
+        <TableFrame label={t(`caption.${period}`)}>
           <table className="w-full text-left text-sm">
             <caption className="px-4 pt-4 text-left font-semibold">
               {t(`caption.${period}`)}
@@ -163,7 +164,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
 
       {pageCount > 1 ? (

@@ -7,9 +7,14 @@ import { seoMeta, websiteJsonLd } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import { homeHero } from "#app/features/home/hero.server";
 import { HomeFeatured } from "#app/features/featured/home-featured";
+import type { SidePanelHandle } from "#app/components/layout/side-panel";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["site", "levels", "featured", "promotions"] };
+// On phones the side panel comes after this page, whose own sections already list the threads and members.
+export const handle = {
+  i18n: ["site", "levels", "featured", "promotions"],
+  sidePanelOmitOnPhones: ["threads", "members"],
+} satisfies SidePanelHandle & { i18n: string[] };
 
 /**
  * The front page. A hero that says what the site is for players, creators and studios,

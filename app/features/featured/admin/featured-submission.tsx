@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Field, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
+import { DateInput } from "#app/components/ui/date-input";
+import { Field, SelectField, SubmitButton, TextAreaField, FieldRow } from "#app/components/ui/form-field";
 import { ConfirmAction } from "#app/components/ui/disclosure-form";
 import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
@@ -230,7 +231,7 @@ export function SubmissionDetail({
                 </option>
               ))}
             </SelectField>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <FieldRow>
               <Field
                 label={t("approve.duration")}
                 name="durationDays"
@@ -244,17 +245,16 @@ export function SubmissionDetail({
                 })}
                 error={err("durationDays")}
               />
-              <Field
+              <DateInput
                 label={t("approve.startDate")}
                 name="startDate"
-                type="date"
                 min={today}
                 required
                 defaultValue={v("startDate", today)}
                 hint={t("approve.startHint")}
                 error={err("startDate")}
               />
-            </div>
+            </FieldRow>
             <Field
               label={t("approve.slug")}
               name="slug"

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DateInput } from "#app/components/ui/date-input";
-import { Field, SelectField, TextAreaField } from "#app/components/ui/form-field";
+import { Field, SelectField, TextAreaField, FieldRow } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
 import { DISCOUNT_TYPES } from "#shared/promotions";
 
@@ -38,7 +38,7 @@ export function PromoCodeFields({ start, failure, currency }: { start: PromoForm
         defaultValue={value("code", start?.code)}
         error={errors.code}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldRow>
         <SelectField
           label={t("form.discountType")}
           name="discountType"
@@ -61,7 +61,7 @@ export function PromoCodeFields({ start, failure, currency }: { start: PromoForm
           defaultValue={value("discountValue", start?.discountValue)}
           error={errors.discountValue}
         />
-      </div>
+      </FieldRow>
       <DateInput
         name="expiresAt"
         label={t("form.expiresAt")}

@@ -8,6 +8,7 @@ import type { Rarity } from "#shared/gamification-limits";
 import { shown, type AdminAchievement } from "./achievement-form";
 import type { AchievementSort, SortDir } from "./achievement-sort";
 import { formatNumber } from "#app/features/gamification/numbers";
+import { TableFrame } from "#app/components/ui/table";
 
 export type AchievementRow = AdminAchievement & { name: string };
 
@@ -52,15 +53,14 @@ export function AchievementsTable({
     );
   };
 
+  const caption = t("gamification.achievements.tableCaption", {
+    column: t(`gamification.achievements.columns.${sort}`),
+    direction: t(dir === "asc" ? "gamification.achievements.ascending" : "gamification.achievements.descending"),
+  });
   return (
-    <div className="card relative overflow-x-auto">
+    <TableFrame label={caption}>
       <table className="w-full text-sm">
-        <caption className="sr-only">
-          {t("gamification.achievements.tableCaption", {
-            column: t(`gamification.achievements.columns.${sort}`),
-            direction: t(dir === "asc" ? "gamification.achievements.ascending" : "gamification.achievements.descending"),
-          })}
-        </caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-left">
             {header("name", t("gamification.achievements.columns.name"))}
@@ -124,6 +124,6 @@ export function AchievementsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -11,6 +11,7 @@ import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/levels";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["admin", "levels"] };
 
@@ -171,7 +172,7 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
         {levels.length === 0 ? (
           <EmptyState>{t("gamification.levels.empty")}</EmptyState>
         ) : (
-          <div className="card relative overflow-x-auto">
+          <TableFrame label={t("gamification.levels.tableCaption")}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t("gamification.levels.tableCaption")}</caption>
               <thead className="border-b border-border text-xs uppercase text-muted-foreground">
@@ -226,7 +227,7 @@ export default function GamificationLevels({ loaderData, actionData }: Route.Com
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
     </>

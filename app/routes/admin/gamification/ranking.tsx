@@ -18,6 +18,7 @@ import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { LedgerEntry } from "#server/modules/gamification";
 import type { Route } from "./+types/ranking";
+import { TableFrame } from "#app/components/ui/table";
 
 export const handle = { i18n: ["admin", "levels", "badges"] };
 
@@ -243,7 +244,7 @@ function MemberPanel({
       {ledger.items.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">{t("gamification.ranking.ledgerEmpty")}</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
+        <TableFrame label={t("gamification.ranking.ledgerCaption", { name: member.username })} plain className="mt-3">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("gamification.ranking.ledgerCaption", { name: member.username })}</caption>
             <thead className="border-b border-border text-xs uppercase text-muted-foreground">
@@ -279,7 +280,7 @@ function MemberPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <Pagination
         className="mt-4"
