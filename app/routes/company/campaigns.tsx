@@ -110,7 +110,12 @@ export default function CompanyCampaigns({ loaderData }: Route.ComponentProps) {
                   </span>
                 </td>
                 <td className="whitespace-nowrap text-sm">{c.dates}</td>
-                <td className="text-sm">{t("campaigns.keysValue", { left: c.keysAvailable, claimed: c.keysClaimed })}</td>
+                <td className="text-sm">
+                  {t("campaigns.keysValue", {
+                    left: t("campaigns.keysLeft", { count: c.keysAvailable }),
+                    claimed: t("campaigns.keysClaimed", { count: c.keysClaimed }),
+                  })}
+                </td>
               </tr>
             ))}
           </tbody>
