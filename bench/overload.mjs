@@ -58,7 +58,9 @@ async function visitors(url, headers, until, { visitors: count, picturesAtOnce }
       result.pagesAdmitted++;
       const pictures = picturesOf(page.body, url);
       for (let i = 0; i < pictures.length; i += picturesAtOnce) {
-        const statuses = await Promise.all(pictures.slice(i, i + picturesAtOnce).map((p) => get(p, "image/avif,image/webp,image/*,*/*;q=0.8")));
+        const statuses = await Promise.all(
+          pictures.slice(i, i + picturesAtOnce).map((p) => get(p, "image/avif,image/webp,image/*,*/*;q=0.8")),
+        );
         for (const [j, { status }] of statuses.entries()) {
           distinct.add(pictures[i + j]);
           result.pictures++;

@@ -41,7 +41,12 @@ export function sendEarlyAnswer(
   const path = (req.url ?? "/").split("?")[0];
   const json = path.startsWith("/api/") || path.endsWith(".data") || (req.headers.accept ?? "").includes("application/json");
   const retryAfter = Number(headers["Retry-After"] ?? Number.NaN);
-  const text = body(key, localeOf(path, req.headers.cookie, req.headers["accept-language"]), json, Number.isFinite(retryAfter) ? retryAfter : null);
+  const text = body(
+    key,
+    localeOf(path, req.headers.cookie, req.headers["accept-language"]),
+    json,
+    Number.isFinite(retryAfter) ? retryAfter : null,
+  );
   res.writeHead(status, {
     "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),

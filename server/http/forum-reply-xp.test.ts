@@ -41,7 +41,12 @@ async function person(xp = 0) {
     .update(users)
     .set({ createdAt: new Date(Date.now() - 30 * 24 * 3600_000) })
     .where(eq(users.id, u.id));
-  if (xp) await t.services.gamification.adjustXp(testActor({ userId: adminId, roles: ["Admin"] }), { userId: u.id, amount: xp, reason: "Test set-up" });
+  if (xp)
+    await t.services.gamification.adjustXp(testActor({ userId: adminId, roles: ["Admin"] }), {
+      userId: u.id,
+      amount: xp,
+      reason: "Test set-up",
+    });
   return { id: u.id, username: u.username, cookie: await signIn(t, u.email, PW) };
 }
 
@@ -127,7 +132,9 @@ describe("a reply's XP", () => {
     const html = await (await get(location, me.cookie)).text();
     expect(statusOf(html)).toBe("|Your reply is posted: +5 XP.||Level up! You reached level 2 and earned 3 stat points.|");
     const es = await (await get(location.replace("/en/", "/es/"), me.cookie)).text();
-    expect(statusOf(es)).toBe("|Tu respuesta está publicada: +5 XP.||¡Subes de nivel! Has llegado al nivel 2 y ganas 3 puntos de atributo.|");
+    expect(statusOf(es)).toBe(
+      "|Tu respuesta está publicada: +5 XP.||¡Subes de nivel! Has llegado al nivel 2 y ganas 3 puntos de atributo.|",
+    );
     // The next reply reaches no new level.
     const next = await post(threadPath, { intent: "reply", threadId, body: "And this one does not." }, me.cookie);
     expect(next.headers.get("location")).toMatch(/\?replied=\d+&xp=5#post-\d+$/);

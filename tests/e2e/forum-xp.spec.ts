@@ -1,4 +1,4 @@
-import { overloadedDataAnswer } from "../support/overload-answer";
+import { overloadedDataAnswer } from "#tests/support/overload-answer";
 import { BASE_URL, expect, gotoHydrated, isSameDocument, LOCALES, markDocument, test, toasts, tr } from "./fixtures";
 import { registerMember } from "./members";
 
@@ -44,9 +44,7 @@ for (const locale of LOCALES) {
     // The address loses what the redirect said, and the author's new post shows the new level beside the name.
     await expect(page).not.toHaveURL(/replied=/);
     const mine = page.locator("ol > li.post-card").last();
-    await expect(mine.getByRole("img", { name: L("levels:level", { level: 2 }), exact: true })).toHaveText(
-      L("levels:short", { level: 2 }),
-    );
+    await expect(mine.getByRole("img", { name: L("levels:level", { level: 2 }), exact: true })).toHaveText(L("levels:short", { level: 2 }));
   });
 
   test(`a navigation refused under load shows a translated notice in the frame that tries again (${locale})`, async ({
@@ -69,7 +67,10 @@ for (const locale of LOCALES) {
       route.request().resourceType() === "fetch" && refused++ < 2 ? route.fulfill(refusal) : route.fallback(),
     );
 
-    await page.getByRole("banner").getByRole("link", { name: L("nav.community"), exact: true }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: L("nav.community"), exact: true })
+      .click();
     const notice = page.locator("main [data-busy-notice]");
     await expect(notice.getByRole("alert")).toContainText(L("errors:overloaded.title"));
     await expect(notice).toContainText(L("errors:overloaded.text"));

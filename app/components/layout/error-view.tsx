@@ -25,7 +25,8 @@ export function overloadOf(error: unknown): { retryAfter: number } | null {
   }
   const e = (body as { error?: { code?: unknown; retryAfter?: unknown } } | null)?.error;
   if (e?.code !== "overloaded") return null;
-  const seconds = typeof e.retryAfter === "number" && e.retryAfter > 0 && e.retryAfter <= 60 ? Math.ceil(e.retryAfter) : RETRY_AFTER_DEFAULT;
+  const seconds =
+    typeof e.retryAfter === "number" && e.retryAfter > 0 && e.retryAfter <= 60 ? Math.ceil(e.retryAfter) : RETRY_AFTER_DEFAULT;
   return { retryAfter: seconds };
 }
 

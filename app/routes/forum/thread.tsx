@@ -89,7 +89,11 @@ export type Replied = { xp: number; levelUp: { level: number; statPoints: number
  * `?replied=<number>&xp=…`: the reply's author just posted it (the reply's redirect). Said once, to them: the
  * post must be on this page and theirs; anything else in the query is ignored.
  */
-function repliedFrom(q: URLSearchParams, posts: { number: number; author: { id: string } | null }[], viewerId: string | undefined): Replied | null {
+function repliedFrom(
+  q: URLSearchParams,
+  posts: { number: number; author: { id: string } | null }[],
+  viewerId: string | undefined,
+): Replied | null {
   const number = Number(q.get("replied"));
   if (!viewerId || !posts.some((p) => p.number === number && p.author?.id === viewerId)) return null;
   const whole = (name: string, max: number) => {

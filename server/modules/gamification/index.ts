@@ -93,7 +93,8 @@ export function createGamificationService(input: Omit<GamificationDeps, "modifie
     /** One's highest level before an act, to tell afterwards whether the act reached a new one (`earnedFor`). */
     standing: (actor: NonNullable<Actor>) => standingOf(deps, actor),
     /** What one's new reply or thread earned: its XP and a new level, if reached (read after the act). */
-    earnedFor: (actor: NonNullable<Actor>, source: Parameters<typeof earnedFor>[2], before: Standing) => earnedFor(deps, actor, source, before),
+    earnedFor: (actor: NonNullable<Actor>, source: Parameters<typeof earnedFor>[2], before: Standing) =>
+      earnedFor(deps, actor, source, before),
     listLedger: (actor: Actor, input: unknown) => listLedger(deps, actor, input),
     // The admin tabs: settings, levels, achievements (Admins); ranking (Admins and Moderators).
     readSettings: (actor: Actor) => readGamificationSettings(deps, actor),
