@@ -4,7 +4,6 @@ import { userStats, xpLedger } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { GamificationDeps } from "./deps";
 import type { XpReason } from "./pipeline";
-import { levelOfXp } from "./views";
 
 /** Where a person stands before an act that may earn XP: the highest level they ever reached. */
 export type Standing = { peakLevel: number };
@@ -51,14 +50,16 @@ export async function earnedFor(
 }
 
 /**
- * The level each of these people's XP gives (1 for anyone without XP), for a page that names several members
- * (a thread's posts): one statement for all of them.
+ * The level of each of these people (1 for anyone without XP), for a page that names several members (a
+ * thread's posts): one primary-key read for all of them. The stored level, which the XP session keeps with the
+ * XP (and the settle job after a level table edit), rather than a subquery on the level table per author: the
+ * thread page reads this on every view.
  */
 export async function levelsOf(deps: { db: Pick<Database, "select"> }, userIds: readonly string[]): Promise<Record<string, number>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return {};
   const rows = await deps.db
-    .select({ userId: userStats.userId, level: levelOfXp(userStats.xp) })
+    .select({ userId: userStats.userId, level: userStats.level })
     .from(userStats)
     .where(inArray(userStats.userId, ids));
   const levels: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 1]));
