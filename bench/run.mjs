@@ -141,6 +141,8 @@ async function runOverload(onCleanup) {
         "client loop p99/max ms",
         "errors",
         "normal again after ms",
+        "visitors' pages: admitted/asked",
+        "their pictures: 200/asked (statuses)",
       ],
       suite.rows.map((r) => [
         r.label,
@@ -153,11 +155,15 @@ async function runOverload(onCleanup) {
         `${r.clientLoopP99Ms}/${r.clientLoopMaxMs}`,
         r.errors,
         r.recoveryMs,
+        `${r.visitors.pagesAdmitted}/${r.visitors.pages}`,
+        `${r.visitors.pictures200}/${r.visitors.pictures} (${Object.entries(r.visitors.pictureStatusCodes)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(", ")})`,
       ]),
     ),
   );
   console.log(
-    `goal: admitted p99 on open connections < ${suite.goal.p99Ms} ms and normal within ${suite.goal.recoveryMs} ms in every run: ${suite.goal.met ? "met" : "NOT met"} (${suite.goal.runsMet} of ${suite.goal.runs} runs)`,
+    `goal: admitted p99 on open connections < ${suite.goal.p99Ms} ms, normal within ${suite.goal.recoveryMs} ms and every picture of an admitted page answered 200, in every run: ${suite.goal.met ? "met" : "NOT met"} (${suite.goal.runsMet} of ${suite.goal.runs} runs)`,
   );
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);

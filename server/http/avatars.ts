@@ -15,7 +15,8 @@ import type { AppEnv } from "./types";
  * - The SVG is served as an image that can run nothing: its own CSP (no scripts, no outside loads, sandbox)
  *   and nosniff, so opening it directly shows a picture and nothing else.
  * - A malformed id is refused (400) before any database work; a well-formed id of nobody is a 404 after one
- *   primary-key read.
+ *   primary-key read. The pictures drawn are kept in memory (the most recent 2,000): the load shedder never
+ *   refuses avatars, so an admitted page's avatars must stay cheap.
  */
 
 /** The ids the accounts area makes: better-auth's 32-character ids, the factories' and seed's UUIDs. */
@@ -35,6 +36,23 @@ export function avatarSvg(userId: string): string {
 
 export const avatarEtag = (svg: string) => `"pa9-${createHash("sha256").update(svg).digest("base64url").slice(0, 22)}"`;
 
+/** Drawn pictures kept by id (pure: an id always draws the same bytes), so a page's avatars cost a read each. */
+const DRAWN_LIMIT = 2000;
+const drawn = new Map<string, { svg: string; etag: string }>();
+function drawnAvatar(id: string) {
+  let found = drawn.get(id);
+  if (found) {
+    // Most recently used last: the oldest is the first to go.
+    drawn.delete(id);
+  } else {
+    const svg = avatarSvg(id);
+    found = { svg, etag: avatarEtag(svg) };
+    if (drawn.size >= DRAWN_LIMIT) drawn.delete(drawn.keys().next().value!);
+  }
+  drawn.set(id, found);
+  return found;
+}
+
 export function avatarRoutes() {
   const app = new Hono<AppEnv>();
   app.get("/avatars/:file", async (c) => {
@@ -43,8 +61,7 @@ export function avatarRoutes() {
     if (!AVATAR_ID.test(id)) return c.text("Bad Request", 400, { "Cache-Control": "no-store" });
     const [found] = await c.var.services.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
     if (!found) return c.text("Not Found", 404, { "Cache-Control": "no-store" });
-    const svg = avatarSvg(id);
-    const etag = avatarEtag(svg);
+    const { svg, etag } = drawnAvatar(id);
     const headers = {
       "Cache-Control": AVATAR_CACHE_CONTROL,
       ETag: etag,

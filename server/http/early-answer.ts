@@ -8,14 +8,18 @@ export type EarlyAnswerKey = "overloaded" | "slow_upload" | "busy_address";
 
 const bodies = new Map<string, string>();
 
-/** The light page or the JSON error of one answer, built once per language. */
-function body(key: EarlyAnswerKey, locale: Locale, json: boolean): string {
-  const cacheKey = `${key}|${locale}|${json}`;
+/**
+ * The light page or the JSON error of one answer, built once per language. The JSON says in how many seconds
+ * to come back when the answer asks for that (Retry-After): a page refused during a client-side navigation
+ * shows a notice in the site's frame that tries again by itself (app/components/layout/error-view.tsx).
+ */
+function body(key: EarlyAnswerKey, locale: Locale, json: boolean, retryAfter: number | null): string {
+  const cacheKey = `${key}|${locale}|${json}|${retryAfter}`;
   let text = bodies.get(cacheKey);
   if (!text) {
     const t = translator(locale, "errors");
     text = json
-      ? JSON.stringify({ error: { code: key, message: t(`${key}.text`) } })
+      ? JSON.stringify({ error: { code: key, message: t(`${key}.text`), ...(retryAfter !== null ? { retryAfter } : {}) } })
       : lightPage(locale, t(`${key}.title`), t(`${key}.text`));
     bodies.set(cacheKey, text);
   }
@@ -36,7 +40,13 @@ export function sendEarlyAnswer(
   if (res.destroyed || res.headersSent) return;
   const path = (req.url ?? "/").split("?")[0];
   const json = path.startsWith("/api/") || path.endsWith(".data") || (req.headers.accept ?? "").includes("application/json");
-  const text = body(key, localeOf(path, req.headers.cookie, req.headers["accept-language"]), json);
+  const retryAfter = Number(headers["Retry-After"] ?? Number.NaN);
+  const text = body(
+    key,
+    localeOf(path, req.headers.cookie, req.headers["accept-language"]),
+    json,
+    Number.isFinite(retryAfter) ? retryAfter : null,
+  );
   res.writeHead(status, {
     "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),

@@ -353,7 +353,7 @@ describe("writing through the page actions", () => {
     const threadId = /name="threadId" value="([^"]+)"/.exec(page)![1];
     const res = await post(threadPath, { intent: "reply", threadId, body: "Use **nearest** filtering." }, other.cookie);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`${threadPath}#post-2`);
+    expect(res.headers.get("location")).toBe(`${threadPath}?replied=2&xp=5#post-2`);
     const html = await (await get(threadPath)).text();
     expect(html).toContain("How do you keep <strong>pixels crisp</strong>");
     expect(html).toContain("Use <strong>nearest</strong> filtering.");

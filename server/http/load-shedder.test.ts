@@ -1,6 +1,8 @@
 import { fork } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "#server/platform/logger";
+import { translator } from "#server/platform/translate";
+import { overloadedDataAnswer } from "#tests/support/overload-answer";
 import { LoadShedder } from "./load-shedder";
 import { createNodeServer } from "./node-server";
 
@@ -56,9 +58,15 @@ describe("load shedding", () => {
     const esByHeader = await fetch(`${base}/`, { headers: { "accept-language": "es-MX,es;q=0.9" } });
     expect(await esByHeader.text()).toContain('lang="es"');
 
+    // A client-side navigation's data request: JSON saying when to try again, which the page shows as a
+    // translated notice in its frame (the end-to-end spec answers with exactly this, tests/support).
     const data = await fetch(`${base}/en/community.data`);
-    expect(data.status).toBe(503);
-    expect(await data.json()).toEqual({ error: { code: "overloaded", message: expect.stringContaining("Too many people") } });
+    const expected = overloadedDataAnswer(translator("en", "errors")("overloaded.text"));
+    expect(data.status).toBe(expected.status);
+    expect(Object.fromEntries(Object.keys(expected.headers).map((h) => [h, data.headers.get(h)]))).toEqual(expected.headers);
+    expect(await data.text()).toBe(expected.body);
+    const esData = await fetch(`${base}/es/community.data`);
+    expect(await esData.text()).toBe(overloadedDataAnswer(translator("es", "errors")("overloaded.text")).body);
 
     // The load balancer's check is never shed.
     const health = await fetch(`${base}/api/health`);
@@ -71,8 +79,40 @@ describe("load shedding", () => {
     expect(done.map((r) => r.status)).toEqual([200, 200]);
     await Promise.all(done.map((r) => r.text()));
     await sleep(50);
-    expect(shedder.stats()).toMatchObject({ inFlight: 0, shed: 4 });
+    expect(shedder.stats()).toMatchObject({ inFlight: 0, shed: 5 });
     expect((await fetch(`${base}/en/a`)).status).toBe(200);
+  });
+
+  it("never sheds the files an admitted page shows (avatars, uploads, images) while it refuses pages", async () => {
+    const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 1, refusalDelayMs: 0 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const base = await serve(shedder, async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path.startsWith("/en/")) await gate;
+      return new Response("file");
+    });
+    const held = fetch(`${base}/en/held`);
+    await sleep(50);
+    expect(shedder.stats().inFlight).toBe(1);
+
+    const page = await fetch(`${base}/es/community/general`);
+    expect(page.status).toBe(503);
+    await page.text();
+    for (const path of [
+      "/avatars/0b6f1e0c-3f7a-4c1e-9d0e-2a4b6c8d0e1f.svg",
+      "/media/avatars/3f/3f2a9c.webp",
+      "/images/logo.svg",
+      "/favicon.ico",
+      "/assets/entry.client-1a2b.js",
+    ]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      await res.text();
+    }
+    expect(shedder.stats()).toMatchObject({ inFlight: 1, shed: 1 });
+    release();
+    await (await held).text();
   });
 
   it("sheds while the event loop lags and admits again once it has caught up", async () => {

@@ -19,8 +19,14 @@ export type LoadShedderOptions = {
   notReadyAfterMs?: number;
 };
 
-/** Paths never shed: the load balancer's health check, the immutable build assets and the translation files (memory-cheap; a page cannot hydrate without them). */
-const NEVER_SHED = /^\/(?:api\/health$|assets\/|locales\/)/;
+/**
+ * Paths never shed: the load balancer's health check, the immutable build assets and the translation files
+ * (memory-cheap; a page cannot hydrate without them), and the pictures an admitted page shows: uploads
+ * (/media/), members' generated avatars (/avatars/: one primary-key read, the drawing kept in memory), the
+ * site's images and icons. Refusing those left the pages that got through with broken images; browsers keep
+ * them a year, so they are asked for once.
+ */
+const NEVER_SHED = /^\/(?:api\/health$|assets\/|locales\/|media\/|avatars\/|images\/|favicon\.(?:ico|svg)$)/;
 
 /**
  * Refuses new requests with a light 503 when the process is overloaded, so the requests it admits keep a short

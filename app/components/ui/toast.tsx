@@ -2,7 +2,16 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ToastVariant = "default" | "destructive" | "success";
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /**
+   * News told once (a new level): a later toast with the same key is dropped, wherever it comes from (the
+   * live channel and the reply that caused it), and a toast that replaces it puts it back first in line.
+   */
+  once?: string;
+};
 type ToastItem = ToastInput & { id: number };
 
 /** SPEC §9: one toast at a time, auto-dismiss after 5000 ms, swipe past 50 px, F8 focuses the region. */
@@ -17,9 +26,24 @@ const emit = () => listeners.forEach((l) => l());
 
 /** Toasts waiting for the one on screen to go (`queueToast`). */
 const waiting: ToastInput[] = [];
+/** The `once` keys of this page's life already shown or waiting. */
+const told = new Set<string>();
+/** Whether a toast is news told already (and notes it as told). */
+const toldBefore = (input: ToastInput) => {
+  if (!input.once) return false;
+  if (told.has(input.once)) return true;
+  told.add(input.once);
+  return false;
+};
 
-/** Shows a toast, replacing the one on screen; returns its id (for `dismissToast`). */
+/** Shows a toast, replacing the one on screen; returns its id (for `dismissToast`), or 0 for news told before. */
 export function toast(input: ToastInput): number {
+  if (toldBefore(input)) return 0;
+  // News told once is not lost to a toast that comes after it: it is shown again next.
+  if (current?.once) {
+    const { id: _, ...replaced } = current;
+    waiting.unshift(replaced);
+  }
   current = { ...input, id: nextId++ };
   emit();
   return current.id;
@@ -35,8 +59,13 @@ export function dismissToast(id: number) {
  * achievement and the level its reward XP reached, are each read in turn instead of replacing each other.
  */
 export function queueToast(input: ToastInput) {
-  if (current) waiting.push(input);
-  else toast(input);
+  if (!current) toast(input);
+  else if (!toldBefore(input)) waiting.push(input);
+}
+
+/** The toast on screen and the ones waiting, in order (what a test can look at without a DOM). */
+export function toastLine(): ToastInput[] {
+  return current ? [current, ...waiting] : [...waiting];
 }
 
 function dismiss(id: number) {

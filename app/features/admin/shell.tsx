@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { BusyNotice, overloadOf } from "#app/components/layout/error-view";
 import { FormAlert } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -31,6 +32,8 @@ export function AdminErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("admin");
   const { to } = useLocalePath();
+  const overload = overloadOf(error);
+  if (overload) return <BusyNotice retryAfter={overload.retryAfter} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const key = status === 403 ? "forbidden" : status === 404 ? "notFound" : "failed";
   return (

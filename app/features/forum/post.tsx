@@ -129,9 +129,15 @@ export function PostItem({
           <header className="post-meta">
             {author ? (
               // discover="none": twenty profile links need not each ask for the profile route's code.
-              <Link className="post-author" to={to(`/u/${author.username}`)} discover="none">
-                {author.username}
-              </Link>
+              <>
+                <Link className="post-author" to={to(`/u/${author.username}`)} discover="none">
+                  {author.username}
+                </Link>
+                {/* "Lv 3" read as "Level 3": the short form is for the eye only. */}
+                <span className="post-level" role="img" aria-label={t("levels:level", { level: author.level })}>
+                  {t("levels:short", { level: author.level })}
+                </span>
+              </>
             ) : (
               <span className="font-bold">{t("deletedUser")}</span>
             )}

@@ -3,6 +3,7 @@ import { actionFailure } from "#app/lib/form.server";
 import { requireUser } from "#app/lib/guards.server";
 import { isNotFound, pageErrorFor } from "#app/lib/page-error.server";
 import type { MovedThread } from "#server/modules/forum/move-thread";
+import type { Earned } from "#server/modules/gamification";
 import { pageOfPost, postPath, threadPath } from "#shared/forum-paths";
 import type { InteractionDone } from "./fetcher-kit";
 import { interactionFor } from "./interactions.server";
@@ -67,8 +68,11 @@ export async function threadAction(context: AppLoadContext, request: Request, pa
   try {
     switch (intent) {
       case "reply": {
+        const game = context.services.gamification;
+        const before = await game.standing(actor);
         const created = await forum.reply(actor, { threadId: formData.get("threadId"), body: formData.get("body") });
-        return redirect(prefix + postPath(params.forumSlug, params.threadSlug, created.number), 303);
+        const earned = await game.earnedFor(actor, { reason: "post_create", sourceId: created.postId }, before);
+        return redirect(prefix + repliedPath(params, created.number, earned), 303);
       }
       case "preview": {
         const { html } = await forum.previewPost(actor, { body: formData.get("body") });
@@ -122,3 +126,21 @@ const numberOf = (result: unknown) =>
   result && typeof result === "object" && typeof (result as { number?: unknown }).number === "number"
     ? (result as { number: number }).number
     : null;
+
+/**
+ * Where a reply lands: its post, with what it earned in the query (`?replied=<number>&xp=5`, and `&level=3&points=3`
+ * when it reached a new level). The page says it once, to the reply's author only (see `repliedFrom`), and drops
+ * the query, as after a new thread (`?created=1`).
+ */
+function repliedPath(params: { forumSlug: string; threadSlug: string }, number: number, earned: Earned): string {
+  const page = pageOfPost(number);
+  const query = new URLSearchParams();
+  if (page > 1) query.set("page", String(page));
+  query.set("replied", String(number));
+  if (earned.xp > 0) query.set("xp", String(earned.xp));
+  if (earned.levelUp) {
+    query.set("level", String(earned.levelUp.level));
+    query.set("points", String(earned.levelUp.statPoints));
+  }
+  return `${threadPath(params.forumSlug, params.threadSlug)}?${query.toString()}#post-${number}`;
+}

@@ -11,6 +11,7 @@ describe("gamification toasts", () => {
     expect(gamificationToast(tFor("en"), "en", { kind: "level_up", level: 3, statPoints: 6, ...none })).toEqual({
       title: "Level up! You reached level 3 and earned 6 stat points.",
       variant: "success",
+      once: "level-up:3",
     });
     expect(gamificationToast(tFor("es"), "es", { kind: "level_up", level: 2, statPoints: 1, ...none })?.title).toContain("2");
   });

@@ -13,7 +13,8 @@ export const TOAST_NAMESPACES = ["levels", "badges"];
  */
 export function gamificationToast(t: TFunction, locale: Locale, e: Partial<LiveNotificationDetail>): ToastInput | null {
   if (e.kind === "level_up" && typeof e.level === "number") {
-    return { title: t("levels:levelUp", { level: e.level, count: e.statPoints ?? 0 }), variant: "success" };
+    // Told once: the reply that reached the level says it too (the thread page), whichever arrives first.
+    return { title: t("levels:levelUp", { level: e.level, count: e.statPoints ?? 0 }), variant: "success", once: `level-up:${e.level}` };
   }
   if (e.kind === "achievement_unlocked" && e.nameKey) {
     const name = achievementName(t, locale, {

@@ -1,10 +1,12 @@
+import type { TFunction } from "i18next";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { ErrorView } from "#app/components/layout/error-view";
+import { ErrorView, overloadOf } from "#app/components/layout/error-view";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { RelativeTime } from "#app/components/ui/relative-time";
-import { toast } from "#app/components/ui/toast";
+import { queueToast, toast, type ToastInput } from "#app/components/ui/toast";
+import { gamificationToast } from "#app/features/gamification/live-toast";
 import { useHydrated } from "#app/features/forum/fetcher-kit";
 import { FollowButton } from "#app/features/forum/follow-button";
 import { ForumTProvider } from "#app/features/forum/forum-t";
@@ -27,9 +29,11 @@ import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import { TOOLBAR_INTENTS } from "#shared/forum-intents";
 import { pageOfPost, threadPath } from "#shared/forum-paths";
+import type { Locale } from "#shared/locales";
 import type { Route } from "./+types/thread";
 
-export const handle = { i18n: ["forum"] };
+// `levels`: the authors' level badges and the level reached by one's reply.
+export const handle = { i18n: ["forum", "levels"] };
 export { actionHeaders as headers } from "#app/lib/route-headers";
 
 /**
@@ -48,6 +52,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { view, quoted, noindex, ...modes } = result.page;
   const { thread } = view;
   const path = threadPath(view.forum.slug, thread.slug);
+  const url = new URL(request.url);
+  const levels = await context.services.gamification.levelsOf(view.posts.flatMap((p) => (p.author ? [p.author.id] : [])));
   return {
     seo: seo({
       title: view.page > 1 ? t("forum.titlePage", { title: thread.title, page: view.page }) : thread.title,
@@ -61,7 +67,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     jsonLd: context.actor
       ? null
       : jsonLdOnce(context, "thread-ld", threadJsonLd(view, context.services.env.baseUrl, locale, t("deletedUser"))),
-    view: pageView(context, view, modes.editingId),
+    view: pageView(context, view, modes.editingId, levels),
     quote: quoted
       ? `> ${t("thread.quoteWrote", { username: quoted.username ?? t("deletedUser") })}\n${quoted.bodyMd
           .split("\n")
@@ -71,8 +77,31 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...modes,
     viewer: context.actor ? { id: context.actor.userId, emailVerified: context.actor.emailVerified } : null,
     /** `?created=1`: its author just published the thread (the new-thread form's redirect): said once, to them. */
-    created: new URL(request.url).searchParams.get("created") === "1" && !!thread.author && thread.author.id === context.actor?.userId,
+    created: url.searchParams.get("created") === "1" && !!thread.author && thread.author.id === context.actor?.userId,
+    replied: repliedFrom(url.searchParams, view.posts, context.actor?.userId),
   };
+}
+
+/** What a reply earned, as its redirect put it in the query (`repliedPath`). */
+export type Replied = { xp: number; levelUp: { level: number; statPoints: number } | null };
+
+/**
+ * `?replied=<number>&xp=…`: the reply's author just posted it (the reply's redirect). Said once, to them: the
+ * post must be on this page and theirs; anything else in the query is ignored.
+ */
+function repliedFrom(
+  q: URLSearchParams,
+  posts: { number: number; author: { id: string } | null }[],
+  viewerId: string | undefined,
+): Replied | null {
+  const number = Number(q.get("replied"));
+  if (!viewerId || !posts.some((p) => p.number === number && p.author?.id === viewerId)) return null;
+  const whole = (name: string, max: number) => {
+    const n = Number(q.get(name));
+    return Number.isInteger(n) && n > 0 && n <= max ? n : 0;
+  };
+  const level = whole("level", 100_000);
+  return { xp: whole("xp", 100_000), levelUp: level ? { level, statPoints: whole("points", 100_000) } : null };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
@@ -105,6 +134,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
     reportingId,
     reported,
     created,
+    replied,
   } = loaderData;
   const { thread, forum } = view;
   const base = threadPath(forum.slug, thread.slug);
@@ -131,6 +161,8 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
   const replyKey = useClearedAfterReply(!!replyFailure);
   const hydrated = useHydrated();
   useCreatedToast(created, t("newThread.created"));
+  const repliedTexts = replied ? repliedMessages(t, locale, replied) : null;
+  useRepliedToasts(repliedTexts);
   // The "new posts since your last visit" line: before the first post past the member's last read one.
   const firstNew = view.lastReadNumber !== null ? (view.posts.find((p) => p.number > view.lastReadNumber!)?.number ?? null) : null;
 
@@ -203,6 +235,13 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
           <p role="status" className="rounded-lg border border-positive/60 bg-positive/10 px-4 py-3 font-medium">
             {t("newThread.created")}
           </p>
+        ) : null}
+        {repliedTexts && !hydrated ? (
+          // Without JavaScript what the reply earned is said on the page; with it, in toasts (below).
+          <div role="status" className="space-y-1 rounded-lg border border-positive/60 bg-positive/10 px-4 py-3 font-medium">
+            <p>{repliedTexts.reply.title}</p>
+            {repliedTexts.levelUp ? <p>{repliedTexts.levelUp.title}</p> : null}
+          </div>
         ) : null}
 
         {view.posts.some((p) => p.can.like) ? <LikeForm /> : null}
@@ -331,10 +370,51 @@ function useCreatedToast(created: boolean, message: string) {
   }, [created, message, location, navigate]);
 }
 
+/** The reply's confirmation ("+5 XP" when it earned XP) and, when it reached a new level, the level's own toast. */
+function repliedMessages(t: TFunction, locale: Locale, replied: Replied): { reply: ToastInput; levelUp: ToastInput | null } {
+  return {
+    reply: {
+      title: replied.xp > 0 ? t("thread.repliedXp", { count: replied.xp }) : t("thread.replied"),
+      variant: "success",
+    },
+    levelUp: replied.levelUp
+      ? gamificationToast(t, locale, {
+          kind: "level_up",
+          level: replied.levelUp.level,
+          statPoints: replied.levelUp.statPoints,
+        })
+      : null,
+  };
+}
+
+/**
+ * After a reply (`?replied=…`): its toast, then the level's (told once: the live channel may have said it
+ * already), then the address without the query, so a reload says nothing.
+ */
+function useRepliedToasts(messages: { reply: ToastInput; levelUp: ToastInput | null } | null) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!messages) return;
+    toast(messages.reply);
+    if (messages.levelUp) queueToast(messages.levelUp);
+    const params = new URLSearchParams(location.search);
+    for (const name of ["replied", "xp", "level", "points"]) params.delete(name);
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+    // Once per reply: the messages are made anew on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [messages?.reply.title, messages?.levelUp?.title]);
+}
+
 /** SPEC §8: a thread that could not be loaded says so; an unknown one is the 404 page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("forum");
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorView error={error} />;
+  // An unknown thread is the 404 page; a busy site says so and tries again by itself.
+  if ((isRouteErrorResponse(error) && error.status === 404) || overloadOf(error)) return <ErrorView error={error} />;
   return (
     <section role="alert" className="py-16 text-center">
       <h1 className="text-3xl font-bold">{t("thread.loadFailed")}</h1>

@@ -24,6 +24,7 @@ import { recentAchievements } from "./recent-achievements";
 import { reconcile } from "./reconcile";
 import { replayForum } from "./replay";
 import { settleAll } from "./settle-all";
+import { earnedFor, levelsOf, standingOf, type Standing } from "./standing";
 import { topByXp } from "./top-by-xp";
 import { achievementUnlockCounts } from "./unlock-counts";
 import { updateAchievement } from "./update-achievement";
@@ -48,6 +49,7 @@ export type { UpsertLevelInput } from "./upsert-level";
 export type { CreateAchievementInput } from "./create-achievement";
 export type { UpdateAchievementInput } from "./update-achievement";
 export type { AdjustXpInput } from "./adjust-xp";
+export type { Earned, Standing } from "./standing";
 export { ensureGamificationDefaults, DEFAULT_ACHIEVEMENTS, DEFAULT_LEVELS, xpForLevel } from "./defaults";
 export { replayForum } from "./replay";
 
@@ -86,6 +88,13 @@ export function createGamificationService(input: Omit<GamificationDeps, "modifie
     listLevels: () => listLevels(deps),
     listAchievements: () => listAchievements(deps),
     xpRules: () => xpRules(deps),
+    /** The level of each of these members (a thread page's authors), in one read. */
+    levelsOf: (userIds: readonly string[]) => levelsOf(deps, userIds),
+    /** One's highest level before an act, to tell afterwards whether the act reached a new one (`earnedFor`). */
+    standing: (actor: NonNullable<Actor>) => standingOf(deps, actor),
+    /** What one's new reply or thread earned: its XP and a new level, if reached (read after the act). */
+    earnedFor: (actor: NonNullable<Actor>, source: Parameters<typeof earnedFor>[2], before: Standing) =>
+      earnedFor(deps, actor, source, before),
     listLedger: (actor: Actor, input: unknown) => listLedger(deps, actor, input),
     // The admin tabs: settings, levels, achievements (Admins); ranking (Admins and Moderators).
     readSettings: (actor: Actor) => readGamificationSettings(deps, actor),
