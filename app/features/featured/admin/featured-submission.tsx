@@ -29,6 +29,7 @@ type Detail = {
     storeUrl: string;
     youtubeUrl: string;
     imageUrl: string;
+    screenshots: string[];
     releaseStatus: string;
     featureType: string;
     status: string;
@@ -151,6 +152,28 @@ export function SubmissionDetail({
           ) : null}
         </dl>
       </div>
+      {s.screenshots.length ? (
+        <div className="space-y-2">
+          <h3 className="font-semibold">{t("detail.screenshots", { count: s.screenshots.length })}</h3>
+          <ul className="flex flex-wrap gap-3">
+            {s.screenshots.map((src, i) => (
+              <li key={src}>
+                {/* Each opens full size, to judge it before approving. */}
+                <a href={src} className="block rounded-card">
+                  <img
+                    src={src}
+                    alt={t("detail.screenshotAlt", { game: s.gameName, n: i + 1, total: s.screenshots.length })}
+                    width={192}
+                    height={108}
+                    loading="lazy"
+                    className="aspect-video w-36 rounded-card object-cover sm:w-48"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="flex flex-wrap gap-2">
         {can.check && s.status === "pending_review" ? (
