@@ -137,7 +137,7 @@ describe("/collaborate", () => {
     expect(res.status).toBe(400);
     const html = mainOf(await res.text());
     expect(html).toContain("No se ha añadido «notas.png»: una captura debe ser un archivo PNG, JPG o WEBP.");
-    const kept = [...html.matchAll(/name="screenshotTokens" value="([a-f0-9]{32})"/g)].map((m) => m[1]!);
+    const kept = [...html.matchAll(/name="screenshotTokens" checked="" value="([a-f0-9]{32})"/g)].map((m) => m[1]!);
     expect(kept).toHaveLength(2);
     expect(html).toContain("Conservamos las 2 capturas que enviaste");
     expect(html).toContain(`src="/media/featured/${kept[0]}.webp"`);
