@@ -152,6 +152,8 @@ test("axe: /collaborate with errors, auto-fill and a promo outcome, and /admin/p
   await page.getByRole("button", { name: c("en", "form.submit") }).click();
   await expect(page.getByText(tr("en", "errors:input.invalid")).first()).toBeVisible();
   await expect(page.getByRole("checkbox", { name: c("en", "form.screenshotKeep", { n: 1 }) })).toBeChecked();
+  // The file itself is let go (it is kept by token now), so sending again would not add it twice.
+  await expect.poll(() => page.locator('input[name="screenshots"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
   await page.evaluate(() => {
     document.documentElement.classList.remove("dark");
     document.documentElement.dataset.theme = "light";

@@ -125,9 +125,20 @@ export function SubmissionForm({ offer, start, failure }: { offer: OfferView; st
     }
   }
 
+  // After a refused send, every screenshot the server took is kept by token (shown above the field) and the
+  // refused ones are named: the files still chosen are let go, or the next send would add them twice.
+  const shotsInput = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const input = shotsInput.current;
+    if (!failure || !input?.files?.length) return;
+    input.value = "";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }, [failure]);
+
   // The screenshots, compressed as the image is; the files the server refuses are named in its answer.
   async function onScreenshots(e: React.ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget;
+    shotsInput.current = input;
     const files = [...(input.files ?? [])];
     if (!files.length) return setShotsState({ kind: "idle" });
     setShotsState({ kind: "compressing" });
@@ -328,13 +339,7 @@ export function SubmissionForm({ offer, start, failure }: { offer: OfferView; st
                 {keptShots.map((token, i) => (
                   <li key={token}>
                     <label className="flex w-32 cursor-pointer flex-col gap-1 text-sm">
-                      <img
-                        src={`/media/featured/${token}.webp`}
-                        alt=""
-                        width={128}
-                        height={72}
-                        className="aspect-video w-32 rounded-control object-cover"
-                      />
+                      <MediaSlot src={`/media/featured/${token}.webp`} width={256} className="w-32 rounded-control" />
                       <span className="flex min-h-6 items-center gap-2">
                         <input
                           type="checkbox"

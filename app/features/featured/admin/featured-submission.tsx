@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Field, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { MediaSlot } from "#app/components/ui/media-slot";
 import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -160,13 +161,11 @@ export function SubmissionDetail({
               <li key={src}>
                 {/* Each opens full size, to judge it before approving. */}
                 <a href={src} className="block rounded-card">
-                  <img
+                  <MediaSlot
                     src={src}
                     alt={t("detail.screenshotAlt", { game: s.gameName, n: i + 1, total: s.screenshots.length })}
-                    width={192}
-                    height={108}
-                    loading="lazy"
-                    className="aspect-video w-36 rounded-card object-cover sm:w-48"
+                    width={384}
+                    className="w-36 rounded-card sm:w-48"
                   />
                 </a>
               </li>
