@@ -57,6 +57,8 @@ export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
 export const SHORT_DESCRIPTION_MAX = 280;
 export const GAME_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const GAME_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+/** Screenshots a studio may add to a submission (optional), each checked and limited as the game image is. */
+export const SUBMISSION_SCREENSHOTS_MAX = 5;
 export const CONTACT_NAME_MAX = 120;
 export const STUDIO_NAME_MAX = 120;
 export const GAME_NAME_MAX = 120;

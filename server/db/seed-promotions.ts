@@ -4,7 +4,7 @@ import type { Logger } from "#server/platform/logger";
 import { Storage } from "#server/platform/storage";
 import type { FeatureType, ReleaseStatus, ScheduleStatus } from "#shared/promotions";
 import type { Database } from "./client";
-import { gamePieces, storeDemoArt } from "./demo-art";
+import { DEMO_SUBMISSION_SLUGS, gamePieces, storeDemoArt, submissionPieces } from "./demo-art";
 import {
   companyProfiles,
   featuredGameDaily,
@@ -133,11 +133,12 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
 
   const now = Date.now();
   const storage = new Storage(opts.uploadsDir);
-  // Each game's cover, capsule and three screenshots, drawn for the demo (server/db/demo-art).
-  const art = await storeDemoArt(
-    storage,
-    GAMES.flatMap((g) => gamePieces(g.slug, { featured: true })),
-  );
+  // Each game's cover, capsule and three screenshots, and each queued submission's image and three screenshots,
+  // drawn for the demo (server/db/demo-art).
+  const art = await storeDemoArt(storage, [
+    ...GAMES.flatMap((g) => gamePieces(g.slug, { featured: true })),
+    ...DEMO_SUBMISSION_SLUGS.flatMap(submissionPieces),
+  ]);
   const urls = GAMES.map((g) => art[`${g.slug}-cover`]!);
 
   const [launch, indie] = await db
@@ -196,7 +197,7 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
   }
 
   // The review queue: one paid through the sandbox, one covered in full by INDIE100 (its use counted).
-  const submission = (over: { gameName: string; promo?: boolean; minutesAgo: number }) => ({
+  const submission = (over: { gameName: string; slug: string; promo?: boolean; minutesAgo: number }) => ({
     id: randomUUID(),
     contactName: over.promo ? "Noa Ferrer" : "Sam Carter",
     contactEmail: over.promo ? "noa@demo.paperlanterns.test" : "team@demo.northwindpixel.test",
@@ -204,10 +205,11 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
     gameName: over.gameName,
     shortDescription: over.promo
       ? "A papercraft puzzle game about lighting a town's lanterns before the festival."
-      : "A roguelite about lighthouse keepers and the storms they outlast.",
+      : "A roguelite through overgrown ruins, with the stone golem who has guarded them for a thousand years.",
     storeUrl: "https://store.steampowered.com/app/620/",
     youtubeUrl: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
-    imageUrl: urls[over.promo ? 2 : 1],
+    imageUrl: art[`${over.slug}-cover`]!,
+    screenshots: [1, 2, 3].map((v) => art[`${over.slug}-shot-${v}`]!),
     releaseStatus: "unreleased" as const,
     featureType: (over.promo ? "details_page" : "homepage") as FeatureType,
     promoCodeId: over.promo ? indie.id : null,
@@ -221,8 +223,8 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
     locale: over.promo ? "es" : "en",
     createdAt: new Date(now - over.minutesAgo * 60_000),
   });
-  const paid = submission({ gameName: "Mossbound", minutesAgo: 180 });
-  const covered = submission({ gameName: "Paper Lanterns", promo: true, minutesAgo: 45 });
+  const paid = submission({ gameName: "Mossbound", slug: "mossbound", minutesAgo: 180 });
+  const covered = submission({ gameName: "Paper Lanterns", slug: "paper-lanterns", promo: true, minutesAgo: 45 });
   await db.insert(featuredSubmissions).values([paid, covered]);
   await db.insert(payments).values({
     id: randomUUID(),

@@ -199,7 +199,7 @@ describe("demo data", () => {
     expect(await new SettingsStore(database.db).get("forum_enabled")).toBe(true);
   });
 
-  it("adds the featured games demo: three games in different states, a paid and a promo-code submission in the queue, two codes, daily numbers, one agreeing studio", async () => {
+  it("adds the featured games demo: three games in different states, a paid and a promo-code submission with their own art in the queue, two codes, daily numbers, one agreeing studio", async () => {
     const games = await database.db.select().from(featuredGames).orderBy(featuredGames.slug);
     expect(games.map((g) => [g.slug, g.featureType, g.scheduleStatus])).toEqual([
       ["ember-and-tide", "details_page", "active"],
@@ -225,6 +225,20 @@ describe("demo data", () => {
     for (const c of logos) expect(await size(c.logoUrl)).toBeGreaterThan(1000);
     const queue = await database.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.status, "pending_review"));
     expect(queue).toHaveLength(2);
+    // The queue's two games have art of their own (an image and three screenshots each, none a featured game's).
+    const queueArt = queue.flatMap((s) => [s.imageUrl, ...s.screenshots]);
+    expect(queue.map((s) => [s.gameName, s.screenshots.length]).sort()).toEqual([
+      ["Mossbound", 3],
+      ["Paper Lanterns", 3],
+    ]);
+    for (const s of queue) {
+      const slug = s.gameName.toLowerCase().replace(" ", "-");
+      for (const url of [s.imageUrl, ...s.screenshots]) {
+        expect(url).toMatch(new RegExp(`^/media/demo/${slug}-`));
+        expect(await size(url)).toBeGreaterThan(2000);
+      }
+    }
+    expect(new Set([...queueArt, ...games.flatMap((g) => [g.imageUrl, g.capsuleUrl, ...g.screenshots])]).size).toBe(15 + 8);
     const paid = queue.find((s) => s.amountMinor > 0)!;
     const covered = queue.find((s) => s.amountMinor === 0)!;
     expect((await database.db.select().from(payments).where(eq(payments.submissionId, paid.id))).map((p) => p.status)).toEqual(["success"]);

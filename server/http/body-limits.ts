@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
-import { GAME_IMAGE_MAX_BYTES } from "#shared/promotions";
+import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
 import type { AppEnv } from "./types";
@@ -21,8 +21,11 @@ export const BODY_LIMITS = {
   upload: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
   /** A game's form with its cover (PNG, JPG or WEBP, at most 5 MB). */
   gameCover: GAME_LIMITS.coverMaxBytes + MULTIPART_OVERHEAD,
-  /** /collaborate's promotion request with its game image (PNG, JPG or WEBP, at most 5 MB, sent as is without JavaScript). */
-  featuredImage: GAME_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+  /**
+   * /collaborate's promotion request with its game image and up to five screenshots (PNG, JPG or WEBP, at most
+   * 5 MB each, sent as is without JavaScript; with it the browser sends them compressed, far smaller).
+   */
+  featuredImage: GAME_IMAGE_MAX_BYTES * (1 + SUBMISSION_SCREENSHOTS_MAX) + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */

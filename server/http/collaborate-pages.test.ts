@@ -34,10 +34,13 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-function postMultipart(path: string, values: Record<string, string>, image?: File) {
+function postMultipart(path: string, values: Record<string, string | string[]>, image?: File, screenshots: File[] = []) {
   const form = new FormData();
-  for (const [k, v] of Object.entries(values)) form.append(k, v);
+  for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) form.append(k, one);
   if (image) form.set("image", image);
+  // As a browser sends an empty multiple file field: one part without a file.
+  if (!screenshots.length) form.append("screenshots", new File([], "", { type: "application/octet-stream" }));
+  for (const shot of screenshots) form.append("screenshots", shot);
   return t.request(path, { method: "POST", headers: headers(), body: form });
 }
 const postForm = (path: string, values: Record<string, string>) =>
@@ -123,10 +126,66 @@ describe("/collaborate", () => {
     expect(text).toContain("Files cannot be kept after a failed send: choose the image again.");
   });
 
-  it("refuses a body over the route's limit with 413", async () => {
-    const big = new Uint8Array(5 * 1024 * 1024 + 100 * 1024);
-    const res = await postMultipart("/en/collaborate", fields(), new File([big], "big.png", { type: "image/png" }));
+  it("takes screenshots without JavaScript; a refused one is named in the page's language while the others are kept", async () => {
+    const shot = (name: string) => new File([png], name, { type: "image/png" });
+    const typed = fields({ contactEmail: "not-an-email", gameName: "Galería" });
+    const res = await postMultipart("/es/collaborate", typed, shot("cover.png"), [
+      shot("uno.png"),
+      new File(["<svg/>"], "notas.png", { type: "image/png" }),
+      shot("dos.png"),
+    ]);
+    expect(res.status).toBe(400);
+    const html = mainOf(await res.text());
+    expect(html).toContain("No se ha añadido «notas.png»: una captura debe ser un archivo PNG, JPG o WEBP.");
+    const kept = [...html.matchAll(/name="screenshotTokens" checked="" value="([a-f0-9]{32})"/g)].map((m) => m[1]!);
+    expect(kept).toHaveLength(2);
+    expect(html).toContain("Conservamos las 2 capturas que enviaste");
+    expect(html).toContain(`src="/media/featured/${kept[0]}.webp"`);
+    const imageToken = /name="imageToken" value="([a-f0-9]{32})"/.exec(html)![1]!;
+
+    // The next send keeps the first, drops the second (unticked: not sent) and adds one: two screenshots stored.
+    const sent = await postMultipart(
+      "/es/collaborate",
+      { ...fields({ gameName: "Galería" }), imageToken, screenshotTokens: [kept[0]!] },
+      undefined,
+      [shot("tres.png")],
+    );
+    expect(sent.status).toBe(302);
+    const [row] = await t.services.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.gameName, "Galería"));
+    expect(row!.imageUrl).toBe(`/media/featured/${imageToken}.webp`);
+    expect(row!.screenshots).toHaveLength(2);
+    expect(row!.screenshots[0]).toBe(`/media/featured/${kept[0]}.webp`);
+    expect(row!.screenshots).not.toContain(`/media/featured/${kept[1]}.webp`);
+  });
+
+  it("the form offers a multiple screenshot field, named in each language", async () => {
+    const en = mainOf(await (await t.request("/en/collaborate", { headers: headers() })).text());
+    expect(en).toMatch(/<input[^>]*name="screenshots"[^>]*>/);
+    expect(/<input[^>]*name="screenshots"[^>]*>/.exec(en)![0]).toMatch(/multiple/);
+    expect(en).toContain("Screenshots (optional)");
+    expect(en).toContain("Up to 5 pictures of the game");
+    const es = await textOf(await t.request("/es/collaborate", { headers: headers() }));
+    expect(es).toContain("Capturas de pantalla (opcional)");
+  });
+
+  it("refuses a body over the route's limit (the image and five screenshots of 5 MB) with 413", async () => {
+    const five = new Uint8Array(5 * 1024 * 1024);
+    const files = (n: number) => Array.from({ length: n }, (_, i) => new File([five], `s${i}.png`, { type: "image/png" }));
+    const res = await postMultipart("/en/collaborate", fields(), new File([five], "big.png", { type: "image/png" }), [
+      ...files(5),
+      new File([new Uint8Array(100 * 1024)], "extra.png", { type: "image/png" }),
+    ]);
     expect(res.status).toBe(413);
+    // Just under it, the post is read: six files of nearly 5 MB each are judged one by one (here, not images).
+    const almost = new Uint8Array(5 * 1024 * 1024 - 4096);
+    const read = await postMultipart(
+      "/en/collaborate",
+      fields(),
+      new File([almost], "a.png", { type: "image/png" }),
+      Array.from({ length: 5 }, (_, i) => new File([almost], `s${i}.png`, { type: "image/png" })),
+    );
+    expect(read.status).toBe(400);
+    expect(await textOf(read)).toContain("“s0.png, s1.png, s2.png, s3.png, s4.png” was not added");
   });
 
   it("answers the auto-fill and promo check intents of the page's fetchers", async () => {

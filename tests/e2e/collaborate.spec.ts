@@ -143,8 +143,17 @@ test("axe: /collaborate with errors, auto-fill and a promo outcome, and /admin/p
   // A refused send without JavaScript's help: the errors beside the fields.
   await page.evaluate(() => document.querySelectorAll("form[enctype], form[encType]").forEach((f) => f.setAttribute("novalidate", "")));
   await page.getByLabel(c("en", "form.contactEmail"), { exact: true }).fill("not-an-email");
+  // With a screenshot, which the refused send keeps: its thumbnail and "keep" box are checked by axe too.
+  const shot = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#2a8a5a" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel(c("en", "form.screenshots")).setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: shot });
+  await expect(page.getByText(c("en", "form.screenshotsReady_one", { count: 1, size: "" }).split(" (")[0]!)).toBeVisible();
   await page.getByRole("button", { name: c("en", "form.submit") }).click();
   await expect(page.getByText(tr("en", "errors:input.invalid")).first()).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: c("en", "form.screenshotKeep", { n: 1 }) })).toBeChecked();
+  // The file itself is let go (it is kept by token now), so sending again would not add it twice.
+  await expect.poll(() => page.locator('input[name="screenshots"]').evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
   await page.evaluate(() => {
     document.documentElement.classList.remove("dark");
     document.documentElement.dataset.theme = "light";

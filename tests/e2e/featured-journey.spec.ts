@@ -5,13 +5,14 @@ import { latestMailTo } from "./mailbox";
 
 /**
  * The featured games' whole loop in Chromium, on the sandbox provider, in both languages: a studio sends /collaborate
- * with an image and a YouTube URL and pays; an Admin approves it with a duration; visitors then find the game
- * on /featured-games and at /games/{slug}, labelled "Sponsored". And a paid submission the Admin rejects is
+ * with an image, a screenshot and a YouTube URL and pays; an Admin sees the screenshot and approves it with a
+ * duration; visitors then find the game on /featured-games and at /games/{slug}, labelled "Sponsored", with the
+ * screenshot in its gallery. And a paid submission the Admin rejects is
  * refunded, and the studio is told so by email. (Paying and cancelling themselves: payments.spec.ts.)
  */
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-const gamePng = () =>
-  sharp({ create: { width: 960, height: 540, channels: 3, background: { r: 120, g: 60, b: 150 } } })
+const gamePng = (background = { r: 120, g: 60, b: 150 }) =>
+  sharp({ create: { width: 960, height: 540, channels: 3, background } })
     .png()
     .toBuffer();
 
@@ -33,6 +34,9 @@ async function submitAndPay(page: Page, locale: Locale, email: string, game: str
   await page
     .getByLabel(tr(locale, "collaborate:form.image"))
     .setInputFiles({ name: "game.png", mimeType: "image/png", buffer: await gamePng() });
+  await page
+    .getByLabel(tr(locale, "collaborate:form.screenshots"))
+    .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: await gamePng({ r: 40, g: 140, b: 90 }) });
   await page.locator('input[name="featureType"][value="details_page"]').check();
   await page.getByRole("button", { name: tr(locale, "collaborate:form.submit") }).click();
   await expect(page).toHaveURL(new RegExp(`/${locale}/checkout/sandbox/[0-9a-f-]{36}$`), { timeout: 20_000 });
@@ -93,6 +97,9 @@ for (const locale of LOCALES) {
 
       const admin = await (await newContext({ storageState: adminState })).newPage();
       await openInQueue(admin, locale, game);
+      await expect(
+        admin.getByRole("img", { name: tr(locale, "admin-featured:detail.screenshotAlt", { game, n: 1, total: 1 }) }),
+      ).toBeVisible();
       await admin.getByLabel(tr(locale, "admin-featured:approve.duration")).fill("10");
       await admin.getByRole("button", { name: tr(locale, "admin-featured:approve.submit"), exact: true }).click();
       await expect(admin.getByText(tr(locale, "admin-featured:approve.done", { name: game }))).toBeVisible({ timeout: 15_000 });
@@ -106,6 +113,8 @@ for (const locale of LOCALES) {
       await expect(visitor).toHaveURL(new RegExp(`/${locale}/games/lantern-tide-[a-z0-9-]+$`));
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(game);
       await expect(visitor.getByText(tr(locale, "promotions:sponsored"), { exact: true }).first()).toBeVisible();
+      const gallery = visitor.getByRole("list", { name: tr(locale, "featured:game.screenshots") });
+      await expect(gallery.getByRole("img", { name: tr(locale, "featured:game.screenshotAlt", { game, n: 1, total: 1 }) })).toBeVisible();
     });
 
     test("a paid submission the Admin rejects is refunded, and the studio is told so", async ({ newContext, adminState, playwright }) => {

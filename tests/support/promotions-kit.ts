@@ -95,6 +95,8 @@ export async function makeSubmission(
     featureType?: FeatureType;
     durationDays?: number;
     currency?: string;
+    imageUrl?: string;
+    screenshots?: string[];
   } = {},
 ) {
   const amountMinor = opts.amountMinor ?? 4900;
@@ -110,7 +112,8 @@ export async function makeSubmission(
       shortDescription: "A quiet game about a forest.",
       storeUrl: "https://store.steampowered.com/app/1",
       youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-      imageUrl: "/media/featured/test.webp",
+      imageUrl: opts.imageUrl ?? "/media/featured/test.webp",
+      screenshots: opts.screenshots ?? [],
       releaseStatus: "released",
       featureType: opts.featureType ?? "homepage",
       promoCodeId: opts.promoCodeId ?? null,

@@ -26,16 +26,33 @@ const FIELDS = [
   "companyGameId",
 ] as const;
 
-/** A refused submit: everything typed back (the promo code too: it is not a secret), and the kept image's token. */
+/**
+ * A refused submit: everything typed back (the promo code too: it is not a secret), the kept image's token, the
+ * kept screenshots' tokens and what names a refused screenshot.
+ */
 function failure(err: unknown, form: FormData, keep: { imageToken?: string | null } = {}) {
   const answer = actionFailure(err, form);
-  const body = answer.data as FormFailure & { imageToken?: string | null };
+  const body = answer.data as FormFailure & {
+    imageToken?: string | null;
+    screenshotTokens?: string[];
+    screenshotErrorValues?: Record<string, string | number>;
+  };
   body.values.promoCode = text(form, "promoCode");
   const details = isDomainErrorLike(err) ? err.details : undefined;
   const token = typeof details?.imageToken === "string" ? details.imageToken : (keep.imageToken ?? null);
   body.imageToken = token;
+  const shots = details?.screenshotTokens;
+  body.screenshotTokens = Array.isArray(shots) ? shots.filter((s): s is string => typeof s === "string") : [];
+  const shotValues = details?.screenshotErrorValues;
+  if (shotValues && typeof shotValues === "object") body.screenshotErrorValues = shotValues as Record<string, string | number>;
   if (body.formErrorValues) delete body.formErrorValues.imageToken;
   return answer;
+}
+
+/** The screenshots the form sends (one multiple file field; an empty field sends one empty part). */
+async function screenshotFiles(form: FormData) {
+  const files = form.getAll("screenshots").filter((f): f is File => typeof f === "object" && f.size > 0);
+  return Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
 }
 
 /** Sends the form: a checkout to pay, or (a 100% code) the success page. */
@@ -44,12 +61,15 @@ export async function submitCollaborate(context: AppLoadContext, form: FormData)
   const image = file && typeof file === "object" && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
   const input: Record<string, unknown> = Object.fromEntries(FIELDS.map((f) => [f, text(form, f)]));
   const imageToken = text(form, "imageToken") || null;
+  const screenshotTokens = form.getAll("screenshotTokens").filter((v): v is string => typeof v === "string");
   try {
     const out = await context.services.promotions.createSubmission(context.actor, {
       ...input,
       locale: context.locale,
       image,
       imageToken,
+      screenshots: await screenshotFiles(form),
+      screenshotTokens,
       clientKey: context.clientKey,
     });
     if (out.paid) return redirect(`${context.localePrefix}/payment-success?submission=${encodeURIComponent(out.submissionId)}`);

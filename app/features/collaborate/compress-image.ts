@@ -42,3 +42,15 @@ export function setInputFile(input: HTMLInputElement, file: File): boolean {
     return false;
   }
 }
+
+/** Puts several files into a multiple file input, in order. False where the browser cannot. */
+export function setInputFiles(input: HTMLInputElement, files: File[]): boolean {
+  try {
+    const dt = new DataTransfer();
+    for (const f of files) dt.items.add(f);
+    input.files = dt.files;
+    return input.files?.length === files.length;
+  } catch {
+    return false;
+  }
+}

@@ -18,7 +18,7 @@ import { screenshotSvg } from "./screenshot";
 
 type GameArt = { world: WorldName; accent: string; lockup: Omit<Lockup, "title"> };
 
-/** Every demo game with art, by slug: the featured games and the campaign games. */
+/** Every demo game with art, by slug: the featured games, the campaign games and the review queue's submissions. */
 export const DEMO_GAME_ART: Record<string, GameArt & { title: string }> = {
   "hollow-pines": {
     title: "Hollow Pines",
@@ -50,7 +50,22 @@ export const DEMO_GAME_ART: Record<string, GameArt & { title: string }> = {
     accent: "#a3e635",
     lockup: { tagline: "Estudio Brisa", ink: "#ecfccb", glow: "#a3e635", serif: false },
   },
+  mossbound: {
+    title: "Mossbound",
+    world: "ruin",
+    accent: "#9bd16b",
+    lockup: { tagline: "Northwind Pixel", ink: "#ecfccb", glow: "#a3e635", serif: true },
+  },
+  "paper-lanterns": {
+    title: "Paper Lanterns",
+    world: "lanterns",
+    accent: "#fbbf24",
+    lockup: { tagline: "Paper Lanterns", ink: "#fff7ed", glow: "#fbbf24", serif: false },
+  },
 };
+
+/** The games waiting in the demo's review queue: sent through /collaborate, so a cover and screenshots each. */
+export const DEMO_SUBMISSION_SLUGS = ["mossbound", "paper-lanterns"] as const;
 
 /** The demo studios' marks, by company slug. */
 export const DEMO_STUDIO_LOGOS: Record<string, LogoKind> = { "estudio-brisa": "breeze", "northwind-pixel": "north-star" };
@@ -70,6 +85,11 @@ export function gamePieces(slug: string, opts: { featured: boolean }): ArtPiece[
       pieces.push({ name: `${slug}-shot-${v}`, svg: () => screenshotSvg(g.world, v, g.accent), width: 1280, quality: 70 });
   }
   return pieces;
+}
+
+/** A submission's pieces: what a studio sends on /collaborate, its image and screenshots (no capsule). */
+export function submissionPieces(slug: string): ArtPiece[] {
+  return gamePieces(slug, { featured: true }).filter((p) => !p.name.endsWith("-capsule"));
 }
 
 export function logoPiece(companySlug: string): ArtPiece {
@@ -118,6 +138,7 @@ export function allDemoPieces(): ArtPiece[] {
   return [
     ...["hollow-pines", "ember-and-tide", "starfall-courier"].flatMap((slug) => gamePieces(slug, { featured: true })),
     ...["faro-de-niebla", "huerto-lunar"].flatMap((slug) => gamePieces(slug, { featured: false })),
+    ...DEMO_SUBMISSION_SLUGS.flatMap(submissionPieces),
     ...Object.keys(DEMO_STUDIO_LOGOS).map(logoPiece),
   ];
 }

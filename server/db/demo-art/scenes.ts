@@ -311,6 +311,277 @@ const moon: World = (view) => {
   return { defs, body };
 };
 
+/** A stone golem standing, base at (x, y): blocks of stone, moss on its shoulders and head, a rune on its chest. */
+function golem(x: number, y: number, s: number, c: { stone: string; shade: string; moss: string; glow: string }): string {
+  const mossTuft = (cx: number, cy: number, w: number) =>
+    `<path d="M${cx - w},${cy} q${w * 0.3},-${w * 0.7} ${w * 0.7},-${w * 0.35} q${w * 0.35},-${w * 0.6} ${w * 0.75},-${w * 0.1} q${w * 0.45},-${w * 0.5} ${w * 0.55},${w * 0.45} Z" fill="${c.moss}"/>`;
+  return (
+    `<g transform="translate(${x} ${y}) scale(${s})">` +
+    // Legs and feet.
+    `<rect x="-52" y="-96" width="40" height="96" rx="10" fill="${c.shade}"/><rect x="12" y="-96" width="40" height="96" rx="10" fill="${c.shade}"/>` +
+    `<rect x="-60" y="-18" width="54" height="18" rx="6" fill="${c.stone}"/><rect x="6" y="-18" width="54" height="18" rx="6" fill="${c.stone}"/>` +
+    // Body, a cracked block.
+    `<rect x="-78" y="-250" width="156" height="166" rx="26" fill="${c.stone}"/>` +
+    `<path d="M-30,-240 L-18,-200 L-36,-170 L-20,-130 M44,-220 L30,-190 L48,-160" stroke="${c.shade}" stroke-width="5" fill="none" stroke-linecap="round"/>` +
+    `<circle cx="0" cy="-170" r="38" fill="${c.glow}" opacity="0.25"/><path d="M0,-192 L16,-170 L0,-148 L-16,-170 Z" fill="${c.glow}"/>` +
+    // Arms, long and heavy, hanging past the knees.
+    `<rect x="-122" y="-244" width="46" height="188" rx="18" fill="${c.shade}"/><rect x="76" y="-244" width="46" height="188" rx="18" fill="${c.shade}"/>` +
+    `<rect x="-128" y="-70" width="58" height="40" rx="14" fill="${c.stone}"/><rect x="70" y="-70" width="58" height="40" rx="14" fill="${c.stone}"/>` +
+    // Head and eyes.
+    `<rect x="-36" y="-312" width="72" height="62" rx="14" fill="${c.stone}"/>` +
+    `<rect x="-22" y="-290" width="14" height="8" rx="3" fill="${c.glow}"/><rect x="8" y="-290" width="14" height="8" rx="3" fill="${c.glow}"/>` +
+    // Moss on the head, the shoulders and a knee.
+    mossTuft(-36, -306, 44) +
+    mossTuft(-126, -238, 52) +
+    mossTuft(74, -240, 56) +
+    mossTuft(12, -92, 30) +
+    `<path d="M100,-200 q6,40 -4,80 M-100,-210 q-8,30 2,70" stroke="${c.moss}" stroke-width="4" fill="none"/>` +
+    `</g>`
+  );
+}
+
+/** Mossbound: old stone ruins under a forest canopy, overgrown with moss, and the stone golem who guards them. */
+const ruin: World = (view) => {
+  const r = rng(601 + view * 41);
+  const time = [
+    {
+      sky: ["#0d2622", "#2f5d50", "#b7d3a8"],
+      far: "#4b7a66",
+      mid: "#2c5245",
+      near: "#16322a",
+      stone: "#7b8a80",
+      shade: "#4f5d55",
+      moss: "#6fae4f",
+      glow: "#c6f59f",
+      ray: "#f4ffd9",
+    },
+    {
+      sky: ["#040a14", "#0f2536", "#1f4a4c"],
+      far: "#1d3b40",
+      mid: "#132c31",
+      near: "#0a1b1f",
+      stone: "#55636a",
+      shade: "#343f45",
+      moss: "#3f7a45",
+      glow: "#7dd3fc",
+      ray: "#bae6fd",
+    },
+    {
+      sky: ["#4b7f8e", "#a9cdb8", "#f1f5dc"],
+      far: "#7aa08a",
+      mid: "#517a63",
+      near: "#2d4a3a",
+      stone: "#959f94",
+      shade: "#68736a",
+      moss: "#7fbf55",
+      glow: "#e9ffb8",
+      ray: "#ffffff",
+    },
+    {
+      sky: ["#23173a", "#5e3b5c", "#d9925f"],
+      far: "#6b4a5e",
+      mid: "#453247",
+      near: "#221a29",
+      stone: "#7c7177",
+      shade: "#524a52",
+      moss: "#6d9a4a",
+      glow: "#fcd34d",
+      ray: "#ffe4b5",
+    },
+  ][view % 4]!;
+  const defs =
+    linear("sky", [
+      [0, time.sky[0]!],
+      [0.55, time.sky[1]!],
+      [1, time.sky[2]!],
+    ]) +
+    linear("ray", [
+      [0, time.ray, 0.5],
+      [1, time.ray, 0],
+    ]) +
+    linear("mist", [
+      [0, time.sky[2]!, 0],
+      [1, time.sky[2]!, 0.6],
+    ]) +
+    glow("rune", time.glow, 0.8);
+  let body = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
+  if (view === 1) body += stars(r, 90, 260, "#e0f2fe");
+  // The canopy far away, then the ruins' back wall.
+  body += ridge(r, { y: 330, amp: 50, step: 50, fill: time.far, jag: 0.8 });
+  body += `<rect y="300" width="${W}" height="160" fill="url(#mist)"/>`;
+  body += pineRow(r, { y: 460, h: 140, gap: 60, fill: time.mid, jitter: 30 });
+  // Shafts of light through the leaves.
+  const rays = [
+    [380, 0.55],
+    [700, 0.4],
+    [980, 0.5],
+  ] as const;
+  for (const [x, o] of rays)
+    body += `<path d="M${x + (view - 1) * 60},-10 L${x + 70 + (view - 1) * 60},-10 L${x + 240},${H} L${x + 60},${H} Z" fill="url(#ray)" opacity="${view === 1 ? o * 0.4 : o}"/>`;
+  // A broken colonnade: columns of stacked drums, some snapped off, each capped with moss.
+  const colX = [140, 300, 460, 820, 980, 1140].map((x) => (x + view * 70) % 1280);
+  for (const [i, x] of colX.entries()) {
+    const h = [260, 180, 230, 120, 250, 200][(i + view) % 6]!;
+    const top = 560 - h;
+    let drums = "";
+    for (let y = 560; y > top + 10; y -= 46)
+      drums += `<rect x="${x - 34}" y="${Math.max(top, y - 44)}" width="68" height="${Math.min(44, y - top)}" rx="5" fill="${time.stone}"/>`;
+    body += drums + `<path d="M${x - 34},${top + 8} l12,-14 l14,10 l16,-18 l12,12 l14,-6 l0,16 Z" fill="${time.stone}"/>`;
+    body += `<path d="M${x - 40},${top + 10} q20,-26 40,-12 q20,-20 40,4 q2,10 -8,12 L${x - 34},${top + 16} Z" fill="${time.moss}"/>`;
+    body += `<path d="M${x - 20},${top + 14} q-6,40 4,80 M${x + 18},${top + 12} q8,30 -2,60" stroke="${time.moss}" stroke-width="4" fill="none"/>`;
+  }
+  // A great arch, half fallen, vines hanging from it.
+  const ax = [840, 420, 760, 540][view % 4]!;
+  body += `<path d="M${ax - 210},600 L${ax - 210},330 Q${ax - 210},170 ${ax},170 Q${ax + 210},170 ${ax + 210},330 L${ax + 210},420 L${ax + 150},420 L${ax + 150},330 Q${ax + 150},230 ${ax},230 Q${ax - 150},230 ${ax - 150},330 L${ax - 150},600 Z" fill="${time.shade}"/>`;
+  body += `<path d="M${ax - 220},200 Q${ax - 120},150 ${ax},162 Q${ax + 120},150 ${ax + 190},210 Q${ax + 120},180 ${ax},186 Q${ax - 120},180 ${ax - 220},220 Z" fill="${time.moss}"/>`;
+  let vines = "";
+  for (let i = 0; i < 9; i++) {
+    const vx = ax - 180 + i * 45 + r() * 10;
+    const len = 60 + r() * 150;
+    vines += `M${vx.toFixed(0)},${(200 + Math.abs(vx - ax) * 0.25).toFixed(0)} q${(r() * 16 - 8).toFixed(0)},${(len / 2).toFixed(0)} 0,${len.toFixed(0)} `;
+  }
+  body += `<path d="${vines}" stroke="${time.moss}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
+  // The ground: mossy flagstones, then the near bank of ferns.
+  body += `<path d="M-20,720 L-20,560 Q320,530 640,550 Q960,570 1300,540 L1300,720 Z" fill="${time.near}"/>`;
+  for (let i = 0; i < 16; i++) {
+    const x = r() * W;
+    const y = 580 + r() * 110;
+    const w = 40 + r() * 60;
+    body += `<path d="M${x.toFixed(0)},${y.toFixed(0)} l${w.toFixed(0)},-6 l8,16 l-${(w + 12).toFixed(0)},6 Z" fill="${time.shade}" opacity="0.8"/><ellipse cx="${(x + w / 2).toFixed(0)}" cy="${(y - 2).toFixed(0)}" rx="${(w / 3).toFixed(0)}" ry="5" fill="${time.moss}" opacity="0.8"/>`;
+  }
+  // The golem, and the small traveller who found it.
+  const gx = [ax + 10, ax + 260, ax - 280, ax + 40][view % 4]!;
+  const gs = [1.05, 0.8, 0.55, 1.2][view % 4]!;
+  body += `<circle cx="${gx}" cy="${600 - 170 * gs}" r="${160 * gs}" fill="url(#rune)"/>`;
+  body += golem(gx, 612, gs, time);
+  const tx = [ax - 250, ax - 60, ax + 120, ax - 300][view % 4]!;
+  body += `<g fill="${time.near}"><path d="M${tx - 14},640 L${tx - 7},584 Q${tx},566 ${tx + 7},584 L${tx + 14},640 Z"/><circle cx="${tx}" cy="572" r="9"/><path d="M${tx + 8},590 L${tx + 28},560" stroke="${time.near}" stroke-width="4"/></g>`;
+  // Ferns at the front.
+  for (let i = 0; i < 7; i++) {
+    const fx = r() * W;
+    const fs = 0.7 + r() * 0.8;
+    body += `<g transform="translate(${fx.toFixed(0)} 730) scale(${fs.toFixed(2)})" fill="${time.near}"><path d="M0,0 Q-40,-60 -110,-80 Q-50,-50 0,0 Z M0,0 Q10,-90 -20,-160 Q30,-90 0,0 Z M0,0 Q60,-70 120,-70 Q60,-40 0,0 Z"/></g>`;
+  }
+  // Floating spores.
+  for (let i = 0; i < 30; i++) {
+    const x = r() * W;
+    const y = 200 + r() * 460;
+    body += `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(1.5 + r() * 2.5).toFixed(1)}" fill="${time.glow}" opacity="${(0.35 + r() * 0.6).toFixed(2)}"/>`;
+  }
+  return { defs, body };
+};
+
+/** A paper lantern, centre at (x, y): ribbed paper lit from inside, dark caps, its own glow. */
+function lantern(x: number, y: number, s: number, tint: string, opacity = 1): string {
+  const ribs = [-12, 0, 12].map((dx) => `M${dx},-20 Q${dx * 1.6},0 ${dx},20`).join(" ");
+  return (
+    `<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) scale(${s.toFixed(2)})" opacity="${opacity}">` +
+    `<circle r="46" fill="url(#halo)"/>` +
+    `<ellipse rx="22" ry="26" fill="${tint}"/><ellipse rx="13" ry="18" fill="#fff7d6" opacity="0.55"/>` +
+    `<path d="${ribs}" stroke="#b45309" stroke-width="1.6" fill="none" opacity="0.6"/>` +
+    `<rect x="-10" y="-30" width="20" height="6" rx="2" fill="#3b1d0e"/><rect x="-10" y="24" width="20" height="6" rx="2" fill="#3b1d0e"/>` +
+    `</g>`
+  );
+}
+
+/** Paper Lanterns: a river town at night during its festival, paper lanterns rising over the water. */
+const lanterns: World = (view) => {
+  const r = rng(701 + view * 43);
+  const time = [
+    { sky: ["#070b24", "#1b1f52", "#5b2d6e"], water: ["#141a45", "#05071a"], town: "#0b0d22", far: "#1c1f4a", moon: "#fef3c7" },
+    { sky: ["#0a0a1f", "#2a1948", "#7a2e5a"], water: ["#1d1640", "#070514"], town: "#0e0a1e", far: "#2b1d4d", moon: "#fde68a" },
+    { sky: ["#1e2a5a", "#5a5f9e", "#f2a98a"], water: ["#33407a", "#0e1333"], town: "#151a3d", far: "#3a4378", moon: "#fff7ed" },
+    { sky: ["#050716", "#131a40", "#2c2a63"], water: ["#10163b", "#03040e"], town: "#080a1b", far: "#171b40", moon: "#e0e7ff" },
+  ][view % 4]!;
+  const defs =
+    linear("sky", [
+      [0, time.sky[0]!],
+      [0.6, time.sky[1]!],
+      [1, time.sky[2]!],
+    ]) +
+    linear("water", [
+      [0, time.water[0]!],
+      [1, time.water[1]!],
+    ]) +
+    glow("halo", "#fbbf24", 0.55) +
+    glow("moonGlow", time.moon, 0.5);
+  const waterY = 470;
+  let body = `<rect width="${W}" height="${H}" fill="url(#sky)"/>` + stars(r, view === 2 ? 40 : 160, 360, "#fef9c3");
+  const mx = [1020, 220, 980, 640][view % 4]!;
+  body += `<circle cx="${mx}" cy="120" r="150" fill="url(#moonGlow)"/><circle cx="${mx}" cy="120" r="46" fill="${time.moon}"/><circle cx="${mx + 16}" cy="110" r="40" fill="${time.sky[0]}" opacity="${view === 2 ? 0 : 0.9}"/>`;
+  // Hills behind the town, then the town on both banks: houses with pitched roofs and lit windows.
+  body += ridge(r, { y: 380, amp: 40, step: 90, fill: time.far, jag: 0.5 });
+  const houses = (from: number, to: number, base: number) => {
+    let out = "";
+    for (let x = from; x < to;) {
+      const w = 50 + r() * 60;
+      const h = 50 + r() * 90;
+      const roof = 20 + r() * 24;
+      out += `<path d="M${x.toFixed(0)},${base} L${x.toFixed(0)},${(base - h).toFixed(0)} L${(x + w / 2).toFixed(0)},${(base - h - roof).toFixed(0)} L${(x + w).toFixed(0)},${(base - h).toFixed(0)} L${(x + w).toFixed(0)},${base} Z" fill="${time.town}"/>`;
+      for (let i = 0; i < 3; i++)
+        if (r() < 0.6)
+          out += `<rect x="${(x + 10 + r() * (w - 26)).toFixed(0)}" y="${(base - h + 12 + r() * (h - 34)).toFixed(0)}" width="10" height="13" fill="#fbbf24" opacity="${(0.6 + r() * 0.4).toFixed(2)}"/>`;
+      x += w + 4;
+    }
+    return out;
+  };
+  body += houses(-20, 470, waterY) + houses(820, 1300, waterY);
+  // The river and the town's light on it.
+  body += `<rect y="${waterY}" width="${W}" height="${H - waterY}" fill="url(#water)"/>`;
+  let ripples = "";
+  for (let i = 0; i < 40; i++) {
+    const x = r() * W;
+    const y = waterY + 10 + r() * (H - waterY - 10);
+    ripples += `M${x.toFixed(0)},${y.toFixed(0)} h${(20 + r() * 60).toFixed(0)} `;
+  }
+  body += `<path d="${ripples}" stroke="#fbbf24" stroke-width="2" opacity="0.22"/>`;
+  // A stone bridge over the river, and its reflection.
+  const bx = [640, 560, 720, 640][view % 4]!;
+  const bridge = (flip: boolean, o: number) => {
+    const sy = flip ? -1 : 1;
+    const y = (d: number) => waterY - sy * d;
+    return `<path d="M${bx - 300},${y(0)} L${bx - 300},${y(110)} Q${bx},${y(190)} ${bx + 300},${y(110)} L${bx + 300},${y(0)} L${bx + 170},${y(0)} A170,120 0 0 ${flip ? 1 : 0} ${bx - 170},${y(0)} Z" fill="${time.town}" opacity="${o}"/>`;
+  };
+  body += bridge(true, 0.45) + bridge(false, 1);
+  body += `<path d="M${bx - 300},${waterY - 110} Q${bx},${waterY - 190} ${bx + 300},${waterY - 110}" stroke="#fbbf24" stroke-width="3" fill="none" stroke-dasharray="2 26" stroke-linecap="round"/>`;
+  // The lanterns: rising in the sky, fewer and farther the higher they are, and floating on the river.
+  const count = [34, 22, 14, 26][view % 4]!;
+  for (let i = 0; i < count; i++) {
+    const x = 40 + r() * 1200;
+    const y = 40 + r() * 380;
+    const s = 0.35 + (y / 420) * 0.7;
+    body += lantern(x, y, s, r() < 0.3 ? "#fb923c" : "#fbbf24", 0.75 + r() * 0.25);
+  }
+  for (let i = 0; i < 9; i++) {
+    const x = 80 + r() * 1120;
+    const y = waterY + 40 + r() * 200;
+    const s = 0.5 + ((y - waterY) / 250) * 0.8;
+    body +=
+      `<ellipse cx="${x.toFixed(0)}" cy="${(y + 40 * s).toFixed(0)}" rx="${(30 * s).toFixed(0)}" ry="${(60 * s).toFixed(0)}" fill="#fbbf24" opacity="0.18"/>` +
+      lantern(x, y, s, "#fdba74");
+  }
+  // Strings of lanterns across the street on the festival night.
+  if (view === 1 || view === 3) {
+    for (const [y0, sag] of [
+      [150, 70],
+      [250, 50],
+    ] as const) {
+      body += `<path d="M-20,${y0} Q640,${y0 + sag * 2} 1300,${y0}" stroke="#1f1235" stroke-width="3" fill="none"/>`;
+      for (let x = 40; x < 1260; x += 80) {
+        const t = (x + 20) / 1320;
+        const y = y0 + sag * 4 * t * (1 - t);
+        body += lantern(x, y + 22, 0.55, x % 160 ? "#f472b6" : "#fbbf24");
+      }
+    }
+  }
+  // A boat with someone letting a lantern go.
+  const boatX = [300, 900, 420, 980][view % 4]!;
+  body += `<g transform="translate(${boatX} ${waterY + 120})"><path d="M-90,0 L90,0 L70,26 L-72,26 Z" fill="${time.town}"/><path d="M-6,0 L-2,-46 Q4,-60 10,-46 L14,0 Z" fill="${time.town}"/><circle cx="4" cy="-58" r="9" fill="${time.town}"/><path d="M10,-40 L34,-64" stroke="${time.town}" stroke-width="5" stroke-linecap="round"/></g>`;
+  body += lantern(boatX + 44, waterY + 30, 0.9, "#fde68a");
+  if (view === 3) body += lantern(1040, 430, 3.2, "#fbbf24") + lantern(200, 560, 2.4, "#fb923c");
+  return { defs, body };
+};
+
 /** The worlds by game. */
-export const WORLDS = { forest, coast, sky, fog, moon } as const;
+export const WORLDS = { forest, coast, sky, fog, moon, ruin, lanterns } as const;
 export type WorldName = keyof typeof WORLDS;

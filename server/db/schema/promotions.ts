@@ -88,6 +88,8 @@ export const featuredSubmissions = pgTable(
     youtubeUrl: text("youtube_url").notNull(),
     /** The re-encoded image in storage (deleted with the submission). */
     imageUrl: text("image_url").notNull(),
+    /** Up to five re-encoded screenshots in storage, in order (deleted with the submission; approval copies them). */
+    screenshots: jsonb("screenshots").$type<string[]>().notNull().default([]),
     releaseStatus: text("release_status").$type<ReleaseStatus>().notNull(),
     featureType: text("feature_type").$type<FeatureType>().notNull(),
     promoCodeId: text("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),

@@ -106,6 +106,8 @@ export async function approveSubmission(
         detailsMd: data.detailsMd,
         detailsHtml: html,
         imageUrl: sub.imageUrl,
+        // The same files: the submission's delete keeps what a featured game shows (featured-files.ts).
+        screenshots: sub.screenshots,
         storeUrl: sub.storeUrl,
         youtubeVideoId: youtubeVideoId(sub.youtubeUrl),
         releaseStatus: sub.releaseStatus,

@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { existsSync, utimesSync } from "node:fs";
+import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -169,13 +169,149 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(huge.details?.fieldErrors).toEqual({ image: "errors:promotions.image_too_large" });
   });
 
-  it("deletes the submission and its image when the checkout cannot open, and says so", async () => {
+  it("stores up to five screenshots re-encoded to WebP at most 1600 px wide, in the order sent", async () => {
+    const sharp = (await import("sharp")).default;
+    const wide = new Uint8Array(
+      await sharp({ create: { width: 2400, height: 1350, channels: 3, background: "#335577" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const out = await createSubmission(
+      deps,
+      null,
+      form({
+        contactEmail: "shots@brisa.example",
+        screenshots: [
+          { name: "one.jpg", bytes: wide },
+          { name: "two.png", bytes: oneColourPng(1280, 720) },
+          { name: "phone.png", bytes: oneColourPng(720, 1560) },
+        ],
+      }),
+    );
+    const [row] = await deps.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.id, out.submissionId));
+    expect(row!.screenshots).toHaveLength(3);
+    const metas = await Promise.all(row!.screenshots.map((url) => sharp(fileOf(url)).metadata()));
+    expect(metas.map((m) => [m.format, m.width, m.height])).toEqual([
+      ["webp", 1600, 900],
+      ["webp", 1280, 720],
+      ["webp", 720, 1560],
+    ]);
+    for (const url of row!.screenshots) expect(url).toMatch(/^\/media\/featured\/[a-f0-9]{32}\.webp$/);
+    expect(new Set([row!.imageUrl, ...row!.screenshots]).size).toBe(4);
+  });
+
+  it("refuses a bad screenshot by its file name with its field error, keeps the good ones by token, and takes them on the next try", async () => {
+    const err = await errorOf(
+      createSubmission(
+        deps,
+        null,
+        form({
+          contactEmail: "badshot@brisa.example",
+          screenshots: [
+            { name: "good-1.png", bytes: oneColourPng(1280, 720) },
+            { name: "notes.png", bytes: new TextEncoder().encode("<svg></svg>") },
+            { name: "good-2.png", bytes: oneColourPng(1280, 720) },
+          ],
+        }),
+      ),
+    );
+    expect(err.code).toBe("input.invalid");
+    expect(err.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshot_type" });
+    expect(err.details?.screenshotErrorValues).toEqual({ name: "notes.png" });
+    const kept = err.details?.screenshotTokens as string[];
+    expect(kept).toHaveLength(2);
+    for (const t of kept) expect(existsSync(join(deps.storage.root, `featured/${t}.webp`))).toBe(true);
+    const imageToken = err.details?.imageToken as string;
+
+    // A strip and a file over 5 MB: each refused with its own reason, the kept ones still kept.
+    const strip = await errorOf(
+      createSubmission(
+        deps,
+        null,
+        form({ image: null, imageToken, screenshotTokens: kept, screenshots: [{ name: "strip.png", bytes: oneColourPng(4000, 200) }] }),
+      ),
+    );
+    expect(strip.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshot_dimensions" });
+    expect(strip.details?.screenshotErrorValues).toEqual({ name: "strip.png", maxSide: 8192, maxAspect: 4, megapixels: 50 });
+    expect(strip.details?.screenshotTokens).toEqual(kept);
+    const huge = await errorOf(
+      createSubmission(
+        deps,
+        null,
+        form({
+          image: null,
+          imageToken,
+          screenshotTokens: kept,
+          screenshots: [{ name: "huge.png", bytes: new Uint8Array(5 * 1024 * 1024 + 1) }],
+        }),
+      ),
+    );
+    expect(huge.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshot_too_large" });
+    expect(huge.details?.screenshotTokens).toEqual(kept);
+
+    // More than five with the kept ones: refused before any is decoded, the kept ones still kept.
+    const many = await errorOf(
+      createSubmission(
+        deps,
+        null,
+        form({
+          image: null,
+          imageToken,
+          screenshotTokens: kept,
+          screenshots: [1, 2, 3, 4].map((n) => ({ name: `more-${n}.png`, bytes: oneColourPng(1280, 720) })),
+        }),
+      ),
+    );
+    expect(many.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshots_too_many" });
+    expect(many.details?.screenshotErrorValues).toMatchObject({ max: 5 });
+    expect(many.details?.screenshotTokens).toEqual(kept);
+
+    // The next try sends the kept tokens (a made-up one is ignored) and one more file: three, in that order.
+    const out = await createSubmission(
+      deps,
+      null,
+      form({
+        image: null,
+        imageToken,
+        screenshotTokens: [kept[0]!, "0".repeat(32), "../../etc/passwd", kept[1]!],
+        screenshots: [{ name: "good-3.png", bytes: oneColourPng(1280, 720) }],
+      }),
+    );
+    const [row] = await deps.db.select().from(featuredSubmissions).where(eq(featuredSubmissions.id, out.submissionId));
+    expect(row!.imageUrl).toBe(`/media/featured/${imageToken}.webp`);
+    expect(row!.screenshots.slice(0, 2)).toEqual(kept.map((t) => `/media/featured/${t}.webp`));
+    expect(row!.screenshots).toHaveLength(3);
+  });
+
+  it("a new image replaces the kept one, but never removes a file a featured game shows", async () => {
+    const err = await errorOf(createSubmission(deps, null, form({ contactEmail: "nope" })));
+    const token = err.details?.imageToken as string;
+    // The same token sent again by someone else with a new image: the file stays while a submission shows it.
+    const [used] = await deps.db.select().from(featuredSubmissions).limit(1);
+    const usedToken = /([a-f0-9]{32})\.webp$/.exec(used!.imageUrl)![1]!;
+    await createSubmission(deps, null, form({ contactEmail: "swap@brisa.example", imageToken: usedToken }));
+    expect(existsSync(fileOf(used!.imageUrl))).toBe(true);
+    // A kept image nothing shows is replaced.
+    await createSubmission(deps, null, form({ contactEmail: "swap2@brisa.example", imageToken: token }));
+    expect(existsSync(join(deps.storage.root, `featured/${token}.webp`))).toBe(false);
+  });
+
+  it("deletes the submission, its image and screenshots when the checkout cannot open, and says so", async () => {
     const before = (await deps.db.select().from(featuredSubmissions)).length;
+    const files = () => readdirSync(join(deps.storage.root, "featured")).length;
+    const filesBefore = files();
     provider.down = true;
-    const err = await errorOf(createSubmission(deps, null, form({ contactEmail: "down@brisa.example" })));
+    const err = await errorOf(
+      createSubmission(
+        deps,
+        null,
+        form({ contactEmail: "down@brisa.example", screenshots: [{ name: "s.png", bytes: oneColourPng(1280, 720) }] }),
+      ),
+    );
     provider.down = false;
     expect(err.code).toBe("promotions.payment_unavailable");
     expect((await deps.db.select().from(featuredSubmissions)).length).toBe(before);
+    expect(files()).toBe(filesBefore);
   });
 
   it("a 100% code completes the submission at once (pending_review) and counts its use; a used-up code is refused", async () => {
@@ -416,6 +552,8 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
 
   it("the daily sweep removes day-old kept images no submission uses, and never one a submission uses", async () => {
     const [used] = await deps.db.select().from(featuredSubmissions).limit(1);
+    const [withShots] = (await deps.db.select().from(featuredSubmissions)).filter((r) => r.screenshots.length > 0);
+    const shot = withShots!.screenshots[0]!;
     const orphan = "f".repeat(32);
     const fresh = "e".repeat(32);
     await deps.storage.put(`featured/${orphan}.webp`, oneColourPng(16, 9));
@@ -423,6 +561,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     const old = new Date(clock.now().getTime() - 2 * 86_400_000);
     utimesSync(join(deps.storage.root, `featured/${orphan}.webp`), old, old);
     utimesSync(fileOf(used!.imageUrl), old, old);
+    utimesSync(fileOf(shot), old, old);
     const fileNow = (t: string) => existsSync(join(deps.storage.root, `featured/${t}.webp`));
     // The files' times are real ones; the sweep compares them with the clock, which is set to today.
     clock.set(new Date());
@@ -430,5 +569,6 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(fileNow(orphan)).toBe(false);
     expect(fileNow(fresh)).toBe(true);
     expect(existsSync(fileOf(used!.imageUrl))).toBe(true);
+    expect(existsSync(fileOf(shot))).toBe(true);
   });
 });

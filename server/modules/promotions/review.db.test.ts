@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "#tests/support/db";
@@ -5,6 +8,7 @@ import { codeOf, errorOf, member, testClock } from "#tests/support/forum-kit";
 import { companyActor } from "#tests/support/campaigns-kit";
 import { makeFeaturedGame, makeSuccessfulPayment, reviewDeps } from "#tests/support/featured-kit";
 import { makeSubmission } from "#tests/support/promotions-kit";
+import { oneColourPng } from "#tests/support/test-images";
 import { ensureRoles } from "#server/db/factories";
 import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, featuredGames, featuredSubmissions, mailOutbox, payments } from "#server/db/schema";
@@ -254,6 +258,40 @@ describe("featured games: review, schedule and public reads", () => {
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.targetId, unpaid.id));
     expect(audit.map((a) => [a.action, a.targetName])).toEqual([["promotions.submission_deleted", "Gone Game"]]);
     expect(await codeOf(deleteSubmission(deps, admin, { submissionId: unpaid.id }))).toBe("promotions.submission_not_found");
+  });
+
+  it("approval copies the screenshots into the game's gallery; a delete keeps the files a game shows and removes the others", async () => {
+    // Files as /collaborate stores them.
+    const stored = async () => {
+      const token = randomBytes(16).toString("hex");
+      return deps.storage.put(`featured/${token}.webp`, oneColourPng(16, 9));
+    };
+    const exists = (url: string) => existsSync(join(deps.storage.root, deps.storage.keyOf(url)!));
+    const image = await stored();
+    const shots = [await stored(), await stored()];
+    const sub = await makeSubmission(database.db, {
+      status: "pending_review",
+      gameName: "Gallery Quest",
+      imageUrl: image,
+      screenshots: shots,
+    });
+    const detail = await getSubmission(deps, moderator, { submissionId: sub.id });
+    expect(detail.submission.screenshots).toEqual(shots);
+    const out = await approveSubmission(deps, admin, { submissionId: sub.id, featureType: "details_page" });
+    const [game] = await database.db.select().from(featuredGames).where(eq(featuredGames.id, out.featuredGameId));
+    expect(game.screenshots).toEqual(shots);
+    expect((await getPublicGame(deps, { slug: out.slug })).screenshots).toEqual(shots);
+    // The approved submission deleted: the game still shows its image and screenshots.
+    await deleteSubmission(deps, admin, { submissionId: sub.id });
+    expect([image, ...shots].map(exists)).toEqual([true, true, true]);
+
+    // One never approved: its image and screenshots go with it, but not a file another submission still shows.
+    const other = [await stored(), await stored()];
+    const shared = await stored();
+    const gone = await makeSubmission(database.db, { imageUrl: other[0], screenshots: [other[1]!, shared] });
+    await makeSubmission(database.db, { screenshots: [shared] });
+    await deleteSubmission(deps, admin, { submissionId: gone.id });
+    expect([...other, shared].map(exists)).toEqual([false, false, true]);
   });
 
   it("moves the schedule at the right time, once, and the public reads follow the clock even when the job is late", async () => {

@@ -1,15 +1,14 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { inArray } from "drizzle-orm";
-import { featuredGames, featuredSubmissions } from "#server/db/schema";
 import type { PromotionsDeps } from "./deps";
+import { featuredFilesInUse } from "./featured-files";
 
 /** A kept image (a refused send's, see create-submission.ts) waits this long for its studio to send again. */
 export const KEPT_IMAGE_HOURS = 24;
 
 /**
- * Removes the images of /collaborate that no submission or featured game uses and that are older than a day:
- * those kept by token after a refused send that was never sent again. Runs daily.
+ * Removes the images and screenshots of /collaborate that no submission or featured game uses and that are older
+ * than a day: those kept by token after a refused send that was never sent again. Runs daily.
  */
 export async function sweepKeptImages(deps: Pick<PromotionsDeps, "db" | "storage" | "now" | "log">): Promise<{ removed: number }> {
   const dir = join(deps.storage.root, "featured");
@@ -24,17 +23,7 @@ export async function sweepKeptImages(deps: Pick<PromotionsDeps, "db" | "storage
   for (let i = 0; i < names.length; i += 200) {
     const batch = names.slice(i, i + 200);
     const urls = batch.map((n) => deps.storage.urlFor(`featured/${n}`));
-    const used = new Set([
-      ...(
-        await deps.db
-          .select({ u: featuredSubmissions.imageUrl })
-          .from(featuredSubmissions)
-          .where(inArray(featuredSubmissions.imageUrl, urls))
-      ).map((r) => r.u),
-      ...(await deps.db.select({ u: featuredGames.imageUrl }).from(featuredGames).where(inArray(featuredGames.imageUrl, urls))).map(
-        (r) => r.u,
-      ),
-    ]);
+    const used = await featuredFilesInUse(deps.db, urls);
     for (const [j, name] of batch.entries()) {
       if (used.has(urls[j]!)) continue;
       const info = await stat(join(dir, name)).catch(() => null);

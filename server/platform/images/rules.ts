@@ -22,6 +22,8 @@ export const IMAGE_RULES = {
   logo: { maxSide: 8192, maxAspect: 8, maxPixels: 50_000_000, formats: WEB_FORMATS },
   /** A company game's cover, shown 16:9: a banner up to 4:1 is cropped, a strip refused. */
   cover: { maxSide: 8192, maxAspect: 4, maxPixels: 50_000_000, formats: WEB_FORMATS },
+  /** A featured game's screenshot: landscape or a phone's portrait, never a strip. */
+  screenshot: { maxSide: 8192, maxAspect: 4, maxPixels: 50_000_000, formats: WEB_FORMATS },
 } satisfies Record<string, ImageRules>;
 
 export type ImageKind = keyof typeof IMAGE_RULES;

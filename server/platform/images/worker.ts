@@ -55,7 +55,8 @@ async function run(job: ImageJobMessage): Promise<ImageJobAnswer> {
     const { data, info } = await sharp(input, options)
       .timeout({ seconds: secondsLeft() })
       .rotate() // apply the EXIF orientation before the metadata goes
-      .resize(job.width, job.height, { fit: job.fit, position: job.position })
+      // "inside" is a bound (at most this wide and high): a smaller picture keeps its size, never blown up.
+      .resize(job.width, job.height, { fit: job.fit, position: job.position, withoutEnlargement: job.fit === "inside" })
       .webp({ quality, effort: job.effort })
       .toBuffer({ resolveWithObject: true });
     last = { body: data, width: info.width, height: info.height, quality };

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { DateInput } from "#app/components/ui/date-input";
 import { Field, SelectField, SubmitButton, TextAreaField, FieldRow } from "#app/components/ui/form-field";
 import { ConfirmAction } from "#app/components/ui/disclosure-form";
+import { MediaSlot } from "#app/components/ui/media-slot";
 import { useDateFormat } from "#app/lib/use-date-format";
 import type { FormFailure } from "#app/lib/form";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -30,6 +31,7 @@ type Detail = {
     storeUrl: string;
     youtubeUrl: string;
     imageUrl: string;
+    screenshots: string[];
     releaseStatus: string;
     featureType: string;
     status: string;
@@ -152,6 +154,26 @@ export function SubmissionDetail({
           ) : null}
         </dl>
       </div>
+      {s.screenshots.length ? (
+        <div className="space-y-2">
+          <h3 className="font-semibold">{t("detail.screenshots", { count: s.screenshots.length })}</h3>
+          <ul className="flex flex-wrap gap-3">
+            {s.screenshots.map((src, i) => (
+              <li key={src}>
+                {/* Each opens full size, to judge it before approving. */}
+                <a href={src} className="block rounded-card">
+                  <MediaSlot
+                    src={src}
+                    alt={t("detail.screenshotAlt", { game: s.gameName, n: i + 1, total: s.screenshots.length })}
+                    width={384}
+                    className="w-36 rounded-card sm:w-48"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="flex flex-wrap gap-2">
         {can.check && s.status === "pending_review" ? (

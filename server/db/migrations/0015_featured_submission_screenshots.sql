@@ -1,0 +1,2 @@
+-- The screenshots a studio sends with a featured game submission (copied into the featured game on approval).
+ALTER TABLE "featured_submissions" ADD COLUMN "screenshots" jsonb DEFAULT '[]'::jsonb NOT NULL;
