@@ -93,15 +93,20 @@ for (const locale of LOCALES) {
       await expect(sidePanel(page, locale).getByRole("heading", { name: tr(locale, "sidePanel.latestThreads") })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-      // On a desktop the same markup is the panel beside the content: its cards shown, their links reached by keyboard.
+      // On a desktop the same markup is the panel beside the content: its cards shown, their links reached by
+      // keyboard; the home page still lists its threads and members once.
       await page.setViewportSize(DESKTOP);
       await gotoHydrated(page, `/${locale}/`);
       await expect(sidePanel(page, locale).locator("summary")).toBeHidden();
+      await expect(sidePanel(page, locale).getByRole("heading", { name: tr(locale, "sidePanel.recentAchievements") })).toBeVisible();
+      expect(await visibleHeadings(threadsHeadings)).toBe(1);
+      expect(await visibleHeadings(membersHeadings)).toBe(1);
+      await expectNoViolationsInBothThemes(page, `home at 1280 px (${locale})`);
+      await gotoHydrated(page, `/${locale}/about`);
       await expect(sidePanel(page, locale).getByRole("heading", { name: tr(locale, "sidePanel.latestThreads") })).toBeVisible();
       const leaderboard = sidePanel(page, locale).getByRole("link", { name: tr(locale, "sidePanel.seeLeaderboard") });
       await leaderboard.focus();
       await expect(leaderboard).toBeFocused();
-      await expectNoViolationsInBothThemes(page, `home at 1280 px (${locale})`);
     });
 
     test("before any JavaScript, the panel opens on a phone and stands beside the content on a desktop", async ({ newContext }) => {

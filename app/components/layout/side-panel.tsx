@@ -15,14 +15,15 @@ export type { SidePanelData };
 type Widget = "threads" | "members" | "achievements" | "announcements";
 
 /**
- * What a page under the side panel may put in its route `handle`: the widgets its own content already shows,
- * left out of the panel on phones (where the panel comes after the content) so nothing is listed twice.
+ * What a page under the side panel may put in its route `handle`: the widgets its own content already shows
+ * (the home page's threads and members), left out of the panel at every width so nothing is listed twice.
  */
-export type SidePanelHandle = { sidePanelOmitOnPhones?: readonly Widget[] };
+export type SidePanelHandle = { sidePanelOmit?: readonly Widget[] };
 
 function Card({ title, omit = false, children }: { title: string; omit?: boolean; children: React.ReactNode }) {
+  if (omit) return null;
   return (
-    <section className={`card p-4 ${omit ? "max-lg:hidden" : ""}`}>
+    <section className="card p-4">
       <h2 className="text-base font-bold">{title}</h2>
       <div className="mt-3 text-sm">{children}</div>
     </section>
@@ -36,13 +37,13 @@ export function showsSidePanel(path: string): boolean {
 
 /** The page column beside the side panel (from lg); on narrower screens the panel comes after it, folded. */
 export function WithSidePanel({ data, children }: { data: SidePanelData; children: React.ReactNode }) {
-  const omit = new Set(useMatches().flatMap((m) => (m.handle as SidePanelHandle | undefined)?.sidePanelOmitOnPhones ?? []));
+  const omit = new Set(useMatches().flatMap((m) => (m.handle as SidePanelHandle | undefined)?.sidePanelOmit ?? []));
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <main id="main" className="min-w-0">
         {children}
       </main>
-      <SidePanel data={data} omitOnPhones={omit} />
+      <SidePanel data={data} omit={omit} />
     </div>
   );
 }
@@ -52,10 +53,10 @@ export function WithSidePanel({ data, children }: { data: SidePanelData; childre
  * after the content that opens on demand, before any JavaScript; from lg, app.css hides the summary and
  * shows the content whether or not the disclosure is open (`.side-panel`), so the desktop sees the cards.
  */
-export function SidePanel({ data, omitOnPhones = new Set() }: { data: SidePanelData; omitOnPhones?: ReadonlySet<Widget> }) {
+export function SidePanel({ data, omit = new Set() }: { data: SidePanelData; omit?: ReadonlySet<Widget> }) {
   const { t } = useTranslation();
   const { to, locale } = useLocalePath();
-  const lean = omitOnPhones.has("threads") && omitOnPhones.has("members");
+  const lean = omit.has("threads") && omit.has("members");
   return (
     <aside aria-label={t("sidePanel.label")} className="side-panel">
       <details className="group">
@@ -64,7 +65,7 @@ export function SidePanel({ data, omitOnPhones = new Set() }: { data: SidePanelD
           <Icon name="chevron-down" size={20} className="shrink-0 transition-transform group-open:rotate-180" />
         </summary>
         <div className="side-panel-cards">
-          <Card title={t("sidePanel.latestThreads")} omit={omitOnPhones.has("threads")}>
+          <Card title={t("sidePanel.latestThreads")} omit={omit.has("threads")}>
             {data.threads.length === 0 ? (
               <p className="text-muted-foreground">{t("sidePanel.noThreads")}</p>
             ) : (
@@ -89,7 +90,7 @@ export function SidePanel({ data, omitOnPhones = new Set() }: { data: SidePanelD
             )}
           </Card>
           {/* Card 2: the top 5 by XP (SPEC §2, §9), leading to the whole leaderboard. */}
-          <Card title={t("sidePanel.activeMembers")} omit={omitOnPhones.has("members")}>
+          <Card title={t("sidePanel.activeMembers")} omit={omit.has("members")}>
             {data.members.length === 0 ? (
               <p className="text-muted-foreground">{t("sidePanel.noMembers")}</p>
             ) : (
@@ -112,7 +113,7 @@ export function SidePanel({ data, omitOnPhones = new Set() }: { data: SidePanelD
             </p>
           </Card>
           {/* Card 3: the 3 newest unlocks; the icon names the achievement (in its tooltip and as its accessible name). */}
-          <Card title={t("sidePanel.recentAchievements")} omit={omitOnPhones.has("achievements")}>
+          <Card title={t("sidePanel.recentAchievements")} omit={omit.has("achievements")}>
             {data.achievements.length === 0 ? (
               <p className="text-muted-foreground">{t("sidePanel.noAchievements")}</p>
             ) : (
@@ -138,7 +139,7 @@ export function SidePanel({ data, omitOnPhones = new Set() }: { data: SidePanelD
               </ul>
             )}
           </Card>
-          <Card title={t("sidePanel.announcements")} omit={omitOnPhones.has("announcements")}>
+          <Card title={t("sidePanel.announcements")} omit={omit.has("announcements")}>
             <a href={data.announcement.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
               <img
                 src={data.announcement.imageUrl}

@@ -10,10 +10,10 @@ import { HomeFeatured } from "#app/features/featured/home-featured";
 import type { SidePanelHandle } from "#app/components/layout/side-panel";
 import type { Route } from "./+types/home";
 
-// On phones the side panel comes after this page, whose own sections already list the threads and members.
+// This page's own sections list the threads and the members: the side panel leaves its cards for them out.
 export const handle = {
   i18n: ["site", "levels", "featured", "promotions"],
-  sidePanelOmitOnPhones: ["threads", "members"],
+  sidePanelOmit: ["threads", "members"],
 } satisfies SidePanelHandle & { i18n: string[] };
 
 /**
