@@ -320,11 +320,11 @@ describe("content (Admins)", () => {
     let res = await post("/en/admin/forum/content", { intent: "delete-forum", forumId: busyForum.id, name: "Programming" }, cookies.admin);
     expect(res.status).toBe(409);
     expect(await textOf(res)).toContain(
-      "This forum still holds 1 thread(s), hidden ones included: move or delete them before deleting it.",
+      "This forum still holds 1 thread, hidden ones included: move or delete it before deleting the forum.",
     );
     res = await post("/en/admin/forum/content", { intent: "delete-category", categoryId: category.id, name: "Development" }, cookies.admin);
     expect(res.status).toBe(409);
-    expect(await textOf(res)).toContain("This category still holds 2 forum(s)");
+    expect(await textOf(res)).toContain("This category still holds 2 forums: move or delete them before deleting the category.");
     res = await post("/en/admin/forum/content", { intent: "delete-forum", forumId: emptyForumId, name: "Empty one" }, cookies.admin);
     expect(res.status).toBe(200);
     expect(await t.services.db.select().from(forums).where(eq(forums.id, emptyForumId))).toHaveLength(0);

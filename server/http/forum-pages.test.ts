@@ -129,7 +129,7 @@ describe("the forum_enabled flag", () => {
       expect((await get(path, member.cookie)).status, path).toBe(404);
     }
     expect((await post(`/en/community/${forumSlug}/new`, { title: "Title here", body: "Body" }, member.cookie)).status).toBe(404);
-    const home = await (await get("/en/")).text();
+    const home = await (await get("/en/about")).text();
     expect(home).toContain("No threads yet. Be the first to start a conversation!");
     await setForum(true);
   });

@@ -30,7 +30,9 @@ describe("/resources: XP, levels and achievements", () => {
       const html = await wiki(lang);
       expect(html).toContain(tr("resources.gamificationGuide.title"));
       expect(html).toContain(tr("resources.gamificationGuide.items.earning.text", { thread: 10, reply: 5, like: 2 }));
-      expect(html).toContain(tr("resources.gamificationGuide.items.levels.text", { statPoints: 3 }));
+      expect(html).toContain(
+        tr("resources.gamificationGuide.items.levels.text", { statPoints: serverT(lang, "levels")("statPoints", { count: 3 }) }),
+      );
       expect(html).toContain(tr("resources.gamificationAdmin.tabs.ranking.what"));
       // The level table: level 10 needs 2,250 XP (25·n·(n−1)), in the page's number format.
       const xp10 = new Intl.NumberFormat(lang).format(2250);
@@ -54,7 +56,9 @@ describe("/resources: XP, levels and achievements", () => {
     const html = await wiki("en");
     expect(html).toContain(tr("resources.gamificationGuide.items.earning.text", { thread: 17, reply: 5, like: 2 }));
     expect(html).toContain(tr("resources.gamificationGuide.items.caps.text", { threadCap: 50, replyCap: "∞", likeCap: 200, pairCap: 10 }));
-    expect(html).toContain(tr("resources.gamificationGuide.items.levels.text", { statPoints: 4 }));
+    expect(html).toContain(
+      tr("resources.gamificationGuide.items.levels.text", { statPoints: serverT("en", "levels")("statPoints", { count: 4 }) }),
+    );
   });
 });
 
@@ -81,7 +85,7 @@ describe("/resources: the key campaigns guide", () => {
     it(`quotes the key previews' limits and what a team pause stops (${lang})`, async () => {
       const html = await wiki(lang);
       const limits = {
-        minutes: KEY_UPLOAD_LIMITS.previewMinutes,
+        minutes: serverT(lang, "site")("resources.campaignsGuide.minutes", { count: KEY_UPLOAD_LIMITS.previewMinutes }) as string,
         pending: KEY_UPLOAD_LIMITS.pendingPreviews,
         megabytes: KEY_UPLOAD_LIMITS.pendingMegabytes,
         previews: KEY_UPLOAD_LIMITS.previewsPerHour,

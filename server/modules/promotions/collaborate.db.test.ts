@@ -262,7 +262,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
         }),
       ),
     );
-    expect(many.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshots_too_many" });
+    expect(many.details?.fieldErrors).toEqual({ screenshots: "errors:promotions.screenshots_over_limit" });
     expect(many.details?.screenshotErrorValues).toMatchObject({ max: 5 });
     expect(many.details?.screenshotTokens).toEqual(kept);
 

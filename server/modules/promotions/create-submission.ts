@@ -193,7 +193,7 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
   let screenshotErrorValues: Record<string, string | number> | undefined;
   const keep = () => ({ ...imageLimits, imageToken: token ?? undefined, screenshotTokens: shots, screenshotErrorValues });
   if (shots.length + newShots.length > SUBMISSION_SCREENSHOTS_MAX) {
-    fieldErrors.screenshots = "errors:promotions.screenshots_too_many";
+    fieldErrors.screenshots = "errors:promotions.screenshots_over_limit";
     screenshotErrorValues = { max: SUBMISSION_SCREENSHOTS_MAX, kept: shots.length };
   } else {
     const refused: { name: string; key: string; details?: Record<string, unknown> }[] = [];

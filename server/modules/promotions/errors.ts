@@ -27,7 +27,7 @@ export const PROMOTIONS_ERRORS = {
   "promotions.screenshot_type": 415,
   "promotions.screenshot_too_large": 413,
   "promotions.screenshot_dimensions": 422,
-  "promotions.screenshots_too_many": 400,
+  "promotions.screenshots_over_limit": 400,
   "promotions.not_payable": 409,
   "promotions.already_paid": 409,
   "promotions.payment_unavailable": 502,
