@@ -76,7 +76,7 @@ describe("the search page", () => {
     expect(main).toContain('href="/en/u/lucia_busca"');
     expect(main).toContain("<time");
     // Tabs: all, threads (1), posts (1); the overview is the current one.
-    expect(main).toContain(tr("en", "site:search.tab", { label: translate("en", "site:search.sections.threads"), count: "1" }));
+    expect(main).toContain(tr("en", "site:search.tab", { label: translate("en", "site:search.sections.threads"), n: "1" }));
     expect(main).toMatch(/aria-current="page"[^>]*>All</);
     // The header's boxes and the page's box keep the query.
     expect(html.match(/name="q"[^>]*value="accion"|value="accion"[^>]*name="q"/g)?.length).toBe(3);

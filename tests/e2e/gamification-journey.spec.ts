@@ -51,7 +51,7 @@ for (const locale of LOCALES) {
     await expect(item).toContainText(achievement);
     await expect(item).not.toContainText(tr(locale, "badges:locked"));
     await expect(item).toContainText(tr(locale, "badges:unlockedOn", { date: "" }).trim());
-    const history = page.getByRole("region", { name: tr(locale, "progress:history.heading") });
+    const history = page.getByRole("region", { name: tr(locale, "progress:history.heading"), exact: true });
     await expect(history).toContainText(tr(locale, "progress:ledger.reason.thread_create"));
     await expect(history).toContainText(tr(locale, "progress:ledger.reason.achievement", { name: achievement }));
     await expectNoViolations(page, `progress tab after the first thread (${locale})`);

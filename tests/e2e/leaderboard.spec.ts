@@ -93,6 +93,8 @@ for (const locale of LOCALES) {
       const name = (await icon.getAttribute("aria-label")) ?? "";
       expect(name.length).toBeGreaterThan(0);
       const tip = recent.locator("ul > li").first().getByText(name, { exact: true });
+      // The pointer stays where the last click left it, which may be over the icon: keyboard only here.
+      await page.mouse.move(0, 0);
       await expect(tip).toBeHidden();
       await icon.focus();
       await expect(tip).toBeVisible();

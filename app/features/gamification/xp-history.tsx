@@ -51,7 +51,7 @@ export function XpHistory({
       {rows.length === 0 ? (
         <p className="mt-4 text-muted-foreground">{t("history.empty")}</p>
       ) : (
-        <TableFrame label={t("history.heading")} plain className="mt-4">
+        <TableFrame label={t("history.tableLabel")} plain className="mt-4">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("history.heading")}</caption>
             <thead className="border-b border-border text-muted-foreground">

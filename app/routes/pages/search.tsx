@@ -108,7 +108,7 @@ function Results({ result }: { result: SearchResult }) {
         <ul className="flex flex-wrap gap-2">
           {[
             { id: null, text: t("search.all") },
-            ...result.sections.map((s) => ({ id: s.id, text: t("search.tab", { label: label(s), count: count(s) }) })),
+            ...result.sections.map((s) => ({ id: s.id, text: t("search.tab", { label: label(s), n: count(s) }) })),
           ].map((tab) => {
             const current = tab.id === result.type;
             return (
