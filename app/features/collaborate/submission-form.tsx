@@ -14,11 +14,12 @@ import {
   SHORT_DESCRIPTION_MAX,
   CONTACT_NAME_MAX,
   STUDIO_NAME_MAX,
-  SUBMISSION_SCREENSHOTS_MAX,
   youtubeVideoId,
 } from "#shared/promotions";
 import type { AutofillResult, PromoResult } from "./types";
-import { compressImage, setInputFile, setInputFiles } from "./compress-image";
+import { compressImage, setInputFile } from "./compress-image";
+import { kb } from "./kb";
+import { ScreenshotsField } from "./screenshots-field";
 import { formatMoney } from "./money";
 import { NS } from "./ns";
 import type { OfferView } from "./offer";
@@ -45,9 +46,6 @@ export type SubmitFailure = FormFailure & {
   screenshotErrorValues?: Record<string, string | number>;
 };
 
-const kb = (bytes: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(bytes / 1024);
-
 /**
  * The promotion request (SPEC §3): a real multipart form that works without JavaScript. Once hydrated, the
  * image is compressed in the browser before upload, a YouTube link fills the game's name and shows its
@@ -66,9 +64,6 @@ export function SubmissionForm({ offer, start, failure }: { offer: OfferView; st
   const [featureType, setFeatureType] = useState(typed?.featureType ?? FEATURE_TYPES[0]);
   const [promoCode, setPromoCode] = useState(typed?.promoCode ?? "");
   const [imageState, setImageState] = useState<{ kind: "idle" | "compressing" | "ready" | "failed"; size?: number; preview?: string }>({
-    kind: "idle",
-  });
-  const [shotsState, setShotsState] = useState<{ kind: "idle" | "compressing" | "ready" | "failed"; count?: number; size?: number }>({
     kind: "idle",
   });
   const [youtubeUrl, setYoutubeUrl] = useState(value("youtubeUrl"));
@@ -124,43 +119,6 @@ export function SubmissionForm({ offer, start, failure }: { offer: OfferView; st
       setImageState({ kind: "failed" });
     }
   }
-
-  // After a refused send, every screenshot the server took is kept by token (shown above the field) and the
-  // refused ones are named: the files still chosen are let go, or the next send would add them twice.
-  const shotsInput = useRef<HTMLInputElement | null>(null);
-  useEffect(() => {
-    const input = shotsInput.current;
-    if (!failure || !input?.files?.length) return;
-    input.value = "";
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  }, [failure]);
-
-  // The screenshots, compressed as the image is; the files the server refuses are named in its answer.
-  async function onScreenshots(e: React.ChangeEvent<HTMLInputElement>) {
-    const input = e.currentTarget;
-    shotsInput.current = input;
-    const files = [...(input.files ?? [])];
-    if (!files.length) return setShotsState({ kind: "idle" });
-    setShotsState({ kind: "compressing" });
-    try {
-      const small: File[] = [];
-      for (const file of files) small.push(await compressImage(file));
-      if (small.some((f, i) => f !== files[i]) && !setInputFiles(input, small)) throw new Error("cannot replace the files");
-      setShotsState({ kind: "ready", count: small.length, size: small.reduce((sum, f) => sum + f.size, 0) });
-    } catch {
-      input.value = "";
-      setShotsState({ kind: "failed" });
-    }
-  }
-
-  const keptShots = failure?.screenshotTokens ?? [];
-  const shotsError = shotsState.kind === "failed" ? "collaborate:form.screenshotsCompressFailed" : errors.screenshots;
-  const shotsStatus =
-    shotsState.kind === "compressing"
-      ? t("form.screenshotsCompressing")
-      : shotsState.kind === "ready"
-        ? t("form.screenshotsReady", { count: shotsState.count ?? 0, size: kb(shotsState.size ?? 0, locale) })
-        : null;
 
   const ytError = yt.data && !yt.data.ok ? yt.data.error : undefined;
   const imageError = imageState.kind === "failed" ? "errors:promotions.image_compress_failed" : errors.image;
@@ -331,47 +289,7 @@ export function SubmissionForm({ offer, start, failure }: { offer: OfferView; st
             />
           </div>
         </div>
-        <div className="space-y-3">
-          {keptShots.length ? (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">{t("form.screenshotsKept", { count: keptShots.length })}</legend>
-              <ul className="flex flex-wrap gap-3">
-                {keptShots.map((token, i) => (
-                  <li key={token}>
-                    <label className="flex w-32 cursor-pointer flex-col gap-1 text-sm">
-                      <MediaSlot src={`/media/featured/${token}.webp`} width={256} className="w-32 rounded-control" />
-                      <span className="flex min-h-6 items-center gap-2">
-                        <input
-                          type="checkbox"
-                          name="screenshotTokens"
-                          value={token}
-                          defaultChecked
-                          className="size-4 shrink-0 accent-[var(--color-primary)]"
-                        />
-                        {t("form.screenshotKeep", { n: i + 1 })}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          ) : null}
-          <FileInput
-            label={t("form.screenshots")}
-            name="screenshots"
-            multiple
-            accept="image/png,image/jpeg,image/webp"
-            hint={
-              <>
-                {t("form.screenshotsHint", { max: SUBMISSION_SCREENSHOTS_MAX, megabytes: GAME_IMAGE_MAX_BYTES / 1024 / 1024 })}{" "}
-                {shotsStatus ? <span aria-live="polite">{shotsStatus}</span> : null}
-              </>
-            }
-            error={shotsError}
-            errorValues={failure?.screenshotErrorValues}
-            onChange={(e) => void onScreenshots(e)}
-          />
-        </div>
+        <ScreenshotsField failure={failure} error={errors.screenshots} />
         <SelectField
           label={t("form.releaseStatus")}
           name="releaseStatus"
