@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { BASE_URL, expect, gotoHydrated, LOCALES, setConsentCookie, test, toasts, tr } from "./fixtures";
-import { signInStates, type Who } from "./site-pages";
+import { PROMOTION_REQUEST, signInStates, type Who } from "./site-pages";
 
 /**
  * What a review found trying the site as new people would, each in both languages: the pending studio's page,
@@ -156,16 +156,9 @@ for (const locale of LOCALES) {
     const sent = await anon.post("/en/collaborate", {
       maxRedirects: 0,
       multipart: {
-        contactName: "Ada Studio",
+        ...PROMOTION_REQUEST,
         contactEmail: `delete-${unique()}@e2e.test`,
-        studioName: "Pine Studio",
         gameName,
-        shortDescription: "A quiet game about a forest in winter.",
-        storeUrl: "https://store.steampowered.com/app/12345",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-        releaseStatus: "released",
-        featureType: "details_page",
-        locale: "en",
         image: { name: "game.png", mimeType: "image/png", buffer: png },
       },
     });

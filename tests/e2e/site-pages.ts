@@ -11,6 +11,18 @@ export type Who = "visitor" | "unverified" | "creator" | "pendingCompany" | "ver
 
 export type SitePage = { who: Who; path: string; status?: number; slug: string };
 
+/** A promotion request's text fields as a studio sends them through /collaborate (multipart, without JavaScript). */
+export const PROMOTION_REQUEST = {
+  contactName: "Ada Studio",
+  studioName: "Pine Studio",
+  shortDescription: "A quiet game about a forest in winter.",
+  storeUrl: "https://store.steampowered.com/app/12345",
+  youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  releaseStatus: "released",
+  featureType: "details_page",
+  locale: "en",
+};
+
 const THREAD = "/community/programacion/godot-4-pathfinding-for-hundreds-of-units";
 
 const entries: [Who, string, number?][] = [
@@ -173,16 +185,9 @@ async function makeDemoPayments(playwright: PlaywrightWorkerArgs["playwright"]) 
     const res = await ctx.post("/en/collaborate", {
       maxRedirects: 0,
       multipart: {
-        contactName: "Ada Studio",
+        ...PROMOTION_REQUEST,
         contactEmail: `pages-${n}@e2e.test`,
-        studioName: "Pine Studio",
         gameName: `Catalogue Game ${n}`,
-        shortDescription: "A quiet game about a forest in winter.",
-        storeUrl: "https://store.steampowered.com/app/12345",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-        releaseStatus: "released",
-        featureType: "details_page",
-        locale: "en",
         image: { name: "game.png", mimeType: "image/png", buffer: png },
       },
     });
