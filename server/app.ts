@@ -146,6 +146,8 @@ export function createApp(opts: AppOptions) {
     app.use("/assets/*", staticFiles({ root: clientBuildFolder, precompressed: true }, { "Cache-Control": forAYear }));
   }
 
+  // Private files (resumes, room files) are answered only by the routes that check who asks.
+  app.all("/media/private/*", (c) => c.notFound());
   // Uploaded files (avatars, logos): names are content hashes, so they never change in place.
   app.use(
     "/media/*",

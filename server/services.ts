@@ -5,7 +5,7 @@ import { createAuth } from "./platform/auth";
 import { startJobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
 import { Mailer } from "./platform/mail";
-import { Storage } from "./platform/storage";
+import { LocalStorage } from "./platform/storage";
 import { closeImagePool } from "./platform/images";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
@@ -56,7 +56,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     rateLimiter,
     auth,
     mailer,
-    storage: new Storage(env.uploadsDir),
+    storage: new LocalStorage(env.uploadsDir),
     jobs,
     events,
     realtime,

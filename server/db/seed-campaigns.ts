@@ -4,7 +4,7 @@ import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
 import { RateLimiter } from "#server/platform/rate-limit";
 import { createSecretBox } from "#server/platform/secret-box";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "#server/modules/campaigns";
 import { addCoverage } from "#server/modules/campaigns/creator-keys";
@@ -53,7 +53,7 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
     // Nobody listens: the demo's past decisions send no notifications or mail.
     events: new EventBus(log),
     keys: createSecretBox(opts.gameKeysSecret, "campaign-keys"),
-    storage: new Storage(opts.uploadsDir),
+    storage: new LocalStorage(opts.uploadsDir),
     mailer: undefined as unknown as Mailer,
     renderMarkdown: postRenderer(db),
     baseUrl: "",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Logger } from "#server/platform/logger";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import type { FeatureType, ReleaseStatus, ScheduleStatus } from "#shared/promotions";
 import type { Database } from "./client";
 import { DEMO_SUBMISSION_SLUGS, gamePieces, storeDemoArt, submissionPieces } from "./demo-art";
@@ -132,7 +132,7 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
   if (existing > 0) return false;
 
   const now = Date.now();
-  const storage = new Storage(opts.uploadsDir);
+  const storage = new LocalStorage(opts.uploadsDir);
   // Each game's cover, capsule and three screenshots, and each queued submission's image and three screenshots,
   // drawn for the demo (server/db/demo-art).
   const art = await storeDemoArt(storage, [

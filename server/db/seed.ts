@@ -2,7 +2,7 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import { createCompany, createUser, ensureRoles } from "#server/db/factories";
 import { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
@@ -48,7 +48,7 @@ async function seedDemoLogos(db: Database, opts: { uploadsDir: string }): Promis
     .where(and(inArray(companyProfiles.slug, Object.keys(DEMO_STUDIO_LOGOS)), isNull(companyProfiles.logoUrl)));
   if (!bare.length) return false;
   const urls = await storeDemoArt(
-    new Storage(opts.uploadsDir),
+    new LocalStorage(opts.uploadsDir),
     bare.map((c) => logoPiece(c.slug)),
   );
   for (const c of bare)

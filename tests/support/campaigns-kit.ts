@@ -7,7 +7,7 @@ import { createLogger } from "#server/platform/logger";
 import { Mailer } from "#server/platform/mail";
 import { createSecretBox } from "#server/platform/secret-box";
 import { RateLimiter } from "#server/platform/rate-limit";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import { createChannelPageLookup, type ChannelPageLookup } from "#server/platform/youtube-channel";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "#server/modules/campaigns";
@@ -34,7 +34,7 @@ export function campaignsDeps(
     db,
     events: opts.events ?? new EventBus(log),
     keys: createSecretBox(TEST_KEYS_SECRET, "campaign-keys"),
-    storage: new Storage("/tmp/campaigns-kit-uploads"),
+    storage: new LocalStorage("/tmp/campaigns-kit-uploads"),
     mailer: undefined as unknown as Mailer,
     renderMarkdown: renderPlain,
     baseUrl: "http://localhost:3999",

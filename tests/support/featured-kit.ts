@@ -4,7 +4,7 @@ import { featuredGames, payments } from "#server/db/schema";
 import type { PromotionsDeps } from "#server/modules/promotions";
 import { renderPlain } from "#server/modules/forum/render-plain";
 import { SettingsStore } from "#server/modules/site/settings";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import type { FeatureType, ReleaseStatus, ScheduleStatus } from "#shared/promotions";
 import { paymentsDeps } from "./promotions-kit";
 
@@ -21,7 +21,7 @@ export async function reviewDeps(
   return {
     ...deps,
     settings: new SettingsStore(database.db, 0),
-    storage: new Storage("/tmp/featured-kit-uploads"),
+    storage: new LocalStorage("/tmp/featured-kit-uploads"),
     renderMarkdown: renderPlain,
   };
 }

@@ -10,7 +10,7 @@ import { createCompany, createUser } from "#server/db/factories";
 import type { DatabaseHandle } from "#server/db/client";
 import { accounts, auditLog, profiles, sessions, userRoles, users } from "#server/db/schema";
 import { createLogger } from "#server/platform/logger";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage, type Storage } from "#server/platform/storage";
 import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
 import { changeUsername, nextUsernameChange } from "./change-username";
@@ -62,7 +62,7 @@ describe("accounts: profiles", () => {
   beforeAll(async () => {
     database = await testDatabase();
     uploads = mkdtempSync(join(tmpdir(), "avatars-"));
-    storage = new Storage(uploads);
+    storage = new LocalStorage(uploads);
   });
   afterAll(async () => {
     await database.close();

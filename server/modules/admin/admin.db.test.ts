@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import { auditLog, companyProfiles, mailOutbox, profiles, userRoles, users } from "#server/db/schema";
 import { createLogger } from "#server/platform/logger";
 import { Mailer } from "#server/platform/mail";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage, type Storage } from "#server/platform/storage";
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
 import { SettingsStore } from "#server/modules/site/settings";
@@ -61,7 +61,7 @@ describe("admin operations", () => {
     await ensureRoles(db);
     mailer = new Mailer(db, { smtpUrl: undefined, mailFrom: "no-reply@nexo.example" }, silent);
     uploads = mkdtempSync(join(tmpdir(), "admin-uploads-"));
-    storage = new Storage(uploads);
+    storage = new LocalStorage(uploads);
     const a = await createUser(db, { username: "root_admin", roles: ["Admin"] });
     const m = await createUser(db, { username: "the_mod", roles: ["Moderator"] });
     const c = await createUser(db, { username: "a_creator" });

@@ -17,7 +17,7 @@ import { EventBus } from "#server/platform/events";
 import { oneColourPng } from "#tests/support/test-images";
 import { createLogger } from "#server/platform/logger";
 import { RateLimiter } from "#server/platform/rate-limit";
-import { Storage } from "#server/platform/storage";
+import { LocalStorage } from "#server/platform/storage";
 import type { CheckoutRequest, PaymentProvider } from "#server/platform/payments/types";
 import { createOembedLookup } from "#server/platform/youtube-oembed";
 import { renderPlain } from "#server/modules/forum/render-plain";
@@ -89,7 +89,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
       db: database.db,
       events: new EventBus(log),
       settings: new SettingsStore(database.db, 0),
-      storage: new Storage(mkdtempSync(join(tmpdir(), "collaborate-"))),
+      storage: new LocalStorage(mkdtempSync(join(tmpdir(), "collaborate-"))),
       mailer: undefined as never,
       jobs: undefined as never,
       rateLimiter: new RateLimiter(database.db, () => clock.now().getTime()),
@@ -113,7 +113,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     await database.close();
   });
 
-  const fileOf = (imageUrl: string) => join(deps.storage.root, deps.storage.keyOf(imageUrl)!);
+  const fileOf = (imageUrl: string) => join((deps.storage as LocalStorage).root, deps.storage.keyOf(imageUrl)!);
 
   it("stores a paid submission pending_payment with the offer's price fixed, a re-encoded image, and opens the checkout", async () => {
     const out = await createSubmission(deps, null, form());
@@ -220,7 +220,7 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(err.details?.screenshotErrorValues).toEqual({ name: "notes.png" });
     const kept = err.details?.screenshotTokens as string[];
     expect(kept).toHaveLength(2);
-    for (const t of kept) expect(existsSync(join(deps.storage.root, `featured/${t}.webp`))).toBe(true);
+    for (const t of kept) expect(existsSync(join((deps.storage as LocalStorage).root, `featured/${t}.webp`))).toBe(true);
     const imageToken = err.details?.imageToken as string;
 
     // A strip and a file over 5 MB: each refused with its own reason, the kept ones still kept.
@@ -293,12 +293,12 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     expect(existsSync(fileOf(used!.imageUrl))).toBe(true);
     // A kept image nothing shows is replaced.
     await createSubmission(deps, null, form({ contactEmail: "swap2@brisa.example", imageToken: token }));
-    expect(existsSync(join(deps.storage.root, `featured/${token}.webp`))).toBe(false);
+    expect(existsSync(join((deps.storage as LocalStorage).root, `featured/${token}.webp`))).toBe(false);
   });
 
   it("deletes the submission, its image and screenshots when the checkout cannot open, and says so", async () => {
     const before = (await deps.db.select().from(featuredSubmissions)).length;
-    const files = () => readdirSync(join(deps.storage.root, "featured")).length;
+    const files = () => readdirSync(join((deps.storage as LocalStorage).root, "featured")).length;
     const filesBefore = files();
     provider.down = true;
     const err = await errorOf(
@@ -559,10 +559,10 @@ describe("/collaborate operations: submissions, YouTube auto-fill, promo codes",
     await deps.storage.put(`featured/${orphan}.webp`, oneColourPng(16, 9));
     await deps.storage.put(`featured/${fresh}.webp`, oneColourPng(16, 9));
     const old = new Date(clock.now().getTime() - 2 * 86_400_000);
-    utimesSync(join(deps.storage.root, `featured/${orphan}.webp`), old, old);
+    utimesSync(join((deps.storage as LocalStorage).root, `featured/${orphan}.webp`), old, old);
     utimesSync(fileOf(used!.imageUrl), old, old);
     utimesSync(fileOf(shot), old, old);
-    const fileNow = (t: string) => existsSync(join(deps.storage.root, `featured/${t}.webp`));
+    const fileNow = (t: string) => existsSync(join((deps.storage as LocalStorage).root, `featured/${t}.webp`));
     // The files' times are real ones; the sweep compares them with the clock, which is set to today.
     clock.set(new Date());
     await sweepKeptImages(deps);

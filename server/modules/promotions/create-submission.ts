@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { companyGames, featuredSubmissions } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
@@ -99,11 +97,7 @@ const shownName = (name: string) => {
 
 async function keptImage(deps: Deps, token: string | null | undefined): Promise<string | null> {
   if (!token || !IMAGE_TOKEN.test(token)) return null;
-  try {
-    return (await stat(join(deps.storage.root, imageKey(token)))).isFile() ? token : null;
-  } catch {
-    return null;
-  }
+  return (await deps.storage.stat(imageKey(token))) ? token : null;
 }
 
 /** The kept screenshots that still exist, in order, each once, at most the limit. */
@@ -122,7 +116,9 @@ async function copyCover(deps: Deps, coverUrl: string | null): Promise<string | 
   const key = deps.storage.keyOf(coverUrl);
   if (!key) return null;
   try {
-    const bytes = await readFile(join(deps.storage.root, key));
+    const file = await deps.storage.read(key);
+    if (!file) return null;
+    const bytes = file.body;
     const token = randomBytes(16).toString("hex");
     await deps.storage.put(imageKey(token), bytes);
     return token;

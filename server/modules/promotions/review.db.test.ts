@@ -1,3 +1,4 @@
+import type { LocalStorage } from "#server/platform/storage";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -266,7 +267,7 @@ describe("featured games: review, schedule and public reads", () => {
       const token = randomBytes(16).toString("hex");
       return deps.storage.put(`featured/${token}.webp`, oneColourPng(16, 9));
     };
-    const exists = (url: string) => existsSync(join(deps.storage.root, deps.storage.keyOf(url)!));
+    const exists = (url: string) => existsSync(join((deps.storage as LocalStorage).root, deps.storage.keyOf(url)!));
     const image = await stored();
     const shots = [await stored(), await stored()];
     const sub = await makeSubmission(database.db, {
