@@ -54,6 +54,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.email().optional(),
+  /** Public forms (contact, job applications) sent sooner than this after the page was served are a bot's. */
+  FORM_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
   UPLOADS_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -127,6 +129,8 @@ export type Env = {
   mailFrom: string;
   /** Where people write to the team (a company waiting for verification is told it): CONTACT_EMAIL, else MAIL_FROM's address. */
   contactEmail: string;
+  /** The least time a person takes to fill a public form (FORM_MIN_FILL_SECONDS). */
+  formMinFillSeconds: number;
   uploadsDir: string;
   /** When both are set, this account is created (verified) or promoted to Admin at start. */
   bootstrapAdmin: { email: string; password: string } | undefined;
@@ -197,6 +201,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom,
     contactEmail: e.CONTACT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim(),
+    formMinFillSeconds: e.FORM_MIN_FILL_SECONDS,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payments:

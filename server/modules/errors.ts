@@ -22,6 +22,10 @@ export const SHARED_ERRORS = {
   rate_limited: 429,
   not_found: 404,
   "images.dimensions": 422,
+  // Public forms' spam checks (server/platform/form-guard.ts).
+  "form.refused": 422,
+  "form.too_fast": 422,
+  "form.expired": 422,
 } as const satisfies Readonly<Record<string, number>>;
 
 /** Every table of codes, one line per area. */

@@ -103,6 +103,9 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     // Specs change settings and rows behind the site's back (fixtures): the side panel is read on every page
     // here; keeping it is proved by server/platform/kept-read.test.ts.
     SIDE_PANEL_CACHE_SECONDS: "0",
+    // Playwright fills a form in milliseconds: the minimum fill time is proved at the HTTP level
+    // (server/platform/form-guard.test.ts and the forms' page tests).
+    FORM_MIN_FILL_SECONDS: "0",
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
