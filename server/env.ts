@@ -55,6 +55,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.email().optional(),
   UPLOADS_DIR: z.string().optional(),
+  /** An S3-compatible bucket for every stored file: all four set, or none (UPLOADS_DIR on the local disk). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -127,7 +133,10 @@ export type Env = {
   mailFrom: string;
   /** Where people write to the team (a company waiting for verification is told it): CONTACT_EMAIL, else MAIL_FROM's address. */
   contactEmail: string;
+  /** Where stored files live on the local disk, when `s3` is not set. */
   uploadsDir: string;
+  /** Every stored file in this S3-compatible bucket (server/platform/storage-s3.ts) instead of `uploadsDir`. */
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
   /** When both are set, this account is created (verified) or promoted to Admin at start. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Single sign-on providers whose keys are configured; only these are offered. */
@@ -152,6 +161,9 @@ function sandboxWebhookSecret(authSecret: string): string {
   return "whsec_" + createHmac("sha256", authSecret).update("payments.sandbox.webhook").digest("base64url");
 }
 
+/** The four settings that make the storage an S3 bucket: all or none. */
+export const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable counts as unset (a common way to clear one in a shell or a compose file).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -161,6 +173,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  // Some of the S3 settings without the others is a mistake, never a reason to keep files on this instance's
+  // disk (where the other instances cannot see them).
+  const s3Set = S3_VARIABLES.filter((name) => e[name]);
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => !e[name]);
+    throw new Error(
+      `Invalid environment:\n  S3 storage is half configured: ${s3Set.join(", ")} set, ${missing.join(", ")} missing (set all four, or none for the local disk)`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const mailFrom = e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`;
@@ -198,6 +219,16 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     mailFrom,
     contactEmail: e.CONTACT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim(),
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
