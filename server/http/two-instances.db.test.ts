@@ -1,4 +1,6 @@
+import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -17,7 +19,9 @@ import { createServices, type Services } from "#server/services";
 import { cookiesFrom, TEST_ORIGIN } from "#tests/support/app";
 import { testDatabase } from "#tests/support/db";
 import { startLocalS3, type LocalS3 } from "#tests/support/s3-server";
+import { LoadShedder } from "./load-shedder";
 import { MEDIA_CACHE_CONTROL } from "./media";
+import { createSiteServer } from "./site-server";
 
 /**
  * Scaling out (ARCHITECTURE): two instances of the site — each its own services and Hono app, its own data
@@ -31,6 +35,7 @@ describe("two instances on one database and one S3 bucket", () => {
   let database: DatabaseHandle;
   let first: Instance;
   let second: Instance;
+  let avatarUrl = "";
 
   async function instance(): Promise<Instance> {
     const dataDir = mkdtempSync(join(tmpdir(), "two-instances-"));
@@ -101,7 +106,7 @@ describe("two instances on one database and one S3 bucket", () => {
     expect(await upload.text()).toContain("Your avatar was updated.");
 
     const [row] = await second.services.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, member.id));
-    const avatarUrl = row.avatarUrl!;
+    avatarUrl = row.avatarUrl!;
     expect(avatarUrl).toMatch(/^\/media\/avatars\/[^/]+\/[\w-]+\.webp$/);
     // Neither instance keeps it on its own disk.
     for (const i of [first, second]) expect(existsSync(join(i.services.env.uploadsDir, avatarUrl.slice("/media/".length)))).toBe(false);
@@ -149,6 +154,27 @@ describe("two instances on one database and one S3 bucket", () => {
       const res = await request(second, path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain("secret");
+    }
+  });
+
+  it("answers the bucket's files while the load shedder refuses pages, as it does the local disk's", async () => {
+    expect(avatarUrl).not.toBe("");
+    // One slot, taken by a request that never finishes: every new page is refused.
+    const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 1, refusalDelayMs: 0 });
+    const held = Object.assign(new EventEmitter(), { url: "/en/held" }) as unknown as IncomingMessage;
+    expect(shedder.admit(held, new EventEmitter() as unknown as ServerResponse)).toBe(true);
+    const http = createSiteServer(second.app, second.services.env, shedder);
+    const base = `http://127.0.0.1:${await http.listen(0, "127.0.0.1")}`;
+    try {
+      const page = await fetch(`${base}/en/leaderboard`);
+      expect(page.status).toBe(503);
+      await page.text();
+      const file = await fetch(`${base}${avatarUrl}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/webp");
+      expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    } finally {
+      await http.drain(500, createLogger("silent"));
     }
   });
 });
