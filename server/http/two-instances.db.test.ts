@@ -139,6 +139,16 @@ describe("two instances on one database and one S3 bucket", () => {
     expect(head.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("answers a stored file as an image whatever type it was stored with, so it can never become a page", async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    await first.services.storage.put("avatars/someone/odd.svg", svg, { contentType: "text/html" });
+    const res = await request(second, "/media/avatars/someone/odd.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+  });
+
   it("answers 404 for a key the bucket does not have, and never serves a private key", async () => {
     expect((await request(second, "/media/avatars/nobody/missing.webp")).status).toBe(404);
     expect((await request(second, "/media/avatars/../private/x.pdf")).status).toBe(404);

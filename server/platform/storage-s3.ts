@@ -43,6 +43,8 @@ export class S3Storage implements Storage {
       // Checksums only where S3 requires them: several S3-compatible servers refuse or ignore the newer ones.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // A bucket that stops answering fails the request (a 500, or the operation's error) instead of holding it.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     });
   }
 
