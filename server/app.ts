@@ -3,6 +3,8 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { compressResponse } from "./http/compress";
 import { staticFiles } from "./http/static-files";
+import { mediaFiles } from "./http/media";
+import { LocalStorage } from "./platform/storage";
 import { getCookie } from "hono/cookie";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CONSENT_COOKIE, parseConsent, parseTheme, THEME_COOKIE } from "#shared/preferences";
@@ -148,17 +150,10 @@ export function createApp(opts: AppOptions) {
 
   // Private files (resumes, room files) are answered only by the routes that check who asks.
   app.all("/media/private/*", (c) => c.notFound());
-  // Uploaded files (avatars, logos): names are content hashes, so they never change in place.
-  app.use(
-    "/media/*",
-    staticFiles(
-      { root: services.env.uploadsDir, rewriteRequestPath: (p: string) => p.slice("/media".length) },
-      {
-        "Cache-Control": forAYear,
-        "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      },
-    ),
-  );
+  // Uploaded files (avatars, logos): names are content hashes, so they never change in place. From the local
+  // disk by the static-file server; from an S3 bucket through the storage.
+  const { storage } = services;
+  app.use("/media/*", mediaFiles(storage, { localRoot: storage instanceof LocalStorage ? storage.root : undefined }));
   app.all("/media/*", (c) => c.notFound());
   // Members' generated avatars: drawn on the server, cached for a year.
   app.route("/", avatarRoutes());

@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "./env";
+import { projectRoot } from "./paths";
 
 describe("environment", () => {
   const dir = () => mkdtempSync(join(tmpdir(), "env-test-"));
@@ -78,5 +80,64 @@ describe("environment", () => {
     expect(() => readEnv({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readEnv({ BASE_URL: "not a url" })).toThrow(/BASE_URL/);
     expect(() => readEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+  });
+
+  describe("storage", () => {
+    const S3 = {
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_BUCKET: "nexo",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-example",
+    };
+
+    it("keeps files on the local disk without the S3 settings, in an S3 bucket with all four", () => {
+      const local = readEnv({ DATA_DIR: dir(), NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+      expect(local.s3).toBeUndefined();
+      expect(readEnv({ DATA_DIR: dir(), ...S3 }).s3).toEqual({
+        endpoint: "https://s3.example.com",
+        bucket: "nexo",
+        accessKeyId: "AKIAEXAMPLE",
+        secretAccessKey: "secret-example",
+        region: "us-east-1",
+      });
+      expect(readEnv({ DATA_DIR: dir(), ...S3, S3_REGION: "eu-west-3" }).s3?.region).toBe("eu-west-3");
+      // An empty variable is unset: all four empty is the local disk.
+      const empty = { S3_ENDPOINT: "", S3_BUCKET: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "" };
+      expect(readEnv({ DATA_DIR: dir(), ...empty }).s3).toBeUndefined();
+    });
+
+    it("refuses some of the four S3 settings without the others, in any mode, naming the missing ones", () => {
+      for (const NODE_ENV of ["production", "development", "test"]) {
+        const { S3_SECRET_ACCESS_KEY: _secret, ...three } = S3;
+        expect(() => readEnv({ DATA_DIR: dir(), NODE_ENV, ...three })).toThrow(
+          "S3 storage is half configured: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID set, S3_SECRET_ACCESS_KEY missing",
+        );
+        expect(() => readEnv({ DATA_DIR: dir(), NODE_ENV, S3_BUCKET: "nexo", S3_SECRET_ACCESS_KEY: "" })).toThrow(
+          "S3_BUCKET set, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing",
+        );
+      }
+      expect(() => readEnv({ DATA_DIR: dir(), ...S3, S3_ENDPOINT: "s3.example.com" })).toThrow(/S3_ENDPOINT/);
+    });
+
+    it("stops the server's start with that message (exit code 1) instead of falling back to the local disk", () => {
+      const data = dir();
+      const run = spawnSync(process.execPath, [join(projectRoot, "build/server/main.js")], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          DATA_DIR: data,
+          PORT: "0",
+          AUTH_SECRET: "x".repeat(32),
+          S3_ENDPOINT: "https://s3.example.com",
+          S3_BUCKET: "nexo",
+        },
+        encoding: "utf8",
+        timeout: 40_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("failed to start");
+      expect(run.stderr).toContain("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing");
+      expect(run.stdout).not.toContain("listening");
+    }, 60_000);
   });
 });

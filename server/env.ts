@@ -57,6 +57,12 @@ const schema = z.object({
   /** Public forms (contact, job applications) sent sooner than this after the page was served are a bot's. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
   UPLOADS_DIR: z.string().optional(),
+  /** An S3-compatible bucket for every stored file: all four set, or none (UPLOADS_DIR on the local disk). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -131,7 +137,10 @@ export type Env = {
   contactEmail: string;
   /** The least time a person takes to fill a public form (FORM_MIN_FILL_SECONDS). */
   formMinFillSeconds: number;
+  /** Where stored files live on the local disk, when `s3` is not set. */
   uploadsDir: string;
+  /** Every stored file in this S3-compatible bucket (server/platform/storage-s3.ts) instead of `uploadsDir`. */
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
   /** When both are set, this account is created (verified) or promoted to Admin at start. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Single sign-on providers whose keys are configured; only these are offered. */
@@ -156,6 +165,9 @@ function sandboxWebhookSecret(authSecret: string): string {
   return "whsec_" + createHmac("sha256", authSecret).update("payments.sandbox.webhook").digest("base64url");
 }
 
+/** The four settings that make the storage an S3 bucket: all or none. */
+export const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable counts as unset (a common way to clear one in a shell or a compose file).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -165,6 +177,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  // Some of the S3 settings without the others is a mistake, never a reason to keep files on this instance's
+  // disk (where the other instances cannot see them).
+  const s3Set = S3_VARIABLES.filter((name) => e[name]);
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => !e[name]);
+    throw new Error(
+      `Invalid environment:\n  S3 storage is half configured: ${s3Set.join(", ")} set, ${missing.join(", ")} missing (set all four, or none for the local disk)`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const mailFrom = e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(baseUrl).hostname}>`;
@@ -203,6 +224,16 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim(),
     formMinFillSeconds: e.FORM_MIN_FILL_SECONDS,
     uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, "uploads")),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -5,7 +5,8 @@ import { createAuth } from "./platform/auth";
 import { startJobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
 import { Mailer } from "./platform/mail";
-import { LocalStorage } from "./platform/storage";
+import { LocalStorage, type Storage } from "./platform/storage";
+import { S3Storage } from "./platform/storage-s3";
 import { closeImagePool } from "./platform/images";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
@@ -28,7 +29,15 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   log.info("database ready", { kind: database.kind });
   const db = database.db;
   await ensureRoles(db);
-  if (env.seedDemo && (await seedDemoData(db, log, { gameKeysSecret: env.gameKeysSecret, uploadsDir: env.uploadsDir })))
+  // Every stored file: the S3-compatible bucket when the four S3_ settings are given (env.ts refuses some of them
+  // without the others), else the local disk.
+  const s3 = env.s3 ? new S3Storage(env.s3) : undefined;
+  const storage: Storage = s3 ?? new LocalStorage(env.uploadsDir);
+  log.info(
+    "storage ready",
+    env.s3 ? { kind: "s3", endpoint: env.s3.endpoint, bucket: env.s3.bucket } : { kind: "local", dir: env.uploadsDir },
+  );
+  if (env.seedDemo && (await seedDemoData(db, log, { gameKeysSecret: env.gameKeysSecret, storage })))
     log.info("demo data created on the empty database");
 
   const rateLimiter = new RateLimiter(db);
@@ -56,7 +65,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
     rateLimiter,
     auth,
     mailer,
-    storage: new LocalStorage(env.uploadsDir),
+    storage,
     jobs,
     events,
     realtime,
@@ -86,6 +95,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
       await closeImagePool();
       await jobs.stop().catch((err) => log.error("jobs did not stop cleanly", { err }));
       await database.close();
+      s3?.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Logger } from "#server/platform/logger";
 import type { Mailer } from "#server/platform/mail";
 import { RateLimiter } from "#server/platform/rate-limit";
 import { createSecretBox } from "#server/platform/secret-box";
-import { LocalStorage } from "#server/platform/storage";
+import type { Storage } from "#server/platform/storage";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CampaignsDeps } from "#server/modules/campaigns";
 import { addCoverage } from "#server/modules/campaigns/creator-keys";
@@ -29,7 +29,7 @@ const DAY = 86_400_000;
  * goes through the campaign operations, as a person would do it. Only when the demo company exists and has no
  * games yet (also on a database seeded before campaigns existed). True when anything was created.
  */
-export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameKeysSecret: string; uploadsDir: string }): Promise<boolean> {
+export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameKeysSecret: string; storage: Storage }): Promise<boolean> {
   const [company] = await db
     .select({
       id: companyProfiles.id,
@@ -53,7 +53,7 @@ export async function seedDemoCampaigns(db: Database, log: Logger, opts: { gameK
     // Nobody listens: the demo's past decisions send no notifications or mail.
     events: new EventBus(log),
     keys: createSecretBox(opts.gameKeysSecret, "campaign-keys"),
-    storage: new LocalStorage(opts.uploadsDir),
+    storage: opts.storage,
     mailer: undefined as unknown as Mailer,
     renderMarkdown: postRenderer(db),
     baseUrl: "",

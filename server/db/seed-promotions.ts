@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Logger } from "#server/platform/logger";
-import { LocalStorage } from "#server/platform/storage";
+import type { Storage } from "#server/platform/storage";
 import type { FeatureType, ReleaseStatus, ScheduleStatus } from "#shared/promotions";
 import type { Database } from "./client";
 import { DEMO_SUBMISSION_SLUGS, gamePieces, storeDemoArt, submissionPieces } from "./demo-art";
@@ -121,7 +121,7 @@ function renderDemoMarkdown(md: string): string {
  * draw, and the demo company's consent to promotional email. Only when the demo company exists and no featured
  * game does. True when anything was created.
  */
-export async function seedDemoPromotions(db: Database, log: Logger, opts: { uploadsDir: string }): Promise<boolean> {
+export async function seedDemoPromotions(db: Database, log: Logger, opts: { storage: Storage }): Promise<boolean> {
   const [company] = await db
     .select({ id: companyProfiles.id })
     .from(companyProfiles)
@@ -132,7 +132,7 @@ export async function seedDemoPromotions(db: Database, log: Logger, opts: { uplo
   if (existing > 0) return false;
 
   const now = Date.now();
-  const storage = new LocalStorage(opts.uploadsDir);
+  const storage = opts.storage;
   // Each game's cover, capsule and three screenshots, and each queued submission's image and three screenshots,
   // drawn for the demo (server/db/demo-art).
   const art = await storeDemoArt(storage, [

@@ -8,6 +8,7 @@ import { verifyPassword } from "#server/platform/auth";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { DatabaseHandle } from "./client";
 import { createSecretBox } from "#server/platform/secret-box";
+import { LocalStorage } from "#server/platform/storage";
 import {
   accounts,
   campaignKeys,
@@ -56,7 +57,7 @@ describe("demo data", () => {
         createLogger("info", {}, (l) => lines.push(l)),
         {
           gameKeysSecret: DEMO_KEYS_SECRET,
-          uploadsDir: "/tmp/seed-test-uploads",
+          storage: new LocalStorage("/tmp/seed-test-uploads"),
         },
       ),
     ).toBe(true);

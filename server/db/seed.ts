@@ -2,7 +2,7 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import { createCompany, createUser, ensureRoles } from "#server/db/factories";
 import { EventBus } from "#server/platform/events";
 import type { Logger } from "#server/platform/logger";
-import { LocalStorage } from "#server/platform/storage";
+import type { Storage } from "#server/platform/storage";
 import { ensureGamificationDefaults, replayForum } from "#server/modules/gamification";
 import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
@@ -23,7 +23,7 @@ export const DEMO_ACCOUNTS = {
  * seeded before the forum existed), which the demo opens (its threads are the demo's
  * community). True when anything was created.
  */
-export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysSecret: string; uploadsDir: string }): Promise<boolean> {
+export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysSecret: string; storage: Storage }): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   const accounts = count === 0 && (await seedDemoAccounts(db, log));
   const forum = await seedDemoForum(db);
@@ -34,21 +34,21 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const gamification = await seedDemoGamification(db, log);
   // Campaigns need the server's key secret (keys are sealed at rest): only where the caller gives it.
   const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
-  // Featured games: their images go to the uploads directory, so only where the caller gives it.
+  // Featured games: their images go to the storage, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   const logos = opts ? await seedDemoLogos(db, opts) : false;
   return accounts || forum || gamification || campaigns || promotions || logos;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */
-async function seedDemoLogos(db: Database, opts: { uploadsDir: string }): Promise<boolean> {
+async function seedDemoLogos(db: Database, opts: { storage: Storage }): Promise<boolean> {
   const bare = await db
     .select({ id: companyProfiles.id, slug: companyProfiles.slug })
     .from(companyProfiles)
     .where(and(inArray(companyProfiles.slug, Object.keys(DEMO_STUDIO_LOGOS)), isNull(companyProfiles.logoUrl)));
   if (!bare.length) return false;
   const urls = await storeDemoArt(
-    new LocalStorage(opts.uploadsDir),
+    opts.storage,
     bare.map((c) => logoPiece(c.slug)),
   );
   for (const c of bare)

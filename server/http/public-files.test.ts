@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "#tests/support/app";
 
@@ -34,14 +32,17 @@ describe("public files", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
-  it("serve an upload for a year, sandboxed", async () => {
-    const dir = path.join(t.services.env.uploadsDir, "avatars");
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, "public-files-test.webp"), Buffer.from("RIFF0000WEBPVP8 "));
+  it("serve an upload for a year, sandboxed, and never a private one", async () => {
+    await t.services.storage.put("avatars/public-files-test.webp", new TextEncoder().encode("RIFF0000WEBPVP8 "));
     const res = await t.request("/media/avatars/public-files-test.webp");
     expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect((await t.request("/media/avatars/no-such-file.webp")).status).toBe(404);
+    await t.services.storage.put("private/public-files-test.pdf", new TextEncoder().encode("%PDF-1.4"));
+    expect((await t.request("/media/private/public-files-test.pdf")).status).toBe(404);
   });
 
   it("leave page paths, missing names and build assets to the rest of the app", async () => {

@@ -1,7 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdir, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "#server/db/factories";
 import { createLogger } from "#server/platform/logger";
@@ -22,8 +20,7 @@ const stops: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   t = await testApp();
   memberId = (await createUser(t.services.db)).id;
-  await mkdir(path.join(t.services.env.uploadsDir, "avatars"), { recursive: true });
-  await writeFile(path.join(t.services.env.uploadsDir, "avatars", "shed-test.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await t.services.storage.put("avatars/shed-test.svg", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'));
   // One slot, taken for the whole file by a request that never finishes: every new page is refused.
   const shedder = new LoadShedder({ maxLagMs: 0, maxInFlight: 1, refusalDelayMs: 0 });
   const held = Object.assign(new EventEmitter(), { url: "/en/held" }) as unknown as IncomingMessage;

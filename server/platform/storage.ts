@@ -29,9 +29,12 @@ export const isPrivateKey = (key: string) => key.startsWith(PRIVATE_PREFIX);
 
 const KEY = /^(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
 
+/** Whether a string is a key the store could hold: no `..`, absolute paths or odd characters. */
+export const isStorageKey = (key: string) => KEY.test(key) && !key.split("/").some((part) => part === "..");
+
 /** Refuses a key that could name something outside the store (`..`, absolute paths, odd characters). */
 export function assertStorageKey(key: string): void {
-  if (!KEY.test(key) || key.split("/").some((part) => part === "..")) throw new Error(`invalid storage key: ${key}`);
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
 }
 
 const TYPES: Record<string, string> = {
@@ -47,10 +50,17 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain",
 };
 
+/** Every type a stored file may be answered with. */
+export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set(Object.values(TYPES));
+
 /** The type a key's extension names (what the local disk can tell of a file it did not label). */
 export const contentTypeOf = (key: string) => TYPES[extname(key).toLowerCase()] ?? "application/octet-stream";
 
 const MEDIA = "/media/";
+
+/** Every provider's files are answered by the app at /media/<key> (server/http/media.ts). */
+export const mediaUrlFor = (key: string) => `${MEDIA}${key}`;
+export const mediaKeyOf = (url: string | null | undefined) => (url?.startsWith(MEDIA) ? url.slice(MEDIA.length) : null);
 
 /** The local disk (the default): files under UPLOADS_DIR. */
 export class LocalStorage implements Storage {
@@ -102,10 +112,10 @@ export class LocalStorage implements Storage {
   }
 
   urlFor(key: string): string {
-    return `${MEDIA}${key}`;
+    return mediaUrlFor(key);
   }
 
   keyOf(url: string | null | undefined): string | null {
-    return url?.startsWith(MEDIA) ? url.slice(MEDIA.length) : null;
+    return mediaKeyOf(url);
   }
 }

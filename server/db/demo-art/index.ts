@@ -127,7 +127,7 @@ export async function storeDemoArt(storage: Storage, pieces: ArtPiece[]): Promis
         (b) => new Uint8Array(b),
         () => rasterise(p),
       );
-      urls[p.name] = await storage.put(`demo/${name}`, bytes);
+      urls[p.name] = await storage.put(`demo/${name}`, bytes, { contentType: "image/webp" });
     }),
   );
   return urls;
