@@ -46,7 +46,8 @@ const DEMO_MESSAGES: DemoMessage[] = [
     company: "Prensa Indie",
     inquiryType: "business",
     locale: "es",
-    message: "Somos una revista digital de videojuegos independientes y nos gustaría colaborar con la comunidad en una serie de entrevistas.",
+    message:
+      "Somos una revista digital de videojuegos independientes y nos gustaría colaborar con la comunidad en una serie de entrevistas.",
     hoursAgo: 5,
   },
   {
@@ -58,8 +59,7 @@ const DEMO_MESSAGES: DemoMessage[] = [
     message: "We are a small studio launching our first game next spring. Could we sponsor the September indie event?",
     hoursAgo: 52,
     read: true,
-    reply:
-      "Hi Hannah, thank you for writing. Sponsorship for the September event is open: we will send you the details this week.",
+    reply: "Hi Hannah, thank you for writing. Sponsorship for the September event is open: we will send you the details this week.",
   },
 ];
 
@@ -67,7 +67,11 @@ const DEMO_MESSAGES: DemoMessage[] = [
 export async function seedDemoContact(db: Database, log: Logger, now = new Date()): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(contactMessages);
   if (n > 0) return false;
-  const [admin] = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(eq(profiles.username, "admin")).limit(1);
+  const [admin] = await db
+    .select({ id: profiles.id, username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.username, "admin"))
+    .limit(1);
   for (const m of DEMO_MESSAGES) {
     const id = randomUUID();
     const createdAt = new Date(now.getTime() - m.hoursAgo * HOUR);
@@ -87,7 +91,9 @@ export async function seedDemoContact(db: Database, log: Logger, now = new Date(
     });
     const actorName = admin?.username ?? "admin";
     if (readAt)
-      await db.insert(contactMessageEvents).values({ messageId: id, kind: "read", actorId: admin?.id ?? null, actorName, createdAt: readAt });
+      await db
+        .insert(contactMessageEvents)
+        .values({ messageId: id, kind: "read", actorId: admin?.id ?? null, actorName, createdAt: readAt });
     if (m.reply && repliedAt) {
       await db
         .insert(contactMessageEvents)

@@ -40,7 +40,9 @@ export default function ContactsTab({ loaderData }: Route.ComponentProps) {
           label: (
             <>
               {t(`admin.types.${type}`)}
-              {list.unread[type] > 0 ? <span className="tabular-nums"> ({t("admin.unreadCount", { count: list.unread[type] })})</span> : null}
+              {list.unread[type] > 0 ? (
+                <span className="tabular-nums"> ({t("admin.unreadCount", { count: list.unread[type] })})</span>
+              ) : null}
             </>
           ),
           params: { type, filter: null },

@@ -122,7 +122,9 @@ describe("contact messages", () => {
     });
 
     it("checks every field and says which", async () => {
-      const err = await errorOf(send({ name: " ", email: "not-an-email", company: "x".repeat(121), inquiryType: "other", message: "short" }));
+      const err = await errorOf(
+        send({ name: " ", email: "not-an-email", company: "x".repeat(121), inquiryType: "other", message: "short" }),
+      );
       expect(err.code).toBe("input.invalid");
       expect(err.details?.fieldErrors).toEqual({
         name: "errors:contact.name_required",
@@ -197,7 +199,12 @@ describe("contact messages", () => {
         ["unarchived", "admin_ana"],
       ]);
       const audit = await database.db.select().from(auditLog).where(eq(auditLog.targetId, ids.old));
-      expect(audit.map((a) => a.action)).toEqual(["contact.marked_read", "contact.marked_unread", "contact.archived", "contact.unarchived"]);
+      expect(audit.map((a) => a.action)).toEqual([
+        "contact.marked_read",
+        "contact.marked_unread",
+        "contact.archived",
+        "contact.unarchived",
+      ]);
     });
 
     it("replies by email in the sender's language, Reply-To the team, and records who and when", async () => {

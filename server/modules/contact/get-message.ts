@@ -28,9 +28,13 @@ export async function getMessage(deps: Pick<ContactDeps, "db">, actor: Actor, in
     read: m.readAt !== null,
     archived: m.archivedAt !== null,
     createdAt: m.createdAt.toISOString(),
-    history: events.map(
-      (e): ContactHistoryEntry => ({ id: e.id, kind: e.kind, actorName: e.actorName, body: e.body, createdAt: e.createdAt.toISOString() }),
-    ),
+    history: events.map((e): ContactHistoryEntry => ({
+      id: e.id,
+      kind: e.kind,
+      actorName: e.actorName,
+      body: e.body,
+      createdAt: e.createdAt.toISOString(),
+    })),
   };
 }
 export type ContactMessageDetail = Awaited<ReturnType<typeof getMessage>>;

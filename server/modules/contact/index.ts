@@ -63,6 +63,7 @@ export const contactArea = defineArea({
   errors: CONTACT_ERRORS,
   policy: { actions: CONTACT_ACTIONS, can: canContact },
   exportSection: contactExportSection,
+  sitemap: async () => ["/contact"],
   adminCounters: [
     {
       key: "contactUnread",

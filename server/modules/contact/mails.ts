@@ -5,7 +5,15 @@ import type { InquiryType } from "#shared/contact";
 import type { ContactDeps } from "./deps";
 
 type MailDeps = Pick<ContactDeps, "mailer" | "siteName" | "baseUrl" | "contactEmail">;
-type Message = { id: string; name: string; email: string; company: string | null; inquiryType: InquiryType; message: string; locale: string };
+type Message = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  inquiryType: InquiryType;
+  message: string;
+  locale: string;
+};
 
 const localeOf = (locale: string): MailLocale => (locale === "en" ? "en" : "es");
 

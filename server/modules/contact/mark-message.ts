@@ -12,7 +12,14 @@ export async function setMessageRead(deps: Pick<ContactDeps, "db" | "now">, acto
   assertCan(actor, "contact_message.mark");
   const { messageId, read } = parseInput(input, raw);
   const now = deps.now();
-  return changeMessage(deps.db, actor, messageId, read ? "read" : "unread", (m) => ((m.readAt !== null) === read ? null : { readAt: read ? now : null }), {
-    now,
-  });
+  return changeMessage(
+    deps.db,
+    actor,
+    messageId,
+    read ? "read" : "unread",
+    (m) => ((m.readAt !== null) === read ? null : { readAt: read ? now : null }),
+    {
+      now,
+    },
+  );
 }

@@ -26,7 +26,11 @@ export type ContactRequest = Record<string, unknown> & {
  * "Error sending message. Please try again." (SPEC §8, `contact.send_failed`): they send it again with
  * everything they typed, and the team never gets the same message twice.
  */
-export async function sendContactMessage(deps: ContactDeps, actor: Actor, input: ContactRequest): Promise<{ messageId: string; email: string }> {
+export async function sendContactMessage(
+  deps: ContactDeps,
+  actor: Actor,
+  input: ContactRequest,
+): Promise<{ messageId: string; email: string }> {
   assertCan(actor, "contact_message.send");
   const now = deps.now();
   const { ticket, honeypot, clientKey, ...fields } = input;
