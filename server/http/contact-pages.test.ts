@@ -271,7 +271,8 @@ describe("/admin/contacts", () => {
 
   it("refuses every change to a visitor and a member, changing nothing", async () => {
     const path = `/en/admin/contacts/${ids.personal}`;
-    for (const fields of [{ intent: "read" }, { intent: "archive" }, { intent: "reply", body: "Hi" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "read" }, { intent: "archive" }, { intent: "reply", body: "Hi" }];
+    for (const fields of attempts) {
       expect((await post(path, fields)).status).toBe(302);
       expect((await post(path, fields, cookies.creator)).status).toBe(302);
     }
