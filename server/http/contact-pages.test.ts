@@ -254,6 +254,11 @@ describe("/admin/contacts", () => {
     expect(quick).toContain("Unread contact messages");
     expect(quick).toContain('href="/en/admin/contacts"');
     expect(await textOf(await get("/es/admin", cookies.admin))).toContain("Mensajes de contacto sin leer");
+    // Beside the featured submissions to review and the key requests waiting, each linking to its tab.
+    expect(quick).toContain("Featured game submissions to review");
+    expect(quick).toContain('href="/en/admin/featured-games"');
+    expect(quick).toContain("Key requests waiting for a studio");
+    expect(quick).toContain('href="/en/admin/campaigns"');
   });
 
   it("shows a message with its history; an unknown or malformed one is a 404", async () => {
