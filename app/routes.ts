@@ -24,6 +24,7 @@ const pages: RouteConfigEntry[] = [
       route("featured-games", "routes/featured/list.tsx"),
       route("games/:slug", "routes/featured/game.tsx"),
       route("collaborate", "routes/featured/collaborate.tsx"),
+      route("contact", "routes/contact/contact.tsx"),
       route("payment-success", "routes/payments/success.tsx"),
       route("payment-cancelled", "routes/payments/cancelled.tsx"),
       route("promotions/unsubscribe", "routes/featured/unsubscribe.tsx"),
@@ -105,6 +106,9 @@ const pages: RouteConfigEntry[] = [
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
     route("studio-promotions", "routes/admin/studio-promotions.tsx"),
+    // Contact messages: personal and business tabs, a message's detail with its reply and history.
+    route("contacts", "routes/admin/contacts.tsx"),
+    route("contacts/:messageId", "routes/admin/contact-message.tsx"),
   ]),
 ];
 

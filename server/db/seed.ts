@@ -11,6 +11,7 @@ import { companyProfiles, posts, siteSettings, users, xpLedger } from "./schema"
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
+import { seedDemoContact } from "./seed-contact";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -37,7 +38,8 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   // Featured games: their images go to the storage, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   const logos = opts ? await seedDemoLogos(db, opts) : false;
-  return accounts || forum || gamification || campaigns || promotions || logos;
+  const contact = await seedDemoContact(db, log);
+  return accounts || forum || gamification || campaigns || promotions || logos || contact;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

@@ -247,10 +247,18 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["another company's keys CSV", () => `/en/company/campaigns/${foreignCampaignId}/keys.csv`, ["login", 403, 403, 403, 404, 403, 403]],
   ["admin campaigns", () => "/en/admin/campaigns", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin creators", () => "/en/admin/creators", ["login", "home", "home", "verify", "home", 200, 200]],
+  // Contact messages: the form for anyone; the Contacts tab and a message's page for the team.
+  ["contact", () => "/en/contact", all(200)],
+  ["admin contacts", () => "/en/admin/contacts?type=business", ["login", "home", "home", "verify", "home", 200, 200]],
+  [
+    "unknown contact message",
+    () => "/en/admin/contacts/00000000-0000-4000-8000-000000000000",
+    ["login", "home", "home", "verify", "home", 404, 404],
+  ],
 ];
 
 /** SPEC §2 routes whose issues come later: they do not exist yet, for anyone. */
-const LATER = ["/contact", "/episode-panel/x"];
+const LATER = ["/episode-panel/x"];
 
 describe("access matrix: pages", () => {
   for (const [name, path, expected] of ROUTES) {
@@ -277,6 +285,14 @@ describe("access matrix: mutations", () => {
     // (A pending company is held on its verification page before any action runs: verify.)
     ["grant Moderator", "/en/admin/roles", () => grant("Moderator"), ["login", "home", "home", "verify", "home", 200, 200]],
     ["grant Admin", "/en/admin/roles", () => grant("Admin"), ["login", "home", "home", "verify", "home", 403, 200]],
+    // A contact message's marks are the team's; the spam check refuses a post without its ticket, for anyone.
+    [
+      "mark a contact message read",
+      "/en/admin/contacts/00000000-0000-4000-8000-000000000000",
+      () => ({ intent: "read" }),
+      ["login", "home", "home", "verify", "home", 404, 404],
+    ],
+    ["send a contact message without its ticket", "/en/contact", () => ({ name: "Matrix", message: "Hello there" }), all(422)],
     [
       "verify a company",
       "/en/admin/companies",

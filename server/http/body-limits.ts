@@ -28,6 +28,10 @@ export const BODY_LIMITS = {
   featuredImage: GAME_IMAGE_MAX_BYTES * (1 + SUBMISSION_SCREENSHOTS_MAX) + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
+  /**
+   * /contact's message (at most 5,000 characters, about 45 KB URL-encoded at worst) with its few short fields.
+   */
+  contact: 64 * KB,
   /** Every other page form (and React Router's `.data` form submissions). */
   form: 256 * KB,
   /** better-auth's JSON endpoints: an email, a password, a code. */
@@ -51,6 +55,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   const bare = page.replace(/\/$/, "") || "/";
   if (UPLOAD_PAGES.has(bare)) return BODY_LIMITS.upload;
   if (bare === "/collaborate") return BODY_LIMITS.featuredImage;
+  if (bare === "/contact") return BODY_LIMITS.contact;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

@@ -74,6 +74,19 @@ export type SitemapEntry = { path: string; lastmod?: Date | null };
 export type ExportSection = (db: Database, userId: string) => Promise<unknown>;
 
 /**
+ * A number the admin quick view shows for an area (unread contact messages, pending featured submissions…),
+ * linking to the tab where it is dealt with. Shown only to whom `visible` says yes (the tab's own action).
+ */
+export type AdminCounter = {
+  /** Its label, `quickView.counters.<key>` of the admin namespace (plural forms on `count`). */
+  key: string;
+  /** The tab it leads to, without the language prefix. */
+  href: string;
+  visible(actor: Actor): boolean;
+  count(db: Database): Promise<number>;
+};
+
+/**
  * One area of the product, declared once in its `server/modules/<area>/index.ts` and listed in
  * `server/modules/areas.ts`. Everything that loops over the areas reads it: the services pages call, jobs and
  * listeners, the capability table, the error statuses, search, the sitemap and the account export.
@@ -99,6 +112,8 @@ export type Area<Name extends keyof AreaServices = keyof AreaServices, Deps = Ar
   sitemap?(ctx: { db: Database; settings: SettingsStore; now: Date }): Promise<(string | SitemapEntry)[]>;
   /** Its part of a person's account export, under its name. */
   exportSection?: ExportSection;
+  /** Its numbers on the admin quick view, one entry each, in the order shown. */
+  adminCounters?: readonly AdminCounter[];
 };
 
 export type AnyArea = Area<any, any>;

@@ -16,7 +16,7 @@ describe("the list of areas", () => {
 
   it("gives the capability table and the policy coverage test every area with rules", () => {
     const withRules = AREAS.flatMap((a) => ("policy" in a && a.policy ? [a.name] : []));
-    expect(withRules).toEqual(["accounts", "forum", "gamification", "notifications", "site", "campaigns", "promotions"]);
+    expect(withRules).toEqual(["accounts", "forum", "gamification", "notifications", "site", "campaigns", "promotions", "contact"]);
   });
 
   it("gives each search section its own id", () => {

@@ -2,6 +2,7 @@ import { accountsArea } from "./accounts";
 import { adminArea } from "./admin";
 import type { AnyArea, AreaServices } from "./area";
 import { campaignsArea } from "./campaigns";
+import { contactArea } from "./contact";
 import { forumArea } from "./forum";
 import { gamificationArea } from "./gamification";
 import { notificationsArea } from "./notifications";
@@ -25,6 +26,7 @@ export const AREAS = [
   adminArea,
   searchArea,
   shopArea,
+  contactArea,
 ] as const satisfies readonly AnyArea[];
 
 // Every service named in AreaServices has its area in the list, and only once.

@@ -5,7 +5,21 @@ import { mailOutbox } from "#server/db/schema";
 import type { Env } from "#server/env";
 import type { Logger } from "./logger";
 
-export type MailMessage = { template: string; locale: string; to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  template: string;
+  locale: string;
+  to: string;
+  /** Where a reply goes instead of the sender (MAIL_FROM). */
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+};
+/**
+ * `retry: false`: a message whose failure the caller tells the person about at once ("please try again") is
+ * not tried again later by `mail.retry`, so it never arrives after they were told it failed.
+ */
+export type SendOptions = { retry?: boolean };
 export type MailResult = { id: number; status: "sent" | "failed" | "stored" };
 
 const MAX_ATTEMPTS = 5;
@@ -30,14 +44,14 @@ export class Mailer {
     return this.transport !== null;
   }
 
-  async send(message: MailMessage): Promise<MailResult> {
+  async send(message: MailMessage, options: SendOptions = {}): Promise<MailResult> {
     const [row] = await this.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
     if (!this.transport) {
       await this.db.update(mailOutbox).set({ status: "stored" }).where(eq(mailOutbox.id, row.id));
       this.log.info("mail stored in the outbox (no SMTP_URL)", { to: message.to, subject: message.subject, text: message.text });
       return { id: row.id, status: "stored" };
     }
-    return this.deliver(row.id, message);
+    return this.deliver(row.id, message, options.retry ?? true);
   }
 
   /**
@@ -78,9 +92,16 @@ export class Mailer {
     return rows.length;
   }
 
-  private async deliver(id: number, m: MailMessage): Promise<MailResult> {
+  private async deliver(id: number, m: MailMessage, retry = true): Promise<MailResult> {
     try {
-      await this.transport!.sendMail({ from: this.env.mailFrom, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      await this.transport!.sendMail({
+        from: this.env.mailFrom,
+        to: m.to,
+        replyTo: m.replyTo ?? undefined,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+      });
       await this.db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1` })
@@ -90,7 +111,7 @@ export class Mailer {
       const error = err instanceof Error ? err.message : String(err);
       await this.db
         .update(mailOutbox)
-        .set({ status: "failed", error, attempts: sql`${mailOutbox.attempts} + 1` })
+        .set({ status: "failed", error, attempts: retry ? sql`${mailOutbox.attempts} + 1` : MAX_ATTEMPTS })
         .where(eq(mailOutbox.id, id));
       this.log.warn("mail delivery failed", { to: m.to, template: m.template, error });
       return { id, status: "failed" };

@@ -64,7 +64,7 @@ const withInitScript = new WeakSet<BrowserContext>();
  * prefetched (a link with prefetch="intent" fetches on focus, so any test that tabs past it may see one).
  * Remove an entry when its page lands.
  */
-const NOT_BUILT_YET: { url: RegExp; status: number }[] = [{ url: /\/(en|es)\/contact\.data(\?|$)/, status: 404 }];
+const NOT_BUILT_YET: { url: RegExp; status: number }[] = [];
 
 function createDiagnostics(): Diagnostics {
   const problems: string[] = [];

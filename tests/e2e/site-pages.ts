@@ -46,6 +46,7 @@ const entries: [Who, string, number?][] = [
   ["visitor", THREAD],
   ["visitor", "/leaderboard"],
   ["visitor", "/shop"],
+  ["visitor", "/contact"],
   ["visitor", "/u/lucia_juega"],
   ["visitor", "/company/estudio-brisa"],
   ["creator", "/"],
@@ -127,6 +128,7 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/analytics"],
   ["admin", "/admin/analytics?window=90"],
   ["admin", "/admin/studio-promotions"],
+  ["admin", "/admin/contacts"],
   ["moderator", "/admin/featured-games"],
 ];
 

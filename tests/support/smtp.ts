@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = { from: string; to: string[]; replyTo: string; subject: string; text: string; html: string };
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpServer(opts: { failWith?: string } = {}) {
@@ -23,6 +23,7 @@ export async function startSmtpServer(opts: { failWith?: string } = {}) {
           received.push({
             from: m.from?.text ?? "",
             to: session.envelope.rcptTo.map((r) => r.address),
+            replyTo: m.replyTo?.text ?? "",
             subject: m.subject ?? "",
             text: m.text ?? "",
             html: typeof m.html === "string" ? m.html : "",

@@ -10,7 +10,7 @@ export function FormGuardFields({ ticket }: { ticket: string }) {
   return (
     <>
       <input type="hidden" name={FORM_TICKET_FIELD} value={ticket} />
-      <div className="form-trap" aria-hidden="true">
+      <div className="form-trap" aria-hidden="true" inert>
         <label>
           {t("form.trap")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

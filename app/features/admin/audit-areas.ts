@@ -1,6 +1,7 @@
 import { adminAuditSentences } from "#app/features/admin/audit-sentences";
 import type { AuditSentences } from "#app/features/admin/audit-sentence";
 import { campaignsAuditSentences } from "#app/features/campaigns/admin/audit-sentences";
+import { contactAuditSentences } from "#app/features/contact/admin/audit-sentences";
 import { companyAuditSentences } from "#app/features/company/admin/audit-sentences";
 import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
@@ -16,6 +17,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   gamificationAuditSentences,
   campaignsAuditSentences,
   featuredAuditSentences,
+  contactAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

@@ -25,6 +25,7 @@ describe("admin navigation", () => {
       promoCodes: false,
       featuredAnalytics: false,
       studioPromotions: false,
+      contactMessages: true,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -39,6 +40,7 @@ describe("admin navigation", () => {
       "/admin/forum/users",
       "/admin/forum/audit",
       "/admin/gamification/ranking",
+      "/admin/contacts",
       "/admin/audit",
     ]);
     const all = visibleTabGroups({
@@ -63,6 +65,7 @@ describe("admin navigation", () => {
       promoCodes: true,
       featuredAnalytics: true,
       studioPromotions: true,
+      contactMessages: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);

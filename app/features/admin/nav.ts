@@ -51,6 +51,8 @@ export const ADMIN_TABS: AdminTab[] = [
     requires: "gamificationAchievements",
   },
   { to: "/admin/gamification/ranking", labelKey: "nav.gamificationRanking", group: "gamification", requires: "gamificationRanking" },
+  // Contact messages from /contact (personal and business).
+  { to: "/admin/contacts", labelKey: "nav.contacts", group: "site", requires: "contactMessages" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
   { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },

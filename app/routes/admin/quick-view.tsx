@@ -50,6 +50,24 @@ export default function QuickView({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
+      {view.counters.length > 0 ? (
+        <section aria-labelledby="waiting-heading" className="mt-6">
+          <h2 id="waiting-heading" className="mb-3 text-xl font-bold">
+            {t("quickView.waiting")}
+          </h2>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {view.counters.map((c) => (
+              <li key={c.key}>
+                <Link to={to(c.href)} className="card flex items-baseline justify-between gap-3 p-4 hover:bg-muted">
+                  <span className="text-muted-foreground">{t(`quickView.counters.${c.key}`, { count: c.count })}</span>
+                  <span className="text-3xl font-black tabular-nums text-foreground">{c.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="pending-heading" className="card mt-6 flex flex-wrap items-center justify-between gap-4 p-5">
         <div>
           <h2 id="pending-heading" className="text-lg font-bold">

@@ -14,6 +14,8 @@ export const mailOutbox = pgTable(
     template: text("template").notNull(),
     locale: text("locale").notNull(),
     to: text("to").notNull(),
+    /** Where a reply goes when it is not the sender (a contact message's answer goes to the team). */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),

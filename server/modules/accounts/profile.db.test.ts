@@ -389,6 +389,7 @@ describe("accounts: profiles", () => {
         "auditLog",
         "campaigns",
         "companyProfile",
+        "contact",
         "profile",
         "roles",
         "sessions",

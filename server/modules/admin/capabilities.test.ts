@@ -8,6 +8,7 @@ import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 import { PROMOTIONS_ACTIONS, canPromotions } from "#server/modules/promotions";
 import { CAMPAIGNS_CASES } from "#server/modules/campaigns/policy";
+import { CONTACT_ACTIONS, canContact } from "#server/modules/contact";
 import { FORUM_CASES } from "#server/modules/forum/policy";
 import { GAMIFICATION_CASES } from "#server/modules/gamification/policy";
 import { PROMOTIONS_CASES } from "#server/modules/promotions/policy";
@@ -39,6 +40,10 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
   promotions: {
     actions: PROMOTIONS_ACTIONS as readonly string[],
     can: canPromotions as (a: unknown, action: string, r?: unknown) => boolean,
+  },
+  contact: {
+    actions: CONTACT_ACTIONS as readonly string[],
+    can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
   },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
@@ -82,13 +87,25 @@ describe("the capability table", () => {
   });
 
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
-    // Anyone, signed in or not, may ask for a featured game and check a promo code.
+    // Anyone, signed in or not, may ask for a featured game, check a promo code and write to the team.
     const anyone = ["submission.create", "promo.check"];
-    expect(allowedFor("visitor")).toEqual(anyone);
+    const everyone = [...anyone, "contact_message.send"];
+    expect(allowedFor("visitor")).toEqual(everyone);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
-    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...anyone]);
+    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...everyone]);
     // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
     expect(allowedFor("company", "!campaigns,promotions")).toEqual(allowedFor("creator", "!campaigns,promotions"));
+    // Contact messages: anyone writes; the team (Admins and Moderators, SPEC §6) reads, marks, archives and replies.
+    const contactTeam = [
+      "contact_message.send",
+      "contact_message.list",
+      "contact_message.mark",
+      "contact_message.archive",
+      "contact_message.reply",
+    ];
+    for (const role of ["Moderator", "Admin"] as const) expect(allowedFor(role, "contact"), role).toEqual(contactTeam);
+    for (const role of ["member", "creator", "company"] as const)
+      expect(allowedFor(role, "contact"), role).toEqual(["contact_message.send"]);
     expect(allowedFor("member", "!promotions").filter((a) => a !== "profile.become_creator")).toEqual(
       allowedFor("creator", "!campaigns,promotions"),
     );

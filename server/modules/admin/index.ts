@@ -46,7 +46,7 @@ export function createAdminService(deps: AdminDeps, areas: readonly AnyArea[]) {
     abilities: (actor: Actor) => adminAbilities(actor),
     /** What each kind of person may do, evaluated from the policies (the roles tab shows it). */
     capabilities: () => capabilityTable(areas),
-    quickView: (actor: Actor) => quickView({ db }, actor),
+    quickView: (actor: Actor) => quickView({ db, areas }, actor),
     listUsers: (actor: Actor, input: unknown) => listUsers({ db }, actor, input),
     grantRole: (actor: Actor, input: unknown) => grantRole({ db }, actor, input),
     revokeRole: (actor: Actor, input: unknown) => revokeRole({ db }, actor, input),

@@ -1,6 +1,7 @@
 import { type Actor } from "#server/modules/accounts/actor";
 import { can as canAccounts } from "#server/modules/accounts/policy";
 import { can as canCampaigns } from "#server/modules/campaigns/policy";
+import { can as canContact } from "#server/modules/contact/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canSite } from "#server/modules/site/policy";
@@ -43,6 +44,8 @@ export function adminAbilities(actor: Actor) {
     promoCodes: canPromotions(actor, "promo.list"),
     featuredAnalytics: canPromotions(actor, "featured_analytics.view"),
     studioPromotions: canPromotions(actor, "studio_promotion.list"),
+    /** The Contacts tab: messages sent from /contact, personal and business (the team). */
+    contactMessages: canContact(actor, "contact_message.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

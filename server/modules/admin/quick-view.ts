@@ -2,6 +2,7 @@ import { count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { companyProfiles, profiles, roles, userRoles, users } from "#server/db/schema";
 import { ROLE_ADMIN, ROLE_MODERATOR, type Actor } from "#server/modules/accounts/actor";
+import type { AnyArea } from "#server/modules/area";
 import { companyStatusWhere } from "./list-companies";
 import { assertAdminPanel } from "./policy";
 
@@ -13,9 +14,10 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The admin quick view: people by role, the companies waiting for review, sign-ups per day over the last
- * 30 days (UTC days, oldest first, days without sign-ups included) and the 5 latest sign-ups.
+ * 30 days (UTC days, oldest first, days without sign-ups included), the 5 latest sign-ups, and each area's
+ * counters (`adminCounters` of its manifest: what waits in its tab) that this person's tabs include.
  */
-export async function quickView(deps: { db: Database; now?: () => Date }, actor: Actor) {
+export async function quickView(deps: { db: Database; now?: () => Date; areas?: readonly AnyArea[] }, actor: Actor) {
   assertAdminPanel(actor);
   const db = deps.db;
   const now = deps.now?.() ?? new Date();
@@ -51,6 +53,13 @@ export async function quickView(deps: { db: Database; now?: () => Date }, actor:
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(LATEST_SIGNUPS);
 
+  const counters = await Promise.all(
+    (deps.areas ?? [])
+      .flatMap((area) => area.adminCounters ?? [])
+      .filter((c) => c.visible(actor))
+      .map(async (c) => ({ key: c.key, href: c.href, count: await c.count(db) })),
+  );
+
   const roleCount = (list: { role: string | null; n: number }[], r: string) => list.find((x) => x.role === r)?.n ?? 0;
   return {
     counts: {
@@ -62,6 +71,7 @@ export async function quickView(deps: { db: Database; now?: () => Date }, actor:
       unverifiedEmails: unverified,
     },
     pendingCompanies,
+    counters,
     signups,
     signupsTotal: signups.reduce((s, d) => s + d.count, 0),
     latest: latest.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),

@@ -1,4 +1,5 @@
 import type { Actor } from "#server/modules/accounts/actor";
+import { campaignsAdminCounters } from "./admin-counters";
 import { defineArea } from "#server/modules/area";
 import { CAMPAIGNS_ERRORS } from "./errors";
 import { CAMPAIGNS_ACTIONS, can as canCampaigns, CAMPAIGNS_CASES } from "./policy";
@@ -134,6 +135,7 @@ export const campaignsArea = defineArea({
     await ctx.jobs.every("campaigns.coverage-reminders", "15 * * * *", () => campaigns.sendCoverageReminders(coverageReminderSender(mail)));
   },
   errors: CAMPAIGNS_ERRORS,
+  adminCounters: campaignsAdminCounters,
   policy: { actions: CAMPAIGNS_ACTIONS, can: canCampaigns, cases: CAMPAIGNS_CASES },
   search: [campaignsSearch],
   sitemap: ({ db, now }) => campaignSitemapEntries(db, now),

@@ -1,5 +1,6 @@
 import type { PaymentsOffReason } from "#server/env";
 import type { Actor } from "#server/modules/accounts/actor";
+import { promotionsAdminCounters } from "./admin-counters";
 import { defineArea } from "#server/modules/area";
 import { PROMOTIONS_ERRORS } from "./errors";
 import { PROMOTIONS_ACTIONS, can as canPromotions, PROMOTIONS_CASES } from "./policy";
@@ -193,6 +194,7 @@ export const promotionsArea = defineArea({
     for (const register of Object.values(PROMOTIONS_JOBS)) await register(deps, ctx.jobs);
   },
   errors: PROMOTIONS_ERRORS,
+  adminCounters: promotionsAdminCounters,
   policy: { actions: PROMOTIONS_ACTIONS, can: canPromotions, cases: PROMOTIONS_CASES },
   search: [featuredSearch],
   sitemap: ({ db, now }) => featuredSitemapEntries(db, now),
