@@ -6,6 +6,7 @@ import { featuredAuditSentences } from "#app/features/featured/admin/audit-sente
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
+import { siteAuditSentences } from "#app/features/site/admin/audit-sentences";
 
 /** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
 export const AUDIT_AREAS: AuditSentences[] = [
@@ -16,6 +17,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   gamificationAuditSentences,
   campaignsAuditSentences,
   featuredAuditSentences,
+  siteAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

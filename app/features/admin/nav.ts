@@ -53,6 +53,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin/gamification/ranking", labelKey: "nav.gamificationRanking", group: "gamification", requires: "gamificationRanking" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
+  { to: "/admin/announcements", labelKey: "nav.announcements", group: "site", requires: "announcements" },
+  { to: "/admin/translations", labelKey: "nav.translations", group: "site", requires: "missingTranslations" },
   { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },
 ];
 
