@@ -8,6 +8,7 @@ import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
 import { DEMO_STUDIO_LOGOS, logoPiece, storeDemoArt } from "./demo-art";
 import { companyProfiles, posts, siteSettings, users, xpLedger } from "./schema";
+import { seedDemoAnnouncements } from "./seed-announcements";
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
@@ -37,7 +38,8 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   // Featured games: their images go to the uploads directory, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   const logos = opts ? await seedDemoLogos(db, opts) : false;
-  return accounts || forum || gamification || campaigns || promotions || logos;
+  const announced = await seedDemoAnnouncements(db);
+  return accounts || forum || gamification || campaigns || promotions || logos || announced;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */
