@@ -32,7 +32,11 @@ export const announcementInput = z
   .object({
     titleEs: title,
     titleEn: title,
-    startsLocal: z.string({ error: "errors:site.announcement_time" }).trim(),
+    // A real day and time whatever the zone (checked here too, so it is named beside the other fields' errors).
+    startsLocal: z
+      .string({ error: "errors:site.announcement_time" })
+      .trim()
+      .refine((v) => zonedToUtc(v, "UTC") !== null, "errors:site.announcement_time"),
     timeZone: z.enum(ANNOUNCEMENT_TIME_ZONES, { error: "errors:site.announcement_zone" }),
     videoUrl,
   })
