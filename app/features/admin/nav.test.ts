@@ -63,6 +63,8 @@ describe("admin navigation", () => {
       promoCodes: true,
       featuredAnalytics: true,
       studioPromotions: true,
+      announcements: true,
+      missingTranslations: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);
