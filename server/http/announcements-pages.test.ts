@@ -52,7 +52,11 @@ async function answerOf(res: Response): Promise<number | "login" | "home"> {
 function multipart(path: string, fields: Record<string, string>, image: Uint8Array | null, cookie?: string) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("image", image ? new File([image], "banner.png", { type: "image/png" }) : new File([], ""), image ? "banner.png" : "");
+  fd.set(
+    "image",
+    image ? new File([new Uint8Array(image)], "banner.png", { type: "image/png" }) : new File([], ""),
+    image ? "banner.png" : "",
+  );
   return t.request(path, { method: "POST", cookie, body: fd, headers: { "x-test-ip": "198.51.101.250" } });
 }
 
@@ -89,7 +93,7 @@ describe("who may open the site tabs", () => {
 
 describe("the announcements tab", () => {
   it("refuses every mutation to a visitor, a member and a Moderator", async () => {
-    for (const body of [fields(), { intent: "update-announcement", id: "x", ...fields() }, { intent: "delete-announcement", id: "x" }]) {
+    for (const body of [fields(), { ...fields(), intent: "update-announcement", id: "x" }, { intent: "delete-announcement", id: "x" }]) {
       expect(await answerOf(await post("/en/admin/announcements", body))).toBe("login");
       expect(await answerOf(await post("/en/admin/announcements", body, cookies.member))).toBe("home");
       expect((await post("/en/admin/announcements", body, cookies.moderator)).status).toBe(403);
@@ -165,7 +169,12 @@ describe("the announcements tab", () => {
   });
 
   it("leaves a past event out of the public pages but lists it in the admin", async () => {
-    const res = await multipart("/en/admin/announcements", fields({ titleEn: "Old showcase", startsLocal: "2025-09-10T21:00" }), oneColourPng(1280, 720), cookies.admin);
+    const res = await multipart(
+      "/en/admin/announcements",
+      fields({ titleEn: "Old showcase", startsLocal: "2025-09-10T21:00" }),
+      oneColourPng(1280, 720),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(await textOf(await get("/en/admin/announcements", cookies.admin))).toMatch(/Old showcase[\s\S]*Past/);
     expect(await (await get("/en/about")).text()).not.toContain("Old showcase");
@@ -177,12 +186,14 @@ describe("the missing translations tab", () => {
     const services = t.services;
     await services.settings.write("i18n_missing_enabled", true, "test");
     const deps = { db: services.db, settings: services.settings, rateLimiter: services.rateLimiter };
-    for (let i = 0; i < 2; i++) await reportMissingTranslation(deps, "ip-a", { lang: "es", namespace: "common", key: "nav.ghost", route: "/es/" });
+    for (let i = 0; i < 2; i++)
+      await reportMissingTranslation(deps, "ip-a", { lang: "es", namespace: "common", key: "nav.ghost", route: "/es/" });
     let en = await textOf(await get("/en/admin/translations", cookies.admin));
     expect(en).toContain("common:nav.ghost");
     expect(en).toContain("1 key missing");
     expect(en).not.toContain("Flagged");
-    for (let i = 0; i < 10; i++) await reportMissingTranslation(deps, "ip-b", { lang: "es", namespace: "site", key: `k${i}`, route: "/es/" });
+    for (let i = 0; i < 10; i++)
+      await reportMissingTranslation(deps, "ip-b", { lang: "es", namespace: "site", key: `k${i}`, route: "/es/" });
     services.events.publish("i18n_missing.cleared", { lang: null, at: new Date() }); // the kept read reads again
     en = await textOf(await get("/en/admin/translations", cookies.admin));
     expect(en).toContain("11 keys missing");

@@ -44,7 +44,10 @@ async function bannerOf(form: FormData): Promise<Uint8Array | null> {
 
 /** Banner refusals are said beside the file field. */
 const IMAGE_FIELD = Object.fromEntries(
-  ["site.announcement_image_required", "site.announcement_image_too_large", "accounts.avatar_type", "images.dimensions"].map((c) => [c, "image"]),
+  ["site.announcement_image_required", "site.announcement_image_too_large", "accounts.avatar_type", "images.dimensions"].map((c) => [
+    c,
+    "image",
+  ]),
 );
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -95,13 +98,15 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
   const closeHref = hrefWith(null);
   // A failed submit reopens its form; a saved one closes the dialog.
   const failure = result && !result.ok ? result : undefined;
-  const failedForm = typeof failure?.values.formId === "string" ? failure.values.formId : failure?.values.id ? `announcement-${failure.values.id}` : null;
+  const failedForm =
+    typeof failure?.values.formId === "string" ? failure.values.formId : failure?.values.id ? `announcement-${failure.values.id}` : null;
   const editing = failedForm ? failedForm.replace(/^announcement-/, "") : result?.ok ? null : loaderData.edit;
   const editingRow = editing && editing !== "new" ? (rows.find((r) => r.id === editing) ?? null) : null;
   const dialogOpen = (editing === "new" && abilities.createAnnouncement) || (!!editingRow && abilities.updateAnnouncement);
   const idle = useNavigation().state === "idle";
   useEffect(() => {
-    if (idle && result?.ok && new URLSearchParams(location.search).has("edit")) navigate(closeHref, { replace: true, preventScrollReset: true });
+    if (idle && result?.ok && new URLSearchParams(location.search).has("edit"))
+      navigate(closeHref, { replace: true, preventScrollReset: true });
   }, [idle, result, location.search, closeHref, navigate]);
   return (
     <>

@@ -1,15 +1,13 @@
 import { z } from "zod";
+import { hasNoControlCharacters } from "./control-characters";
 import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_TIME_ZONES, zonedToUtc } from "#shared/announcements";
-
-/** Letters a title may not hold: control characters (a newline included) and the bidi overrides. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const title = z
   .string({ error: "errors:site.announcement_title" })
   .trim()
   .min(1, "errors:site.announcement_title")
   .max(ANNOUNCEMENT_LIMITS.titleMax, "errors:site.announcement_title")
-  .refine((v) => !CONTROL.test(v), "errors:site.announcement_title");
+  .refine(hasNoControlCharacters, "errors:site.announcement_title");
 
 const videoUrl = z
   .string({ error: "errors:site.announcement_url" })

@@ -127,7 +127,13 @@ describe("announcements and missing translations", () => {
       expect(
         await fieldErrorsOf(
           createAnnouncement(deps, admin, {
-            fields: fields({ titleEs: "", titleEn: "a\u0007b", startsLocal: "2026-13-40T25:00", timeZone: "Mars/Base", videoUrl: "javascript:alert(1)" }),
+            fields: fields({
+              titleEs: "",
+              titleEn: "a\u0007b",
+              startsLocal: "2026-13-40T25:00",
+              timeZone: "Mars/Base",
+              videoUrl: "javascript:alert(1)",
+            }),
             image: banner(),
           }),
         ),
@@ -138,7 +144,9 @@ describe("announcements and missing translations", () => {
         timeZone: "errors:site.announcement_zone",
         videoUrl: "errors:site.announcement_url",
       });
-      expect(await fieldErrorsOf(createAnnouncement(deps, admin, { fields: fields({ startsLocal: "2026-02-30T10:00" }), image: banner() }))).toEqual({
+      expect(
+        await fieldErrorsOf(createAnnouncement(deps, admin, { fields: fields({ startsLocal: "2026-02-30T10:00" }), image: banner() })),
+      ).toEqual({
         startsLocal: "errors:site.announcement_time",
       });
       expect(await codeOf(createAnnouncement(deps, admin, { fields: fields(), image: null }))).toBe("site.announcement_image_required");
@@ -155,7 +163,10 @@ describe("announcements and missing translations", () => {
   describe("updateAnnouncement", () => {
     it("changes the fields, keeps the banner without a new file, replaces it with one, and audits what changed", async () => {
       const a = await createAnnouncement(deps, admin, { fields: fields(), image: banner() });
-      const kept = await updateAnnouncement(deps, admin, { id: a.id, fields: fields({ titleEn: "Demo night II", timeZone: "America/New_York" }) });
+      const kept = await updateAnnouncement(deps, admin, {
+        id: a.id,
+        fields: fields({ titleEn: "Demo night II", timeZone: "America/New_York" }),
+      });
       expect(kept.imageUrl).toBe(a.imageUrl);
       expect(kept.startsAt).toBe("2026-12-21T02:00:00.000Z");
       expect((await lastAudit("announcement.update"))?.details).toEqual({ changed: ["titleEn", "startsAt", "timeZone"] });

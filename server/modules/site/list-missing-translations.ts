@@ -21,16 +21,14 @@ export async function listMissingTranslations(deps: { db: Database }, actor: Act
   const [languages, rows] = await Promise.all([missingPerLanguage(deps.db), missingRowsQuery(deps.db, null, I18N_MISSING_LIST_MAX)]);
   return {
     languages,
-    rows: rows.map(
-      (r): MissingTranslationRow => ({
-        id: r.id,
-        lang: r.lang as Locale,
-        namespace: r.namespace,
-        key: r.key,
-        route: r.route,
-        count: r.count,
-        lastSeenAt: r.lastSeenAt.toISOString(),
-      }),
-    ),
+    rows: rows.map((r): MissingTranslationRow => ({
+      id: r.id,
+      lang: r.lang as Locale,
+      namespace: r.namespace,
+      key: r.key,
+      route: r.route,
+      count: r.count,
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    })),
   };
 }

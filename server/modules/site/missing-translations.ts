@@ -24,5 +24,7 @@ export async function flaggedLanguages(db: Pick<Database, "select">): Promise<Lo
 /** The records of one language, the most reported first. */
 export const missingRowsQuery = (db: Pick<Database, "select">, lang: Locale | null, limit: number) => {
   const q = db.select().from(i18nMissing);
-  return (lang ? q.where(eq(i18nMissing.lang, lang)) : q).orderBy(desc(i18nMissing.count), i18nMissing.namespace, i18nMissing.key).limit(limit);
+  return (lang ? q.where(eq(i18nMissing.lang, lang)) : q)
+    .orderBy(desc(i18nMissing.count), i18nMissing.namespace, i18nMissing.key)
+    .limit(limit);
 };

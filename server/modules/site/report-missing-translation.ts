@@ -5,17 +5,14 @@ import { i18nMissing } from "#server/db/schema";
 import type { RateLimiter } from "#server/platform/rate-limit";
 import { DomainError } from "#server/modules/errors";
 import { I18N_MISSING_RATE } from "./deps";
+import { hasNoControlCharacters } from "./control-characters";
 import type { SettingsStore } from "./settings";
-
-/** Control characters (newlines included) and bidi overrides: never part of a key or a path. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const noControl = (v: string) => !CONTROL.test(v);
 
 export const missingTranslationInput = z.object({
   lang: z.enum(["en", "es"]),
   namespace: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/),
-  key: z.string().min(1).max(200).refine(noControl),
-  route: z.string().max(512).regex(/^\//).refine(noControl),
+  key: z.string().min(1).max(200).refine(hasNoControlCharacters),
+  route: z.string().max(512).regex(/^\//).refine(hasNoControlCharacters),
 });
 
 /**
