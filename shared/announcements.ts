@@ -30,8 +30,9 @@ export const ANNOUNCEMENT_TIME_ZONES = [
 ] as const;
 export type AnnouncementTimeZone = (typeof ANNOUNCEMENT_TIME_ZONES)[number];
 
-/** Upcoming announcements shown in the side panel and on the home page. */
-export const ANNOUNCEMENTS_SHOWN = 2;
+/** Upcoming events shown in the side panel's card 4 (SPEC §2: a banner) and on the home page. */
+export const SIDE_PANEL_EVENTS = 1;
+export const HOME_EVENTS = 3;
 
 /** More than this many distinct keys missing in a language flags it, and the site falls back to English (SPEC §9). */
 export const I18N_MISSING_FLAG_THRESHOLD = 10;

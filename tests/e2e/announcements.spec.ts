@@ -35,8 +35,8 @@ test("an admin announces an event; the side panel and the home page show it in t
   await setConsentCookie(context, false);
   const page = await context.newPage();
   const title = { es: `Directo de prueba ${Date.now()}`, en: `Test stream ${Date.now()}` };
-  // 40 days ahead, 21:00 in Madrid.
-  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  // Two days ahead, 21:00 in Madrid: before the demo's coming events, so it is the side panel's next event.
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
   await gotoHydrated(page, "/en/admin/announcements");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(a("announcements.title"));
@@ -62,7 +62,7 @@ test("an admin announces an event; the side panel and the home page show it in t
   const id = new URLSearchParams(editHref.split("?")[1]).get("edit") ?? "";
   expect(id).not.toBe("");
 
-  // The side panel of another page (the home page lists the events itself), at New York's time.
+  // The side panel (card 4: the next event), at New York's time.
   await gotoHydrated(page, "/en/about");
   const panel = page.getByRole("complementary", { name: tr("en", "sidePanel.label") });
   const card = panel.getByTestId("announcement").filter({ hasText: title.en });

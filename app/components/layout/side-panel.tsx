@@ -140,7 +140,7 @@ export function SidePanel({ data, omit = new Set() }: { data: SidePanelData; omi
               </ul>
             )}
           </Card>
-          {/* Card 4: the next announced events (admin-managed); with none coming, the channel's banner. */}
+          {/* Card 4: the next announced event (admin-managed); with none coming, the channel's banner. */}
           <Card title={t("sidePanel.announcements")} omit={omit.has("announcements")}>
             {data.events.length > 0 ? (
               <div className="space-y-4">

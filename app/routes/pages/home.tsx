@@ -11,10 +11,11 @@ import { EventBanner } from "#app/features/home/event-banner";
 import type { SidePanelHandle } from "#app/components/layout/side-panel";
 import type { Route } from "./+types/home";
 
-// This page's own sections list the threads, the members and the next events: the side panel leaves its cards for them out.
+// This page's own sections list the threads and the members: the side panel leaves its cards for them out. Its
+// events section lists the next few; the panel's card 4 keeps the next one, as on every page (SPEC §2).
 export const handle = {
   i18n: ["site", "levels", "featured", "promotions"],
-  sidePanelOmit: ["threads", "members", "announcements"],
+  sidePanelOmit: ["threads", "members"],
 } satisfies SidePanelHandle & { i18n: string[] };
 
 /**

@@ -223,7 +223,7 @@ describe("announcements and missing translations", () => {
       expect(await upcomingAnnouncements(database.db, new Date(first.getTime() + 2 * 3600_000), 5)).toHaveLength(2);
       expect(await upcomingAnnouncements(database.db, new Date(first.getTime() + 4 * 3600_000), 5)).toHaveLength(1);
       const panel = await loadSidePanel(deps.settings, database.db, undefined, NOW);
-      expect(panel.events.map((e) => e.titles.es)).toEqual(["Directo: demos de la comunidad", "Escaparate indie de invierno"]);
+      expect(panel.events.map((e) => e.titles.es)).toEqual(["Directo: demos de la comunidad"]);
     });
 
     it.each(refusedActors)("refuses the admin list to %s", async (_n, who, code) => {

@@ -2,7 +2,7 @@ import type { ForumService, LatestThread } from "#server/modules/forum";
 import type { GamificationService } from "#server/modules/gamification";
 import { HOME_MEMBERS, HOME_THREADS } from "#shared/page-sizes";
 import type { Database } from "#server/db/client";
-import { ANNOUNCEMENTS_SHOWN } from "#shared/announcements";
+import { HOME_EVENTS } from "#shared/announcements";
 import type { PublicAnnouncement } from "./announcement-view";
 import { upcomingAnnouncements } from "./list-announcements";
 import type { SettingsStore } from "./settings";
@@ -26,7 +26,7 @@ export async function loadHomeHighlights(
   const [threads, members, events] = await Promise.all([
     forum_enabled ? forum.latestThreads(HOME_THREADS) : [],
     gamification.topByXp(HOME_MEMBERS),
-    db ? upcomingAnnouncements(db, now, ANNOUNCEMENTS_SHOWN) : [],
+    db ? upcomingAnnouncements(db, now, HOME_EVENTS) : [],
   ]);
   return {
     threads,

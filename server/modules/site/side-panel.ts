@@ -1,7 +1,7 @@
 import type { Database } from "#server/db/client";
 import { latestThreads } from "#server/modules/forum";
 import type { GamificationService } from "#server/modules/gamification";
-import { ANNOUNCEMENTS_SHOWN } from "#shared/announcements";
+import { SIDE_PANEL_EVENTS } from "#shared/announcements";
 import type { PublicAnnouncement } from "./announcement-view";
 import { upcomingAnnouncements } from "./list-announcements";
 import type { SettingsStore } from "./settings";
@@ -27,7 +27,7 @@ export type SidePanelData = {
   threads: SidePanelThread[];
   members: SidePanelMember[];
   achievements: SidePanelAchievement[];
-  /** The next announced events (card 4); when there is none, the card shows the channel's banner (`announcement`). */
+  /** The next announced event (card 4); when there is none, the card shows the channel's banner (`announcement`). */
   events: PublicAnnouncement[];
   announcement: { url: string; imageUrl: string };
 };
@@ -44,7 +44,7 @@ export type SidePanelGamification = Pick<GamificationService, "topByXp" | "recen
  * The side panel's data. Card 1 lists the newest visible threads while the forum is enabled (when it is off,
  * the forum's pages are 404 and the card shows its empty text). Card 2 lists the members with the most XP and
  * card 3 the newest unlocked achievements (gamification's reads, one statement each), card 4 the next announced
- * events (or the channel's banner when none is coming). The reads run side by
+ * event (or the channel's banner when none is coming). The reads run side by
  * side; only what the page shows leaves the server (user ids only for the generated avatars).
  */
 export async function loadSidePanel(
@@ -58,7 +58,7 @@ export async function loadSidePanel(
     forum_enabled && db ? latestThreads(db, SIDE_PANEL_THREADS) : [],
     gamification ? gamification.topByXp(SIDE_PANEL_MEMBERS) : [],
     gamification ? gamification.recentAchievements(SIDE_PANEL_ACHIEVEMENTS) : [],
-    db ? upcomingAnnouncements(db, now, ANNOUNCEMENTS_SHOWN) : [],
+    db ? upcomingAnnouncements(db, now, SIDE_PANEL_EVENTS) : [],
   ]);
   return {
     threads,
