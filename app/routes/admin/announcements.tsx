@@ -159,10 +159,8 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
                   <td>
                     <Badge tone={r.past ? "neutral" : "positive"}>{t(r.past ? "announcements.past" : "announcements.upcoming")}</Badge>
                   </td>
-                  <td className="max-w-56 truncate">
-                    <a href={r.videoUrl} target="_blank" rel="noopener noreferrer" className="link">
-                      {new URL(r.videoUrl).host}
-                    </a>
+                  <td className="max-w-56 truncate" title={r.videoUrl}>
+                    {new URL(r.videoUrl).host}
                   </td>
                 </tr>
               );
