@@ -38,18 +38,16 @@ export async function seedDemoAnnouncements(db: Database, now: Date = new Date()
       startsAt: madridDaysAhead(now, 45, 19),
     },
   ];
-  await db
-    .insert(announcements)
-    .values(
-      rows.map((r) => ({
-        ...r,
-        id: randomUUID(),
-        timeZone: SITE_TIME_ZONE,
-        imageUrl: BANNER,
-        videoUrl: CHANNEL,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+  await db.insert(announcements).values(
+    rows.map((r) => ({
+      ...r,
+      id: randomUUID(),
+      timeZone: SITE_TIME_ZONE,
+      imageUrl: BANNER,
+      videoUrl: CHANNEL,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   return true;
 }
