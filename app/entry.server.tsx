@@ -59,9 +59,12 @@ export default function handleRequest(
   }
   const { locale, nonce } = loadContext;
   const i18n = serverI18n(locale);
-  const rootData = routerContext.staticHandlerContext.loaderData?.root as { flags?: { i18n_missing_enabled?: boolean } } | undefined;
+  const rootData = routerContext.staticHandlerContext.loaderData?.root as
+    { flags?: { i18n_missing_enabled?: boolean }; englishFallback?: boolean } | undefined;
   // The page names its translation files; the browser fetches (or already keeps) them before it hydrates.
-  const i18nBoot = i18nBootFor(locale, namespacesFor(routerContext), rootData?.flags?.i18n_missing_enabled === true);
+  const i18nBoot = i18nBootFor(locale, namespacesFor(routerContext), rootData?.flags?.i18n_missing_enabled === true, {
+    englishFallback: rootData?.englishFallback === true,
+  });
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

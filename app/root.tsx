@@ -42,7 +42,10 @@ function errorTitles(locale: Parameters<typeof serverT>[0], site: string) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = context;
   const flags = await services.settings.runtimeFlags();
+  // SPEC §9: a language with too many missing keys shows English where its own text is missing, in the browser too.
+  const englishFallback = context.locale !== "en" && (await services.site.flaggedLanguages()).includes(context.locale);
   return {
+    englishFallback,
     locale: context.locale,
     localePrefix: context.localePrefix,
     theme: context.theme,

@@ -84,6 +84,8 @@ const pages: RouteConfigEntry[] = [
     route("companies", "routes/admin/companies.tsx"),
     route("mail", "routes/admin/mail-log.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("announcements", "routes/admin/announcements.tsx"),
+    route("translations", "routes/admin/translations.tsx"),
     route("audit", "routes/admin/audit-log.tsx"),
     // Forum admin: overview, moderation, content, settings, users; "audit" leads to the audit log.
     route("forum", "routes/admin/forum/overview.tsx"),

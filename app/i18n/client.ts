@@ -27,8 +27,9 @@ export async function createClientI18n(boot: I18nBoot, opts: { reportMissing: bo
     .use(initReactI18next)
     .init({
       lng: boot.locale,
-      // en and es keep the same keys (checked in CI), so the browser needs only its own language.
-      fallbackLng: false,
+      // en and es keep the same keys (checked in CI), so the browser needs only its own language, unless the
+      // language is flagged for missing keys (SPEC §9): then missing texts come from English, as on the server.
+      fallbackLng: boot.englishFallback ? "en" : false,
       supportedLngs: ["es", "en"],
       // The page's namespaces load before hydration (the <head> preloaded them); others when a page needs them.
       ns: boot.ns,

@@ -29,12 +29,19 @@ for (const [locale, byNs] of Object.entries(resources)) {
 /** What a page needs to hydrate: the boot JSON (a few hundred bytes) and the files to preload. Cached per set. */
 const bootCache = new Map<string, { json: string; preload: string[] }>();
 
-export function i18nBootFor(locale: Locale, ns: string[], reportMissing: boolean) {
+export function i18nBootFor(locale: Locale, ns: string[], reportMissing: boolean, opts: { englishFallback?: boolean } = {}) {
   const present = ns.filter((n) => hashes[locale]?.[n]);
-  const key = `${locale}|${reportMissing ? 1 : 0}|${present.join(",")}`;
+  const englishFallback = opts.englishFallback === true && locale !== "en";
+  const key = `${locale}|${reportMissing ? 1 : 0}|${englishFallback ? 1 : 0}|${present.join(",")}`;
   let boot = bootCache.get(key);
   if (!boot) {
-    const value: I18nBoot = { locale, ns: present, hashes: hashes[locale] ?? {}, reportMissing };
+    const value: I18nBoot = {
+      locale,
+      ns: present,
+      hashes: hashes[locale] ?? {},
+      reportMissing,
+      ...(englishFallback ? { englishFallback } : {}),
+    };
     boot = { json: scriptJson(value), preload: present.map((n) => i18nAssetPath(locale, n, hashes[locale][n])) };
     bootCache.set(key, boot);
   }

@@ -8,6 +8,7 @@ import { SettingsStore } from "#server/modules/site/settings";
 import type { Database } from "./client";
 import { DEMO_STUDIO_LOGOS, logoPiece, storeDemoArt } from "./demo-art";
 import { companyProfiles, posts, siteSettings, users, xpLedger } from "./schema";
+import { seedDemoAnnouncements } from "./seed-announcements";
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
@@ -39,7 +40,8 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   const logos = opts ? await seedDemoLogos(db, opts) : false;
   const contact = await seedDemoContact(db, log);
-  return accounts || forum || gamification || campaigns || promotions || logos || contact;
+  const announced = await seedDemoAnnouncements(db);
+  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

@@ -210,6 +210,8 @@ const ROUTES: [string, () => string, Answer[]][] = [
   ["admin audit", () => "/en/admin/audit", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin mail log", () => "/en/admin/mail", ["login", "home", "home", "verify", "home", 403, 200]],
   ["admin settings", () => "/en/admin/settings", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin announcements", () => "/en/admin/announcements", ["login", "home", "home", "verify", "home", 403, 200]],
+  ["admin missing translations", () => "/en/admin/translations", ["login", "home", "home", "verify", "home", 403, 200]],
   // Forum admin: the team's tabs, and the forum's structure and settings for Admins only.
   ["admin forum overview", () => "/en/admin/forum", ["login", "home", "home", "verify", "home", 200, 200]],
   ["admin forum moderation", () => "/en/admin/forum/moderation", ["login", "home", "home", "verify", "home", 200, 200]],
@@ -369,6 +371,12 @@ describe("access matrix: mutations", () => {
       "feature flags",
       "/en/admin/settings",
       () => ({ intent: "flags", analytics_enabled: "on" }),
+      ["login", "home", "home", "verify", "home", 403, 200],
+    ],
+    [
+      "clear missing translations",
+      "/en/admin/translations",
+      () => ({ intent: "clear-missing", lang: "all" }),
       ["login", "home", "home", "verify", "home", 403, 200],
     ],
     // Forum admin.

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ANNOUNCEMENT_LIMITS } from "#shared/announcements";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
@@ -19,6 +20,8 @@ const MULTIPART_OVERHEAD = 64 * KB;
 export const BODY_LIMITS = {
   /** Page forms that carry an image (the avatar on /account, the logo on /company/verification). */
   upload: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+  /** The admin's announcement form with its banner (PNG, JPG or WEBP, at most 5 MB). */
+  announcementBanner: ANNOUNCEMENT_LIMITS.imageMaxBytes + MULTIPART_OVERHEAD,
   /** A game's form with its cover (PNG, JPG or WEBP, at most 5 MB). */
   gameCover: GAME_LIMITS.coverMaxBytes + MULTIPART_OVERHEAD,
   /**
@@ -56,6 +59,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (UPLOAD_PAGES.has(bare)) return BODY_LIMITS.upload;
   if (bare === "/collaborate") return BODY_LIMITS.featuredImage;
   if (bare === "/contact") return BODY_LIMITS.contact;
+  if (bare === "/admin/announcements") return BODY_LIMITS.announcementBanner;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

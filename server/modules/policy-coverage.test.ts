@@ -35,7 +35,6 @@ const ALL_ACTIONS = new Set(Object.values(DECLARED).flat());
 const CHECKED_ELSEWHERE: Record<string, { reason: string; file?: string }> = {
   "content.submit": { reason: "the precondition of every member action, checked inside the other areas' policies" },
   "maintenance.bypass": { reason: "checked by the maintenance gate before any page or operation runs", file: "server/http/gate.ts" },
-  "i18n_missing.read": { reason: "no page lists the missing translations yet; the row tells the team who will read them" },
 };
 
 /** Actions an operation may check before its own one, and why. */

@@ -84,6 +84,10 @@ export type DomainEvents = {
    * edited: /featured-games, /games/{slug}, the home page's featured section, search and the sitemap may change.
    */
   "featured.changed": { featuredGameId: string; status: string; at: Date };
+  /** Site: an announcement was created, edited or deleted: the side panel's card 4 and the home page change. */
+  "announcement.changed": { announcementId: string; change: "created" | "updated" | "deleted"; at: Date };
+  /** Site: the missing-translation records were cleared, so a flagged language may be itself again. */
+  "i18n_missing.cleared": { lang: string | null; at: Date };
 };
 
 export type EventName = keyof DomainEvents;
@@ -107,6 +111,8 @@ export const VISIBLE_CHANGE_EVENTS: EventName[] = [
   "gamification.changed",
   "campaign.changed",
   "featured.changed",
+  "announcement.changed",
+  "i18n_missing.cleared",
 ];
 export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;

@@ -77,6 +77,8 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/companies?status=verified"],
   ["admin", "/admin/mail"],
   ["admin", "/admin/settings"],
+  ["admin", "/admin/announcements"],
+  ["admin", "/admin/translations"],
   ["admin", "/admin/audit"],
   ["admin", "/admin/forum"],
   ["admin", "/admin/forum/moderation"],

@@ -7,6 +7,7 @@ import { IconTooltip } from "#app/components/ui/tooltip";
 import { iconByKey } from "#app/features/gamification/icon-by-key";
 import { achievementName } from "#app/features/gamification/achievement-name";
 import { useLocalePath } from "#app/lib/use-locale";
+import { EventBanner } from "#app/features/home/event-banner";
 
 import type { SidePanelData } from "#server/modules/site/side-panel";
 
@@ -139,21 +140,32 @@ export function SidePanel({ data, omit = new Set() }: { data: SidePanelData; omi
               </ul>
             )}
           </Card>
+          {/* Card 4: the next announced event (admin-managed); with none coming, the channel's banner. */}
           <Card title={t("sidePanel.announcements")} omit={omit.has("announcements")}>
-            <a href={data.announcement.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
-              <img
-                src={data.announcement.imageUrl}
-                alt={`${t("sidePanel.announcementAlt")} ${t("externalLink")}`}
-                width={640}
-                height={360}
-                loading="lazy"
-                className="h-auto w-full"
-              />
-            </a>
-            <p className="mt-2 text-muted-foreground">
-              <Icon name="trophy" size={14} className="mr-1 inline" />
-              {t("sidePanel.announcementText")}
-            </p>
+            {data.events.length > 0 ? (
+              <div className="space-y-4">
+                {data.events.map((e) => (
+                  <EventBanner key={e.id} event={e} locale={locale} />
+                ))}
+              </div>
+            ) : (
+              <>
+                <a href={data.announcement.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
+                  <img
+                    src={data.announcement.imageUrl}
+                    alt={`${t("sidePanel.announcementAlt")} ${t("externalLink")}`}
+                    width={640}
+                    height={360}
+                    loading="lazy"
+                    className="h-auto w-full"
+                  />
+                </a>
+                <p className="mt-2 text-muted-foreground">
+                  <Icon name="trophy" size={14} className="mr-1 inline" />
+                  {t("sidePanel.announcementText")}
+                </p>
+              </>
+            )}
           </Card>
         </div>
       </details>

@@ -7,6 +7,7 @@ import { featuredAuditSentences } from "#app/features/featured/admin/audit-sente
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
+import { siteAuditSentences } from "#app/features/site/admin/audit-sentences";
 
 /** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
 export const AUDIT_AREAS: AuditSentences[] = [
@@ -18,6 +19,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   campaignsAuditSentences,
   featuredAuditSentences,
   contactAuditSentences,
+  siteAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

@@ -66,6 +66,8 @@ describe("admin navigation", () => {
       featuredAnalytics: true,
       studioPromotions: true,
       contactMessages: true,
+      announcements: true,
+      missingTranslations: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);

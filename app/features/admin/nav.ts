@@ -55,6 +55,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: "/admin/contacts", labelKey: "nav.contacts", group: "site", requires: "contactMessages" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },
   { to: "/admin/settings", labelKey: "nav.settings", group: "site", requires: "settingsUpdate" },
+  { to: "/admin/announcements", labelKey: "nav.announcements", group: "site", requires: "announcements" },
+  { to: "/admin/translations", labelKey: "nav.translations", group: "site", requires: "missingTranslations" },
   { to: "/admin/audit", labelKey: "nav.audit", group: "site", requires: "auditRead" },
 ];
 

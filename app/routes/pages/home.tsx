@@ -7,10 +7,12 @@ import { seoMeta, websiteJsonLd } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import { homeHero } from "#app/features/home/hero.server";
 import { HomeFeatured } from "#app/features/featured/home-featured";
+import { EventBanner } from "#app/features/home/event-banner";
 import type { SidePanelHandle } from "#app/components/layout/side-panel";
 import type { Route } from "./+types/home";
 
-// This page's own sections list the threads and the members: the side panel leaves its cards for them out.
+// This page's own sections list the threads and the members: the side panel leaves its cards for them out. Its
+// events section lists the next few; the panel's card 4 keeps the next one, as on every page (SPEC §2).
 export const handle = {
   i18n: ["site", "levels", "featured", "promotions"],
   sidePanelOmit: ["threads", "members"],
@@ -28,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const description = t("home.description");
   const { forum_enabled } = await context.services.settings.runtimeFlags();
   // The same for everyone: kept a few seconds per process, read again after any change.
-  const [{ threads, members }, featured] = await Promise.all([
+  const [{ threads, members, events }, featured] = await Promise.all([
     context.services.site.homeHighlights(),
     // The homepage features on show, kept the same way (read again after featured.changed).
     context.services.promotions.homepageFeatured(),
@@ -37,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hero: homeHero(context.actor, forum_enabled),
     threads,
     members,
+    events,
     featured,
     seo: seo({
       title: t("home.title"),
@@ -51,7 +54,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.s
 const AUDIENCES = ["player", "creator", "company"] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, threads, members, featured } = loaderData;
+  const { hero, threads, members, events, featured } = loaderData;
   const { t } = useTranslation("site");
   const { to, locale } = useLocalePath();
   return (
@@ -101,6 +104,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <HomeFeatured games={featured} />
+
+      {events.length > 0 ? (
+        <section aria-labelledby="events-heading">
+          <h2 id="events-heading" className="text-2xl font-bold">
+            {t("home.eventsTitle")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("home.eventsLead")}</p>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {events.map((e) => (
+              <li key={e.id} className="card p-4">
+                <EventBanner event={e} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {threads.length > 0 ? (
         <section aria-labelledby="community-heading">

@@ -63,6 +63,12 @@ const FORUM_ADMIN_TABS = [
 
 /** How XP works for members; texts under `resources.gamificationGuide.items`. */
 const GAMIFICATION_GUIDE = ["earning", "takenBack", "caps", "levels", "achievements", "leaderboard", "history"] as const;
+/** The site admin's tabs (announced events, missing translations) and who uses them (server/modules/site/policy.ts). */
+const SITE_ADMIN_TABS = [
+  ["announcements", "admins"],
+  ["translations", "admins"],
+] as const;
+
 /** The gamification admin's tabs and who uses them (policy in server/modules/gamification/policy.ts). */
 const GAMIFICATION_ADMIN_TABS = [
   ["settings", "admins"],
@@ -84,6 +90,7 @@ const SECTIONS = [
   ["featured", "resources.featuredGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
+  ["site-admin", "resources.siteAdmin.title"],
   ["shop", "shop:wiki.title"],
   ["hosting", "resources.hostingGuide.title"],
 ] as const;
@@ -221,6 +228,14 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <AdminTabsList area="gamificationAdmin" tabs={GAMIFICATION_ADMIN_TABS} />
         </section>
 
+        <section id="site-admin" aria-labelledby="site-admin-heading" className={`${SECTION} mt-8`}>
+          <h2 id="site-admin-heading" className="text-xl font-bold">
+            {t("resources.siteAdmin.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.siteAdmin.intro")}</p>
+          <AdminTabsList area="siteAdmin" tabs={SITE_ADMIN_TABS} />
+        </section>
+
         <ShopWikiSection className={`${SECTION} mt-8`} />
 
         <GuideSection id="hosting" area="hostingGuide" items={HOSTING_GUIDE} />
@@ -337,7 +352,7 @@ function AdminTabsList({
   area,
   tabs,
 }: {
-  area: "forumAdmin" | "gamificationAdmin";
+  area: "forumAdmin" | "gamificationAdmin" | "siteAdmin";
   tabs: readonly (readonly [string, "team" | "admins"])[];
 }) {
   const { t } = useTranslation("site");

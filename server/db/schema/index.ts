@@ -6,3 +6,4 @@ export * from "./gamification";
 export * from "./campaigns";
 export * from "./promotions";
 export * from "./contact";
+export * from "./announcements";

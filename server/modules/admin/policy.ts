@@ -25,6 +25,9 @@ export function adminAbilities(actor: Actor) {
     mailRetry: canAccounts(actor, "mail.retry"),
     settingsUpdate: canSite(actor, "settings.update"),
     auditRead: canAccounts(actor, "audit.read"),
+    /** The site tabs: announced events, and the missing translations the browsers reported (Admins). */
+    announcements: canSite(actor, "announcement.list"),
+    missingTranslations: canSite(actor, "i18n_missing.read"),
     /** The forum tabs: overview, moderation (the report queue and hidden content), users (the team); content and settings (Admins). */
     forumOverview: canForum(actor, "forum.overview"),
     forumModeration: canForum(actor, "report.list"),

@@ -9,4 +9,10 @@ export const SITE_ERRORS = {
   "site.maintenance": 503,
   "site.maintenance_wrong_password": 401,
   "site.maintenance_password_required": 400,
+  /** An announcement that does not exist (deleted meanwhile, or a made-up id). */
+  "site.announcement_not_found": 404,
+  /** A new announcement sent without its banner. */
+  "site.announcement_image_required": 400,
+  /** A banner over ANNOUNCEMENT_LIMITS.imageMaxBytes as uploaded. */
+  "site.announcement_image_too_large": 400,
 } as const satisfies Readonly<Record<string, number>>;

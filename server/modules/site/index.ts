@@ -5,6 +5,16 @@ import { keptRead } from "#server/platform/kept-read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
 import { siteSitemap, STATIC_PUBLIC_PAGES } from "./sitemap";
+import type { Actor } from "#server/modules/accounts/actor";
+import { clearMissingTranslations } from "./clear-missing-translations";
+import { createAnnouncement } from "./create-announcement";
+import { deleteAnnouncement } from "./delete-announcement";
+import type { SiteDeps } from "./deps";
+import { listAnnouncements } from "./list-announcements";
+import { listMissingTranslations } from "./list-missing-translations";
+import { flaggedLanguages } from "./missing-translations";
+import { siteAdminAbilities } from "./policy";
+import { updateAnnouncement } from "./update-announcement";
 
 /**
  * The site area's public entry for other areas (the admin panel's service binds these to its settings store):
@@ -14,17 +24,30 @@ export { configureMaintenance } from "./maintenance";
 export { updateSetting } from "./update-setting";
 export type { SidePanelData } from "./side-panel";
 export type { HomeHighlights } from "./home-highlights";
+export type { AnnouncementView, PublicAnnouncement } from "./announcement-view";
+export type { MissingTranslationRow } from "./list-missing-translations";
 
 /** What every page's shell reads: the side panel, the home page's highlights, the sitemap. */
 export function createSiteService(ctx: AreaContext) {
   const { db, settings, events, env } = ctx;
   // The same for everyone: read at most once per SIDE_PANEL_CACHE_SECONDS, again at once after an event that changes it.
   const kept = { ttlMs: env.sidePanelCacheSeconds * 1000, events, settings };
+  const deps: SiteDeps = { db, settings, storage: ctx.storage, events, rateLimiter: ctx.rateLimiter, now: ctx.now };
   return {
     /** The side panel's cards (SPEC §2), read by the root loader for every page that shows it. */
-    sidePanel: keptRead(() => loadSidePanel(settings, db, ctx.services.gamification), kept),
-    /** The home page's newest threads and top members. */
-    homeHighlights: keptRead(() => loadHomeHighlights(settings, ctx.services.forum, ctx.services.gamification), kept),
+    sidePanel: keptRead(() => loadSidePanel(settings, db, ctx.services.gamification, ctx.now()), kept),
+    /** The home page's newest threads, top members and next events. */
+    homeHighlights: keptRead(() => loadHomeHighlights(settings, ctx.services.forum, ctx.services.gamification, db, ctx.now()), kept),
+    /** Languages with too many missing keys, which fall back to English (SPEC §9), read like the side panel. */
+    flaggedLanguages: keptRead(() => flaggedLanguages(db), kept),
+    /** What the announcements and missing-translation screens may offer. */
+    adminAbilities: (actor: Actor) => siteAdminAbilities(actor),
+    listAnnouncements: (actor: Actor) => listAnnouncements(deps, actor),
+    createAnnouncement: (actor: Actor, input: Parameters<typeof createAnnouncement>[2]) => createAnnouncement(deps, actor, input),
+    updateAnnouncement: (actor: Actor, input: Parameters<typeof updateAnnouncement>[2]) => updateAnnouncement(deps, actor, input),
+    deleteAnnouncement: (actor: Actor, input: Parameters<typeof deleteAnnouncement>[2]) => deleteAnnouncement(deps, actor, input),
+    listMissingTranslations: (actor: Actor) => listMissingTranslations(deps, actor),
+    clearMissingTranslations: (actor: Actor, input: unknown) => clearMissingTranslations(deps, actor, input),
     /** /sitemap.xml: every area's public pages. */
     sitemap: (baseUrl: string, now: Date = ctx.now()) => siteSitemap({ db, settings, areas: ctx.areas }, baseUrl, now),
   };
@@ -38,7 +61,7 @@ declare module "#server/modules/area" {
   }
 }
 
-/** The site's shell and settings: side panel, home highlights, sitemap, maintenance, settings. */
+/** The site's shell and settings: side panel, home highlights, announcements, missing translations, sitemap, maintenance, settings. */
 export const siteArea = defineArea({
   name: "site",
   service: (_deps, ctx) => createSiteService(ctx),

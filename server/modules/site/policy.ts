@@ -13,6 +13,16 @@ export const SITE_ACTIONS = [
   "maintenance.bypass",
   /** The list of translation keys found missing. */
   "i18n_missing.read",
+  /** Deleting the missing-translation records once the keys are fixed (all, or one language's). */
+  "i18n_missing.clear",
+  /** The admin list of announcements, past ones included. */
+  "announcement.list",
+  /** Adding an announced event (titles, time, banner, video channel). */
+  "announcement.create",
+  /** Editing an announced event. */
+  "announcement.update",
+  /** Deleting an announced event and its banner. */
+  "announcement.delete",
   /** The page views counted (totals, visitors, most viewed paths). */
   "analytics.read",
 ] as const;
@@ -26,6 +36,11 @@ export function can(actor: Actor, action: SiteAction): boolean {
     case "maintenance.configure":
     case "maintenance.bypass":
     case "i18n_missing.read":
+    case "i18n_missing.clear":
+    case "announcement.list":
+    case "announcement.create":
+    case "announcement.update":
+    case "announcement.delete":
     case "analytics.read":
       return hasRole(actor, ROLE_ADMIN);
   }
@@ -34,4 +49,14 @@ export function can(actor: Actor, action: SiteAction): boolean {
 export function assertCan(actor: Actor, action: SiteAction): void {
   if (!actor) throw new DomainError("auth.unauthenticated");
   if (!can(actor, action)) throw new DomainError("auth.forbidden");
+}
+
+/** What the admin's announcements and missing-translation screens may offer this person. */
+export function siteAdminAbilities(actor: Actor) {
+  return {
+    createAnnouncement: can(actor, "announcement.create"),
+    updateAnnouncement: can(actor, "announcement.update"),
+    deleteAnnouncement: can(actor, "announcement.delete"),
+    clearMissingTranslations: can(actor, "i18n_missing.clear"),
+  };
 }
