@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
+import { RESUME_MAX_BYTES } from "#shared/jobs";
 import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
@@ -28,6 +29,8 @@ export const BODY_LIMITS = {
   featuredImage: GAME_IMAGE_MAX_BYTES * (1 + SUBMISSION_SCREENSHOTS_MAX) + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
+  /** A job application with its resume (one PDF of at most 5 MB). */
+  resume: RESUME_MAX_BYTES + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */
   form: 256 * KB,
   /** better-auth's JSON endpoints: an email, a password, a code. */
@@ -51,6 +54,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   const bare = page.replace(/\/$/, "") || "/";
   if (UPLOAD_PAGES.has(bare)) return BODY_LIMITS.upload;
   if (bare === "/collaborate") return BODY_LIMITS.featuredImage;
+  if (/^\/jobs\/[^/]+$/.test(bare)) return BODY_LIMITS.resume;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

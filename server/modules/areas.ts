@@ -4,6 +4,7 @@ import type { AnyArea, AreaServices } from "./area";
 import { campaignsArea } from "./campaigns";
 import { forumArea } from "./forum";
 import { gamificationArea } from "./gamification";
+import { jobsArea } from "./jobs";
 import { notificationsArea } from "./notifications";
 import { promotionsArea } from "./promotions";
 import { searchArea } from "./search";
@@ -22,6 +23,7 @@ export const AREAS = [
   siteArea,
   campaignsArea,
   promotionsArea,
+  jobsArea,
   adminArea,
   searchArea,
   shopArea,

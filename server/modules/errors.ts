@@ -3,6 +3,7 @@ import { ADMIN_ERRORS } from "#server/modules/admin/errors";
 import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
 import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
+import { JOBS_ERRORS } from "#server/modules/jobs/errors";
 import { NOTIFICATIONS_ERRORS } from "#server/modules/notifications/errors";
 import { PROMOTIONS_ERRORS } from "#server/modules/promotions/errors";
 import { SEARCH_ERRORS } from "#server/modules/search/errors";
@@ -36,6 +37,7 @@ export const ERROR_TABLES = [
   CAMPAIGNS_ERRORS,
   FORUM_ERRORS,
   GAMIFICATION_ERRORS,
+  JOBS_ERRORS,
   NOTIFICATIONS_ERRORS,
   PROMOTIONS_ERRORS,
   SEARCH_ERRORS,

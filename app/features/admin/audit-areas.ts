@@ -5,6 +5,7 @@ import { companyAuditSentences } from "#app/features/company/admin/audit-sentenc
 import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
+import { jobsAuditSentences } from "#app/features/jobs/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
 
 /** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
@@ -16,6 +17,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   gamificationAuditSentences,
   campaignsAuditSentences,
   featuredAuditSentences,
+  jobsAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

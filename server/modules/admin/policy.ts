@@ -3,6 +3,7 @@ import { can as canAccounts } from "#server/modules/accounts/policy";
 import { can as canCampaigns } from "#server/modules/campaigns/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
+import { can as canJobs } from "#server/modules/jobs/policy";
 import { can as canSite } from "#server/modules/site/policy";
 import { can as canPromotions } from "#server/modules/promotions/policy";
 import { DomainError } from "#server/modules/errors";
@@ -43,6 +44,9 @@ export function adminAbilities(actor: Actor) {
     promoCodes: canPromotions(actor, "promo.list"),
     featuredAnalytics: canPromotions(actor, "featured_analytics.view"),
     studioPromotions: canPromotions(actor, "studio_promotion.list"),
+    /** The jobs tabs: offers and applications (Admins). */
+    jobOffers: canJobs(actor, "job.list"),
+    jobApplications: canJobs(actor, "application.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;
