@@ -7,6 +7,7 @@ import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/ga
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 import { PROMOTIONS_ACTIONS, canPromotions } from "#server/modules/promotions";
+import { JOBS_ACTIONS, canJobs } from "#server/modules/jobs";
 import { CAMPAIGNS_CASES } from "#server/modules/campaigns/policy";
 import { FORUM_CASES } from "#server/modules/forum/policy";
 import { GAMIFICATION_CASES } from "#server/modules/gamification/policy";
@@ -40,6 +41,7 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     actions: PROMOTIONS_ACTIONS as readonly string[],
     can: canPromotions as (a: unknown, action: string, r?: unknown) => boolean,
   },
+  jobBoard: { actions: JOBS_ACTIONS as readonly string[], can: canJobs as (a: unknown, action: string, r?: unknown) => boolean },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,
@@ -84,9 +86,16 @@ describe("the capability table", () => {
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
     // Anyone, signed in or not, may ask for a featured game and check a promo code.
     const anyone = ["submission.create", "promo.check"];
-    expect(allowedFor("visitor")).toEqual(anyone);
+    // Anyone may apply to an open job offer too (no account needed).
+    expect(allowedFor("visitor")).toEqual([...anyone, "application.create"]);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
-    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...anyone]);
+    expect(allowedFor("pendingCompany")).toEqual([
+      "gamification.ledger:own",
+      "notifications.read",
+      "notifications.configure",
+      ...anyone,
+      "application.create",
+    ]);
     // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
     expect(allowedFor("company", "!campaigns,promotions")).toEqual(allowedFor("creator", "!campaigns,promotions"));
     expect(allowedFor("member", "!promotions").filter((a) => a !== "profile.become_creator")).toEqual(
@@ -158,6 +167,10 @@ describe("the capability table", () => {
       "xp.adjust",
     ])
       expect(mod, action).not.toContain(action);
+    // Jobs: everyone applies; everything else is the Admins' (SPEC §6), Moderators included out.
+    for (const role of ["visitor", "member", "creator", "company", "Moderator"] as const)
+      expect(allowedFor(role, "jobBoard"), role).toEqual(["application.create"]);
+    expect(allowedFor("Admin", "jobBoard")).toEqual([...JOBS_ACTIONS]);
     // Admins may do everything outside what a company or a creator does for themselves.
     expect(allowedFor("Admin", "!campaigns,promotions")).toHaveLength(
       table.rows.filter((r) => r.area !== "campaigns" && r.area !== "promotions").length,
