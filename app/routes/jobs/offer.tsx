@@ -61,7 +61,11 @@ export default function JobOfferPage({ loaderData, actionData }: Route.Component
       <header className="space-y-2">
         <h1 className="text-3xl font-black break-words">{offer.title}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {offer.status === "closed" ? <Badge tone="neutral">{t("status.closed")}</Badge> : <Badge tone="positive">{t("status.open")}</Badge>}
+          {offer.status === "closed" ? (
+            <Badge tone="neutral">{t("status.closed")}</Badge>
+          ) : (
+            <Badge tone="positive">{t("status.open")}</Badge>
+          )}
           <span>{t("offer.published", { date: date(offer.createdAt) })}</span>
         </p>
       </header>
@@ -69,12 +73,15 @@ export default function JobOfferPage({ loaderData, actionData }: Route.Component
       {applied ? (
         <FormAlert variant="success" message="jobs:apply.sent" />
       ) : offer.status === "closed" ? (
-        <section role="note" aria-labelledby="closed-heading" className="rounded-card border border-border bg-muted p-4">
-          <h2 id="closed-heading" className="font-semibold">
-            {t("offer.closedTitle")}
-          </h2>
-          <p className="mt-1 text-sm">{t("offer.closedText")}</p>
-        </section>
+        <>
+          {failure ? <FormAlert message={failure.formError} values={failure.formErrorValues} /> : null}
+          <section role="note" aria-labelledby="closed-heading" className="rounded-card border border-border bg-muted p-4">
+            <h2 id="closed-heading" className="font-semibold">
+              {t("offer.closedTitle")}
+            </h2>
+            <p className="mt-1 text-sm">{t("offer.closedText")}</p>
+          </section>
+        </>
       ) : ticket ? (
         <ApplyForm offerId={offer.id} ticket={ticket} failure={failure} />
       ) : null}
