@@ -17,7 +17,14 @@ type DemoOffer = {
   descriptionEn: string;
   closedDaysAgo: number | null;
   createdDaysAgo: number;
-  applications: { name: string; email: string; locale: "es" | "en"; status: ApplicationStatus; daysAgo: number; portfolioUrl: string | null }[];
+  applications: {
+    name: string;
+    email: string;
+    locale: "es" | "en";
+    status: ApplicationStatus;
+    daysAgo: number;
+    portfolioUrl: string | null;
+  }[];
 };
 
 const OFFERS: DemoOffer[] = [
@@ -31,7 +38,14 @@ const OFFERS: DemoOffer[] = [
     closedDaysAgo: null,
     createdDaysAgo: 6,
     applications: [
-      { name: "Lucía Romero", email: "lucia.romero@example.com", locale: "es", status: "pending", daysAgo: 2, portfolioUrl: "https://example.com/lucia" },
+      {
+        name: "Lucía Romero",
+        email: "lucia.romero@example.com",
+        locale: "es",
+        status: "pending",
+        daysAgo: 2,
+        portfolioUrl: "https://example.com/lucia",
+      },
       { name: "Sam Parker", email: "sam.parker@example.com", locale: "en", status: "pending", daysAgo: 1, portfolioUrl: null },
     ],
   },
@@ -44,7 +58,16 @@ const OFFERS: DemoOffer[] = [
       "Join the team that builds this site: TypeScript, React and PostgreSQL.\n\n- Remote work from Spain\n- Open source wherever we can\n- Tests before haste",
     closedDaysAgo: null,
     createdDaysAgo: 12,
-    applications: [{ name: "Marta Gil", email: "marta.gil@example.com", locale: "es", status: "accepted", daysAgo: 8, portfolioUrl: "https://example.com/marta" }],
+    applications: [
+      {
+        name: "Marta Gil",
+        email: "marta.gil@example.com",
+        locale: "es",
+        status: "accepted",
+        daysAgo: 8,
+        portfolioUrl: "https://example.com/marta",
+      },
+    ],
   },
   {
     titleEs: "Editor/a de vídeo para el pódcast",
@@ -54,7 +77,14 @@ const OFFERS: DemoOffer[] = [
     closedDaysAgo: 20,
     createdDaysAgo: 60,
     applications: [
-      { name: "Alex Turner", email: "alex.turner@example.com", locale: "en", status: "rejected", daysAgo: 40, portfolioUrl: "https://example.com/alex" },
+      {
+        name: "Alex Turner",
+        email: "alex.turner@example.com",
+        locale: "en",
+        status: "rejected",
+        daysAgo: 40,
+        portfolioUrl: "https://example.com/alex",
+      },
       { name: "Nerea Campos", email: "nerea.campos@example.com", locale: "es", status: "accepted", daysAgo: 35, portfolioUrl: null },
     ],
   },
@@ -104,7 +134,9 @@ export async function seedDemoJobs(db: Database, log: Logger, opts: { uploadsDir
             ? "I have followed the community for years and would love to help it grow."
             : "Sigo la comunidad desde hace años y me encantaría ayudar a que crezca.",
         experience:
-          a.locale === "en" ? "Three years in a small indie studio, and before that, freelance work." : "Tres años en un estudio indie pequeño y, antes, trabajos por mi cuenta.",
+          a.locale === "en"
+            ? "Three years in a small indie studio, and before that, freelance work."
+            : "Tres años en un estudio indie pequeño y, antes, trabajos por mi cuenta.",
         portfolioUrl: a.portfolioUrl,
         resumeKey: key,
         resumeBytes: pdf.byteLength,

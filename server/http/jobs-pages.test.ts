@@ -94,7 +94,9 @@ describe("/jobs", () => {
         descriptionEn: "Frame by frame **animation** for trailers.",
       })
     ).id;
-    closedId = (await jobs.createOffer(admin, { titleEs: "Locutor/a", titleEn: "Voice actor", descriptionEs: "Voces.", descriptionEn: "Voices." })).id;
+    closedId = (
+      await jobs.createOffer(admin, { titleEs: "Locutor/a", titleEn: "Voice actor", descriptionEs: "Voces.", descriptionEn: "Voices." })
+    ).id;
     await jobs.closeOffer(admin, { id: closedId });
     const en = await textOf(await get("/en/jobs"));
     expect(en).toContain("2D animator");
@@ -160,7 +162,13 @@ describe("applying", () => {
     ])
       expect(text).toContain(m);
     const es = await textOf(await apply(`/es/jobs/${openId}`, applyBody(empty)));
-    for (const m of ["Escribe tu nombre.", "Escribe un correo válido", "Cuéntanos por qué te presentas.", "Describe tu experiencia.", "Escribe el portafolio"])
+    for (const m of [
+      "Escribe tu nombre.",
+      "Escribe un correo válido",
+      "Cuéntanos por qué te presentas.",
+      "Describe tu experiencia.",
+      "Escribe el portafolio",
+    ])
       expect(es).toContain(m);
     // What was typed comes back, and the valid resume is kept (named by a token, never by its storage key).
     const kept = await apply(`/en/jobs/${openId}`, applyBody({ name: "Bea Typed", message: "" }));
@@ -181,7 +189,11 @@ describe("applying", () => {
     const none = applyBody();
     none.set("resume", new File([], "", { type: "application/octet-stream" }));
     expect(await textOf(await apply(`/en/jobs/${openId}`, none))).toContain("Attach your resume as a PDF file.");
-    const fake = { name: "cv.pdf", type: "application/pdf", bytes: new TextEncoder().encode("Hello, this is my resume in plain text. ".repeat(10)) };
+    const fake = {
+      name: "cv.pdf",
+      type: "application/pdf",
+      bytes: new TextEncoder().encode("Hello, this is my resume in plain text. ".repeat(10)),
+    };
     const en = await apply(`/en/jobs/${openId}`, applyBody({}, fake));
     expect(en.status).toBe(422);
     expect(await textOf(en)).toContain("The resume must be a PDF file. This file is not a PDF, whatever its name says.");
@@ -192,21 +204,24 @@ describe("applying", () => {
     const bot = await apply(`/en/jobs/${openId}`, applyBody({ website: "http://spam.example" }));
     expect(bot.status).toBe(422);
     expect(await textOf(bot)).toContain("We could not accept this form.");
-    expect(await textOf(await apply(`/en/jobs/${openId}`, applyBody({ formTicket: "1.forged" })))).toContain("We could not accept this form.");
+    expect(await textOf(await apply(`/en/jobs/${openId}`, applyBody({ formTicket: "1.forged" })))).toContain(
+      "We could not accept this form.",
+    );
     const fast = await apply(`/en/jobs/${openId}`, applyBody({ formTicket: issueFormTicket(SECRET, APPLY_FORM, new Date()) }));
     expect(fast.status).toBe(422);
     const fastText = await textOf(fast);
     expect(fastText).toContain("That was very quick.");
-    expect(mainOf(await (await apply(`/es/jobs/${openId}`, applyBody({ formTicket: issueFormTicket(SECRET, APPLY_FORM, new Date()) }))).text())).toContain(
-      "Ha sido muy rápido",
-    );
+    expect(
+      mainOf(await (await apply(`/es/jobs/${openId}`, applyBody({ formTicket: issueFormTicket(SECRET, APPLY_FORM, new Date()) }))).text()),
+    ).toContain("Ha sido muy rápido");
   });
 
   it("refuses the 6th application in a minute from one address", async () => {
     await t.services.db.delete(rateLimitHits);
     const address = "203.0.113.251";
     const answers: number[] = [];
-    for (let i = 0; i < 6; i++) answers.push((await apply(`/en/jobs/${openId}`, applyBody({ email: `burst${i}@example.com` }), address)).status);
+    for (let i = 0; i < 6; i++)
+      answers.push((await apply(`/en/jobs/${openId}`, applyBody({ email: `burst${i}@example.com` }), address)).status);
     expect(answers).toEqual([302, 302, 302, 302, 302, 429]);
     const sixth = await apply(`/es/jobs/${openId}`, applyBody(), address);
     expect(sixth.status).toBe(429);
@@ -218,7 +233,8 @@ describe("the admin tabs", () => {
   it("open for Admins only", async () => {
     for (const path of ["/en/admin/jobs", "/en/admin/applications", `/en/admin/applications?application=${applicationId}`]) {
       const got: Record<string, unknown> = {};
-      for (const who of ["visitor", "member", "creator", "company", "moderator", "admin"] as Who[]) got[who] = await answerOf(await get(path, cookieOf(who)));
+      for (const who of ["visitor", "member", "creator", "company", "moderator", "admin"] as Who[])
+        got[who] = await answerOf(await get(path, cookieOf(who)));
       expect(got, path).toEqual({ visitor: "login", member: "home", creator: "home", company: "home", moderator: 403, admin: 200 });
     }
   });
@@ -232,7 +248,8 @@ describe("the admin tabs", () => {
     ];
     for (const [path, body] of writes) {
       const got: Record<string, unknown> = {};
-      for (const who of ["visitor", "member", "creator", "company", "moderator"] as Who[]) got[who] = await answerOf(await post(path, body, cookieOf(who)));
+      for (const who of ["visitor", "member", "creator", "company", "moderator"] as Who[])
+        got[who] = await answerOf(await post(path, body, cookieOf(who)));
       expect(got, `${path} ${body.intent}`).toEqual({ visitor: "login", member: "home", creator: "home", company: "home", moderator: 403 });
     }
     const [row] = await t.services.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId));
@@ -240,23 +257,55 @@ describe("the admin tabs", () => {
   });
 
   it("an admin creates, edits, closes and opens an offer, each audited, with messages in both languages", async () => {
-    const bad = await post("/en/admin/jobs", { intent: "create", formId: "create", titleEs: "", titleEn: "Tester", descriptionEs: "", descriptionEn: "x" }, cookies.admin);
+    const bad = await post(
+      "/en/admin/jobs",
+      { intent: "create", formId: "create", titleEs: "", titleEn: "Tester", descriptionEs: "", descriptionEn: "x" },
+      cookies.admin,
+    );
     expect(bad.status).toBe(400);
     const badText = await textOf(bad);
     expect(badText).toContain("Enter the title.");
     expect(badText).toContain("Enter the description.");
-    expect(mainOf(await (await post("/es/admin/jobs", { intent: "create", formId: "create", titleEs: "", titleEn: "", descriptionEs: "", descriptionEn: "" }, cookies.admin)).text())).toContain(
-      "Escribe el título.",
+    expect(
+      mainOf(
+        await (
+          await post(
+            "/es/admin/jobs",
+            { intent: "create", formId: "create", titleEs: "", titleEn: "", descriptionEs: "", descriptionEn: "" },
+            cookies.admin,
+          )
+        ).text(),
+      ),
+    ).toContain("Escribe el título.");
+    const made = await post(
+      "/en/admin/jobs",
+      { intent: "create", formId: "create", titleEs: "Probador/a", titleEn: "Tester", descriptionEs: "Probar.", descriptionEn: "Testing." },
+      cookies.admin,
     );
-    const made = await post("/en/admin/jobs", { intent: "create", formId: "create", titleEs: "Probador/a", titleEn: "Tester", descriptionEs: "Probar.", descriptionEn: "Testing." }, cookies.admin);
     expect(made.status).toBe(200);
     expect(await textOf(made)).toContain("Offer “Tester” published.");
     const list = await t.services.jobBoard.listOffers(admin);
     const tester = list.find((o) => o.titleEn === "Tester")!;
-    const edited = await post("/es/admin/jobs", { intent: "update", formId: "update", offerId: tester.id, titleEs: "Probador/a QA", titleEn: "QA tester", descriptionEs: "Probar.", descriptionEn: "Testing." }, cookies.admin);
+    const edited = await post(
+      "/es/admin/jobs",
+      {
+        intent: "update",
+        formId: "update",
+        offerId: tester.id,
+        titleEs: "Probador/a QA",
+        titleEn: "QA tester",
+        descriptionEs: "Probar.",
+        descriptionEn: "Testing.",
+      },
+      cookies.admin,
+    );
     expect(await textOf(edited)).toContain("Oferta «QA tester» guardada.");
-    expect(await textOf(await post("/en/admin/jobs", { intent: "close", offerId: tester.id }, cookies.admin))).toContain("Offer “QA tester” closed.");
-    expect(await textOf(await post("/en/admin/jobs", { intent: "open", offerId: tester.id }, cookies.admin))).toContain("Offer “QA tester” is open again.");
+    expect(await textOf(await post("/en/admin/jobs", { intent: "close", offerId: tester.id }, cookies.admin))).toContain(
+      "Offer “QA tester” closed.",
+    );
+    expect(await textOf(await post("/en/admin/jobs", { intent: "open", offerId: tester.id }, cookies.admin))).toContain(
+      "Offer “QA tester” is open again.",
+    );
     const actions = (await t.services.db.select().from(auditLog).where(eq(auditLog.targetId, tester.id))).map((r) => r.action).sort();
     expect(actions).toEqual(["jobs.offer_closed", "jobs.offer_created", "jobs.offer_reopened", "jobs.offer_updated"]);
     const page = await textOf(await get(`/en/admin/jobs?edit=${tester.id}`, cookies.admin));
@@ -279,14 +328,20 @@ describe("the admin tabs", () => {
     expect(html).not.toContain("private/");
     // The default messages are in the applicant's language (Spanish here), whatever the admin's.
     expect(html).toContain("gracias por presentarte a Animador/a 2D");
-    expect(await textOf(await get(`/es/admin/applications?application=${applicationId}`, cookies.admin))).toContain("Candidatura de Ana García");
+    expect(await textOf(await get(`/es/admin/applications?application=${applicationId}`, cookies.admin))).toContain(
+      "Candidatura de Ana García",
+    );
   });
 
   it("an admin accepts with an email (it goes, in the applicant's language), and a decided one cannot be decided again", async () => {
     const detail = `/en/admin/applications?application=${applicationId}`;
     const missing = await post(detail, { intent: "accept", applicationId, sendEmail: "on", message: "" }, cookies.admin);
     expect(await textOf(missing)).toContain("Write the message, or untick the email box.");
-    const ok = await post("/en/admin/applications", { intent: "accept", applicationId, sendEmail: "on", message: "¡Bienvenida, Ana!" }, cookies.admin);
+    const ok = await post(
+      "/en/admin/applications",
+      { intent: "accept", applicationId, sendEmail: "on", message: "¡Bienvenida, Ana!" },
+      cookies.admin,
+    );
     expect(await textOf(ok)).toContain("Ana García's application was accepted and the email sent.");
     const mails = await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana.es@example.com"));
     const decision = mails.find((m) => m.template === "job-application-accepted");
@@ -316,7 +371,8 @@ describe("the resume's download", () => {
   it("answers the PDF to an Admin only, as a private attachment", async () => {
     const path = `/en/admin/applications/${applicationId}/resume`;
     const got: Record<string, unknown> = {};
-    for (const who of ["visitor", "member", "creator", "company", "moderator"] as Who[]) got[who] = await answerOf(await get(path, cookieOf(who)));
+    for (const who of ["visitor", "member", "creator", "company", "moderator"] as Who[])
+      got[who] = await answerOf(await get(path, cookieOf(who)));
     expect(got).toEqual({ visitor: "login", member: "home", creator: "home", company: "home", moderator: 403 });
     const res = await get(path, cookies.admin);
     expect(res.status).toBe(200);
@@ -325,7 +381,11 @@ describe("the resume's download", () => {
     expect(res.headers.get("cache-control")).toContain("no-store");
     expect(res.headers.get("cache-control")).toContain("private");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await get(`/en/admin/applications/nope/resume`, cookies.admin)).status).toBe(404);
   });
 

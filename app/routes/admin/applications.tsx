@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { Badge } from "#app/components/ui/badge";
 import { ConfirmAction } from "#app/components/ui/disclosure-form";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { FilterSelect } from "#app/components/ui/filter-select";
@@ -216,7 +215,11 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             {list.rows.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <Link to={href({ application: r.id })} className="link font-semibold" aria-label={t("admin.applications.openLabel", { name: r.name })}>
+                  <Link
+                    to={href({ application: r.id })}
+                    className="link font-semibold"
+                    aria-label={t("admin.applications.openLabel", { name: r.name })}
+                  >
                     {r.name}
                   </Link>
                   <span className="block break-all text-sm text-muted-foreground">{r.email}</span>

@@ -1,7 +1,8 @@
 import { DomainError } from "#server/modules/errors";
 import type { Logger } from "#server/platform/logger";
 
-type FailureCode = "jobs.offer_create_failed" | "jobs.offer_update_failed" | "jobs.application_update_failed" | "jobs.application_delete_failed";
+type FailureCode =
+  "jobs.offer_create_failed" | "jobs.offer_update_failed" | "jobs.application_update_failed" | "jobs.application_delete_failed";
 
 /**
  * Runs an admin's write: a refusal (a DomainError) passes through; anything else the database threw becomes the

@@ -11,7 +11,10 @@ import { applicationInput } from "./input";
 import { looksLikePdf } from "./pdf";
 import { assertCan } from "./policy";
 
-type Deps = Pick<JobsDeps, "db" | "storage" | "mailer" | "rateLimiter" | "formSecret" | "formMinFillSeconds" | "siteName" | "baseUrl" | "now" | "log">;
+type Deps = Pick<
+  JobsDeps,
+  "db" | "storage" | "mailer" | "rateLimiter" | "formSecret" | "formMinFillSeconds" | "siteName" | "baseUrl" | "now" | "log"
+>;
 
 export type ApplicationRequest = Record<string, unknown> & {
   offerId: string;
@@ -71,7 +74,9 @@ export async function createApplication(deps: Deps, actor: Actor, input: Applica
   if (!limit.allowed) throw new DomainError("rate_limited", { retryAfterSeconds: limit.retryAfterSeconds });
 
   const offerId = String(input.offerId ?? "");
-  const [offer] = /^[A-Za-z0-9-]{1,64}$/.test(offerId) ? await deps.db.select().from(jobOffers).where(eq(jobOffers.id, offerId)).limit(1) : [];
+  const [offer] = /^[A-Za-z0-9-]{1,64}$/.test(offerId)
+    ? await deps.db.select().from(jobOffers).where(eq(jobOffers.id, offerId)).limit(1)
+    : [];
   if (!offer) throw new DomainError("jobs.offer_not_found");
   if (offer.status !== "open") throw new DomainError("jobs.offer_closed");
 
@@ -131,7 +136,13 @@ export async function createApplication(deps: Deps, actor: Actor, input: Applica
     status: "pending",
     createdAt: now,
   });
-  await sendConfirmation(deps, { email: data.email, name: data.name, locale: data.locale, title: data.locale === "en" ? offer.titleEn : offer.titleEs, offerId: offer.id });
+  await sendConfirmation(deps, {
+    email: data.email,
+    name: data.name,
+    locale: data.locale,
+    title: data.locale === "en" ? offer.titleEn : offer.titleEs,
+    offerId: offer.id,
+  });
   return { applicationId };
 }
 

@@ -35,7 +35,12 @@ async function decide(deps: Deps, actor: NonNullable<Actor>, input: unknown, sta
     deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(jobApplications)
-        .set({ status, decidedAt: now, decidedBy: actor.userId, decisions: sql`${jobApplications.decisions} || ${JSON.stringify([entry])}::jsonb` })
+        .set({
+          status,
+          decidedAt: now,
+          decidedBy: actor.userId,
+          decisions: sql`${jobApplications.decisions} || ${JSON.stringify([entry])}::jsonb`,
+        })
         .where(and(eq(jobApplications.id, a.id), eq(jobApplications.status, "pending")))
         .returning({ id: jobApplications.id });
       if (!row) throw new DomainError("jobs.already_decided");
@@ -53,7 +58,11 @@ async function decide(deps: Deps, actor: NonNullable<Actor>, input: unknown, sta
     const locale = a.locale === "en" ? "en" : "es";
     const template = status === "accepted" ? "job-application-accepted" : "job-application-rejected";
     try {
-      const rendered = renderEmail({ template, name: a.name, title: locale === "en" ? offerTitleEn : offerTitleEs, message: v.message }, locale, deps.siteName);
+      const rendered = renderEmail(
+        { template, name: a.name, title: locale === "en" ? offerTitleEn : offerTitleEs, message: v.message },
+        locale,
+        deps.siteName,
+      );
       const sent = await deps.mailer.send({ template, locale, to: a.email, ...rendered });
       emailed = sent.status !== "failed";
       // The history says the mail went, and which outbox row it is.

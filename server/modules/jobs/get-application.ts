@@ -11,7 +11,12 @@ type Deps = Pick<JobsDeps, "db">;
 export async function loadApplication(db: JobsDeps["db"], id: string) {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new DomainError("jobs.application_not_found");
   const [row] = await db
-    .select({ application: jobApplications, offerTitleEs: jobOffers.titleEs, offerTitleEn: jobOffers.titleEn, offerStatus: jobOffers.status })
+    .select({
+      application: jobApplications,
+      offerTitleEs: jobOffers.titleEs,
+      offerTitleEn: jobOffers.titleEn,
+      offerStatus: jobOffers.status,
+    })
     .from(jobApplications)
     .innerJoin(jobOffers, eq(jobOffers.id, jobApplications.offerId))
     .where(eq(jobApplications.id, id))

@@ -164,7 +164,11 @@ describe("jobs: offers and applications", () => {
     expect(token).toMatch(/^[a-f0-9]{32}$/);
     expect(fast.details?.resumeName).toBe("cv-ana.pdf");
     // Sent again with the kept resume and no file: it is taken.
-    const again = await createApplication(deps, null, form({ resume: null, resumeToken: token, resumeName: "cv-ana.pdf", email: "kept@example.com" }));
+    const again = await createApplication(
+      deps,
+      null,
+      form({ resume: null, resumeToken: token, resumeName: "cv-ana.pdf", email: "kept@example.com" }),
+    );
     const [row] = await database.db.select().from(jobApplications).where(eq(jobApplications.id, again.applicationId));
     expect(row.resumeKey).toBe(`private/resumes/${token}.pdf`);
     // A token already used by an application is not kept for another.
@@ -182,10 +186,14 @@ describe("jobs: offers and applications", () => {
   });
 
   it("checks the resume by its content: a text file named .pdf, too large, or missing", async () => {
-    const fake = await errorOf(createApplication(deps, null, form({ resume: new TextEncoder().encode("%PDF-1.4 not really a pdf at all, just text ".repeat(3)) })));
+    const fake = await errorOf(
+      createApplication(deps, null, form({ resume: new TextEncoder().encode("%PDF-1.4 not really a pdf at all, just text ".repeat(3)) })),
+    );
     expect(fake.code).toBe("jobs.resume_not_pdf");
     expect(fake.details?.fieldErrors).toEqual({ resume: "errors:jobs.resume_not_pdf" });
-    const png = await errorOf(createApplication(deps, null, form({ resume: new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new Array(200).fill(0)]) })));
+    const png = await errorOf(
+      createApplication(deps, null, form({ resume: new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new Array(200).fill(0)]) })),
+    );
     expect(png.code).toBe("jobs.resume_not_pdf");
     const big = new Uint8Array(RESUME_MAX_BYTES + 1);
     big.set(makePdf("x"));
@@ -194,7 +202,9 @@ describe("jobs: offers and applications", () => {
   });
 
   it("checks every field, keeping a valid resume for the next try", async () => {
-    const err = await errorOf(createApplication(deps, null, form({ name: " ", email: "nope", message: "", experience: "", portfolioUrl: "javascript:alert(1)" })));
+    const err = await errorOf(
+      createApplication(deps, null, form({ name: " ", email: "nope", message: "", experience: "", portfolioUrl: "javascript:alert(1)" })),
+    );
     expect(err.code).toBe("input.invalid");
     expect(err.details?.fieldErrors).toEqual({
       name: "errors:jobs.name_required",
@@ -221,13 +231,19 @@ describe("jobs: offers and applications", () => {
   });
 
   it("an admin edits an offer, and its fields are checked", async () => {
-    await updateOffer(deps, admin, { id: offerId, titleEs: "Programador/a web", titleEn: "Web programmer", descriptionEs: "d", descriptionEn: "d" });
+    await updateOffer(deps, admin, {
+      id: offerId,
+      titleEs: "Programador/a web",
+      titleEn: "Web programmer",
+      descriptionEs: "d",
+      descriptionEn: "d",
+    });
     expect((await getPublicOffer(deps, { id: offerId, locale: "en" })).title).toBe("Web programmer");
     const err = await errorOf(updateOffer(deps, admin, { id: offerId, titleEs: "", titleEn: "x", descriptionEs: "", descriptionEn: "x" }));
     expect(err.details?.fieldErrors).toEqual({ titleEs: "errors:jobs.title_required", descriptionEs: "errors:jobs.description_required" });
-    expect(await codeOf(updateOffer(deps, admin, { id: "missing", titleEs: "a", titleEn: "a", descriptionEs: "a", descriptionEn: "a" }))).toBe(
-      "jobs.offer_not_found",
-    );
+    expect(
+      await codeOf(updateOffer(deps, admin, { id: "missing", titleEs: "a", titleEn: "a", descriptionEs: "a", descriptionEn: "a" })),
+    ).toBe("jobs.offer_not_found");
   });
 
   it("an admin accepts with an email in the applicant's language, once; rejects without one", async () => {
@@ -244,7 +260,9 @@ describe("jobs: offers and applications", () => {
     expect(mail?.locale).toBe("en");
     expect(mail?.text).toContain("Welcome aboard!");
     const view = await getApplication(deps, admin, { applicationId: a.applicationId });
-    expect(view.decisions).toEqual([expect.objectContaining({ status: "accepted", emailed: true, byName: "admin", message: "Welcome aboard!" })]);
+    expect(view.decisions).toEqual([
+      expect.objectContaining({ status: "accepted", emailed: true, byName: "admin", message: "Welcome aboard!" }),
+    ]);
     expect(JSON.stringify(view)).not.toContain("private/");
 
     await rejectApplication(deps, admin, { applicationId: b.applicationId, sendEmail: false, message: "ignored" });

@@ -16,7 +16,10 @@ export async function listApplications(deps: Deps, actor: Actor, input: unknown)
   if (f.offer) where.push(eq(jobApplications.offerId, f.offer));
   if (f.status) where.push(eq(jobApplications.status, f.status));
   const cond = where.length ? and(...where) : undefined;
-  const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(jobApplications).where(cond);
+  const [{ total }] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(jobApplications)
+    .where(cond);
   const pageCount = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
   const page = Math.min(f.page, pageCount);
   const rows = await deps.db

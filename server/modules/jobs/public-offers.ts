@@ -19,7 +19,11 @@ const descriptionOf = (o: typeof jobOffers.$inferSelect, locale: string) => (loc
 
 /** /jobs: the open offers, newest first, each with its description in the reader's language (sanitised HTML). */
 export async function listOpenOffers(deps: Deps, input: { locale: string }): Promise<PublicOffer[]> {
-  const rows = await deps.db.select().from(jobOffers).where(eq(jobOffers.status, "open")).orderBy(desc(jobOffers.createdAt), desc(jobOffers.id));
+  const rows = await deps.db
+    .select()
+    .from(jobOffers)
+    .where(eq(jobOffers.status, "open"))
+    .orderBy(desc(jobOffers.createdAt), desc(jobOffers.id));
   return Promise.all(
     rows.map(async (o) => ({
       id: o.id,
@@ -36,7 +40,11 @@ export async function listOpenOffers(deps: Deps, input: { locale: string }): Pro
 export async function getPublicOffer(deps: Deps, input: { id: string; locale: string }): Promise<PublicOffer> {
   const id = String(input.id ?? "");
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new DomainError("jobs.offer_not_found");
-  const [o] = await deps.db.select().from(jobOffers).where(and(eq(jobOffers.id, id))).limit(1);
+  const [o] = await deps.db
+    .select()
+    .from(jobOffers)
+    .where(and(eq(jobOffers.id, id)))
+    .limit(1);
   if (!o) throw new DomainError("jobs.offer_not_found");
   return {
     id: o.id,

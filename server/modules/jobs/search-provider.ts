@@ -43,14 +43,12 @@ export const jobsSearch: SearchProvider = {
         ) h
         order by h.score desc, h.created_at desc, h.id`,
     );
-    return rows.map(
-      (r): JobHit => ({
-        kind: "job",
-        id: String(r.id),
-        path: `/jobs/${String(r.id)}`,
-        title: { es: toSegments(String(r.marked_title_es)), en: toSegments(String(r.marked_title_en)) },
-        snippet: { es: toSegments(String(r.marked_text_es)), en: toSegments(String(r.marked_text_en)) },
-      }),
-    );
+    return rows.map((r): JobHit => ({
+      kind: "job",
+      id: String(r.id),
+      path: `/jobs/${String(r.id)}`,
+      title: { es: toSegments(String(r.marked_title_es)), en: toSegments(String(r.marked_title_en)) },
+      snippet: { es: toSegments(String(r.marked_text_es)), en: toSegments(String(r.marked_text_en)) },
+    }));
   },
 };

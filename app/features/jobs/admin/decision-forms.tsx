@@ -34,7 +34,12 @@ export function DecisionForms({
           const mine = failure && failure.values.intent === intent ? failure : undefined;
           const checkboxId = `send-${intent}`;
           return (
-            <Form key={intent} method="post" className="space-y-3 rounded-card border border-border p-4" aria-labelledby={`${intent}-title`}>
+            <Form
+              key={intent}
+              method="post"
+              className="space-y-3 rounded-card border border-border p-4"
+              aria-labelledby={`${intent}-title`}
+            >
               <h3 id={`${intent}-title`} className="text-lg font-bold">
                 {t(`admin.applications.${intent}.title`)}
               </h3>

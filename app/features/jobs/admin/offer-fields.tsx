@@ -13,8 +13,24 @@ export function OfferFields({ start, failure }: { start: OfferStart | null; fail
   return (
     <>
       <FieldRow>
-        <Field label={t("admin.fields.titleEs")} name="titleEs" lang="es" required maxLength={JOB_LIMITS.titleMax} defaultValue={value("titleEs")} error={errors.titleEs} />
-        <Field label={t("admin.fields.titleEn")} name="titleEn" lang="en" required maxLength={JOB_LIMITS.titleMax} defaultValue={value("titleEn")} error={errors.titleEn} />
+        <Field
+          label={t("admin.fields.titleEs")}
+          name="titleEs"
+          lang="es"
+          required
+          maxLength={JOB_LIMITS.titleMax}
+          defaultValue={value("titleEs")}
+          error={errors.titleEs}
+        />
+        <Field
+          label={t("admin.fields.titleEn")}
+          name="titleEn"
+          lang="en"
+          required
+          maxLength={JOB_LIMITS.titleMax}
+          defaultValue={value("titleEn")}
+          error={errors.titleEn}
+        />
       </FieldRow>
       <TextAreaField
         label={t("admin.fields.descriptionEs")}
