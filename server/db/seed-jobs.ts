@@ -10,7 +10,16 @@ import { jobApplications, jobOffers } from "./schema";
 
 const DAY = 86_400_000;
 
+/** The demo's offers and one application, by stable ids (the page catalogue of the browser tests names them). */
+export const DEMO_JOB_IDS = {
+  communityManager: "6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b11",
+  webDeveloper: "6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b12",
+  videoEditor: "6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b13",
+  application: "6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c21",
+} as const;
+
 type DemoOffer = {
+  id: string;
   titleEs: string;
   titleEn: string;
   descriptionEs: string;
@@ -29,6 +38,7 @@ type DemoOffer = {
 
 const OFFERS: DemoOffer[] = [
   {
+    id: DEMO_JOB_IDS.communityManager,
     titleEs: "Community manager (media jornada)",
     titleEn: "Community manager (part-time)",
     descriptionEs:
@@ -50,6 +60,7 @@ const OFFERS: DemoOffer[] = [
     ],
   },
   {
+    id: DEMO_JOB_IDS.webDeveloper,
     titleEs: "Desarrollador/a web (TypeScript)",
     titleEn: "Web developer (TypeScript)",
     descriptionEs:
@@ -70,6 +81,7 @@ const OFFERS: DemoOffer[] = [
     ],
   },
   {
+    id: DEMO_JOB_IDS.videoEditor,
     titleEs: "Editor/a de vídeo para el pódcast",
     titleEn: "Video editor for the podcast",
     descriptionEs: "Edición de los episodios del pódcast en vídeo, con cortes para redes. **Oferta cerrada.**",
@@ -102,7 +114,7 @@ export async function seedDemoJobs(db: Database, log: Logger, opts: { uploadsDir
   const now = Date.now();
   let applications = 0;
   for (const o of OFFERS) {
-    const id = randomUUID();
+    const id = o.id;
     const createdAt = new Date(now - o.createdDaysAgo * DAY);
     const closedAt = o.closedDaysAgo === null ? null : new Date(now - o.closedDaysAgo * DAY);
     await db.insert(jobOffers).values({
@@ -125,7 +137,7 @@ export async function seedDemoJobs(db: Database, log: Logger, opts: { uploadsDir
       const decisions: ApplicationDecisionEntry[] =
         a.status === "pending" ? [] : [{ status: a.status, at: decidedAt!.toISOString(), byId: null, byName: "admin", emailed: false }];
       await db.insert(jobApplications).values({
-        id: randomUUID(),
+        id: applications === 0 ? DEMO_JOB_IDS.application : randomUUID(),
         offerId: id,
         name: a.name,
         email: a.email,
