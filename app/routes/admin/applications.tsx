@@ -109,7 +109,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             </dd>
             <dt className="font-semibold">{t("admin.applications.fields.email")}</dt>
             <dd className="break-all">
-              <a className="link" href={`mailto:${selected.email}`}>
+              <a className="link inline-block py-1" href={`mailto:${selected.email}`}>
                 {selected.email}
               </a>
             </dd>
@@ -120,7 +120,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             <dt className="font-semibold">{t("admin.applications.fields.portfolio")}</dt>
             <dd className="break-all">
               {selected.portfolioUrl ? (
-                <a className="link" href={selected.portfolioUrl} rel="noopener noreferrer nofollow" target="_blank">
+                <a className="link inline-block py-1" href={selected.portfolioUrl} rel="noopener noreferrer nofollow" target="_blank">
                   {selected.portfolioUrl}
                 </a>
               ) : (
@@ -130,7 +130,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             <dt className="font-semibold">{t("admin.applications.fields.resume")}</dt>
             <dd>
               {can.downloadResume ? (
-                <a className="link" href={to(`/admin/applications/${selected.id}/resume`)} download>
+                <a className="link inline-block py-1" href={to(`/admin/applications/${selected.id}/resume`)} download>
                   {t("admin.applications.downloadResume", { size: Math.max(1, Math.round(selected.resumeBytes / 1024)) })}
                 </a>
               ) : null}
@@ -194,7 +194,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       {list.rows.length === 0 ? (
         <EmptyState title={filtered ? t("admin.applications.noMatch") : t("admin.applications.emptyTitle")}>
           {filtered ? (
-            <Link to={location.pathname} className="link">
+            <Link to={location.pathname} className="link inline-block py-1">
               {t("admin.applications.clearFilters")}
             </Link>
           ) : (

@@ -86,7 +86,7 @@ export default function AdminJobOffers({ loaderData, actionData }: Route.Compone
             {offers.map((o) => (
               <tr key={o.id}>
                 <td>
-                  <Link to={to(`/jobs/${o.id}`)} className="link font-semibold">
+                  <Link to={to(`/jobs/${o.id}`)} className="link inline-block py-1 font-semibold">
                     {titleOf(o)}
                   </Link>
                   {editingId === o.id && can.updateOffer ? (
@@ -110,7 +110,7 @@ export default function AdminJobOffers({ loaderData, actionData }: Route.Compone
                   )}
                 </td>
                 <td className="text-right tabular-nums">
-                  <Link to={to(`/admin/applications?offer=${o.id}`)} className="link">
+                  <Link to={to(`/admin/applications?offer=${o.id}`)} className="link inline-block py-1">
                     {t("admin.offers.applicationsCount", { count: o.applications, pending: o.pending })}
                   </Link>
                 </td>

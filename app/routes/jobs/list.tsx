@@ -58,7 +58,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
             {offers.map((o) => (
               <li key={o.id} className="space-y-1 py-4">
                 <h3 className="text-lg font-bold">
-                  <Link to={to(`/jobs/${o.id}`)} className="link">
+                  <Link to={to(`/jobs/${o.id}`)} className="link inline-block py-1">
                     {o.title}
                   </Link>
                 </h3>
