@@ -6,6 +6,7 @@ import { makePdf } from "#server/modules/jobs/pdf";
 import { issueFormTicket } from "#server/platform/form-guard";
 import { APPLY_FORM } from "#shared/jobs";
 import { testActor } from "#tests/support/actors";
+import { BODY_LIMITS, bodyLimitFor } from "./body-limits";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
 import { mainOf, pageClient, textOf } from "#tests/support/pages";
 
@@ -135,6 +136,11 @@ describe("/jobs", () => {
 });
 
 describe("applying", () => {
+  it("has the resume's body limit on an offer's page, in both languages and for data requests", () => {
+    for (const path of ["/jobs/abc", "/es/jobs/abc", "/en/jobs/abc.data"]) expect(bodyLimitFor("POST", path), path).toBe(BODY_LIMITS.resume);
+    expect(bodyLimitFor("POST", "/jobs")).toBe(BODY_LIMITS.form);
+  });
+
   it("takes an application, says so, and mails a confirmation in the applicant's language", async () => {
     const res = await apply(`/es/jobs/${openId}`, applyBody({ email: "ana.es@example.com" }));
     expect(res.status).toBe(302);
