@@ -137,7 +137,8 @@ describe("/jobs", () => {
 
 describe("applying", () => {
   it("has the resume's body limit on an offer's page, in both languages and for data requests", () => {
-    for (const path of ["/jobs/abc", "/es/jobs/abc", "/en/jobs/abc.data"]) expect(bodyLimitFor("POST", path), path).toBe(BODY_LIMITS.resume);
+    for (const path of ["/jobs/abc", "/es/jobs/abc", "/en/jobs/abc.data"])
+      expect(bodyLimitFor("POST", path), path).toBe(BODY_LIMITS.resume);
     expect(bodyLimitFor("POST", "/jobs")).toBe(BODY_LIMITS.form);
   });
 

@@ -389,6 +389,7 @@ describe("accounts: profiles", () => {
         "auditLog",
         "campaigns",
         "companyProfile",
+        "jobBoard",
         "profile",
         "roles",
         "sessions",
