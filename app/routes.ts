@@ -28,6 +28,9 @@ const pages: RouteConfigEntry[] = [
       route("payment-success", "routes/payments/success.tsx"),
       route("payment-cancelled", "routes/payments/cancelled.tsx"),
       route("promotions/unsubscribe", "routes/featured/unsubscribe.tsx"),
+      // Job offers: the open ones and an offer's page with its application form.
+      route("jobs", "routes/jobs/list.tsx"),
+      route("jobs/:offerId", "routes/jobs/offer.tsx"),
       route("account", "routes/account/layout.tsx", [
         index("routes/account/profile-tab.tsx"),
         route("connections", "routes/account/connections-tab.tsx"),
@@ -111,6 +114,10 @@ const pages: RouteConfigEntry[] = [
     // Contact messages: personal and business tabs, a message's detail with its reply and history.
     route("contacts", "routes/admin/contacts.tsx"),
     route("contacts/:messageId", "routes/admin/contact-message.tsx"),
+    // Jobs admin: the offers (create, edit, open, close) and the applications (filter, decide, the resume).
+    route("jobs", "routes/admin/jobs.tsx"),
+    route("applications", "routes/admin/applications.tsx"),
+    route("applications/:applicationId/resume", "routes/admin/application-resume.ts"),
   ]),
 ];
 

@@ -13,6 +13,7 @@ import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
 import { seedDemoContact } from "./seed-contact";
+import { seedDemoJobs } from "./seed-jobs";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -41,7 +42,9 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const logos = opts ? await seedDemoLogos(db, opts) : false;
   const contact = await seedDemoContact(db, log);
   const announced = await seedDemoAnnouncements(db);
-  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced;
+  // Job offers: their applications' resumes go to the storage too.
+  const jobs = opts ? await seedDemoJobs(db, log, opts) : false;
+  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

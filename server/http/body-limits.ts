@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ANNOUNCEMENT_LIMITS } from "#shared/announcements";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
+import { RESUME_MAX_BYTES } from "#shared/jobs";
 import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
@@ -35,6 +36,8 @@ export const BODY_LIMITS = {
    * /contact's message (at most 5,000 characters, about 45 KB URL-encoded at worst) with its few short fields.
    */
   contact: 64 * KB,
+  /** A job application with its resume (one PDF of at most 5 MB). */
+  resume: RESUME_MAX_BYTES + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */
   form: 256 * KB,
   /** better-auth's JSON endpoints: an email, a password, a code. */
@@ -60,6 +63,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (bare === "/collaborate") return BODY_LIMITS.featuredImage;
   if (bare === "/contact") return BODY_LIMITS.contact;
   if (bare === "/admin/announcements") return BODY_LIMITS.announcementBanner;
+  if (/^\/jobs\/[^/]+$/.test(bare)) return BODY_LIMITS.resume;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

@@ -5,6 +5,7 @@ import { campaignsArea } from "./campaigns";
 import { contactArea } from "./contact";
 import { forumArea } from "./forum";
 import { gamificationArea } from "./gamification";
+import { jobsArea } from "./jobs";
 import { notificationsArea } from "./notifications";
 import { promotionsArea } from "./promotions";
 import { searchArea } from "./search";
@@ -23,6 +24,7 @@ export const AREAS = [
   siteArea,
   campaignsArea,
   promotionsArea,
+  jobsArea,
   adminArea,
   searchArea,
   shopArea,

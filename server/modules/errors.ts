@@ -4,6 +4,7 @@ import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
 import { CONTACT_ERRORS } from "#server/modules/contact/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
 import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
+import { JOBS_ERRORS } from "#server/modules/jobs/errors";
 import { NOTIFICATIONS_ERRORS } from "#server/modules/notifications/errors";
 import { PROMOTIONS_ERRORS } from "#server/modules/promotions/errors";
 import { SEARCH_ERRORS } from "#server/modules/search/errors";
@@ -38,6 +39,7 @@ export const ERROR_TABLES = [
   CONTACT_ERRORS,
   FORUM_ERRORS,
   GAMIFICATION_ERRORS,
+  JOBS_ERRORS,
   NOTIFICATIONS_ERRORS,
   PROMOTIONS_ERRORS,
   SEARCH_ERRORS,

@@ -62,6 +62,8 @@ export function layoutProblems(headerOnly: boolean): string[] {
   for (const el of (headerOnly ? header : document)?.querySelectorAll(focusable) ?? []) {
     if (!shown(el)) continue;
     if ((el as HTMLElement).closest("[inert]")) continue;
+    // A public form's honeypot (app/components/ui/form-guard-fields.tsx) is off screen on purpose: only a bot fills it.
+    if ((el as HTMLElement).closest(".form-trap")) continue;
     if (outside(el) && !inOwnScroller(el)) problems.push(`focusable element off screen: ${describe(el)}`);
     // A checkbox or radio's target includes its label.
     let r = el.getBoundingClientRect();

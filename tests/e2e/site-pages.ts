@@ -132,6 +132,13 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/studio-promotions"],
   ["admin", "/admin/contacts"],
   ["moderator", "/admin/featured-games"],
+  // Jobs: the demo's offers and first application by their stable ids (server/db/seed-jobs.ts, DEMO_JOB_IDS).
+  ["visitor", "/jobs"],
+  ["visitor", "/jobs/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b11"],
+  ["visitor", "/jobs/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b13"],
+  ["admin", "/admin/jobs"],
+  ["admin", "/admin/applications"],
+  ["admin", "/admin/applications?application=6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c21"],
 ];
 
 /** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */

@@ -30,6 +30,11 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
               </Link>
             </li>
             <li>
+              <Link className={linkClass} to={to("/jobs")}>
+                {t("footer.jobs")}
+              </Link>
+            </li>
+            <li>
               <Link className={linkClass} to={to("/resources")}>
                 {t("footer.resources")}
               </Link>

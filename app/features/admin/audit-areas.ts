@@ -6,6 +6,7 @@ import { companyAuditSentences } from "#app/features/company/admin/audit-sentenc
 import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
+import { jobsAuditSentences } from "#app/features/jobs/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
 import { siteAuditSentences } from "#app/features/site/admin/audit-sentences";
 
@@ -20,6 +21,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   featuredAuditSentences,
   contactAuditSentences,
   siteAuditSentences,
+  jobsAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

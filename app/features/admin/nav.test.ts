@@ -26,6 +26,8 @@ describe("admin navigation", () => {
       featuredAnalytics: false,
       studioPromotions: false,
       contactMessages: true,
+      jobOffers: false,
+      jobApplications: false,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -68,9 +70,11 @@ describe("admin navigation", () => {
       contactMessages: true,
       announcements: true,
       missingTranslations: true,
+      jobOffers: true,
+      jobApplications: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "jobs", "forum", "gamification", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {

@@ -6,7 +6,7 @@ import { RelativeTime } from "#app/components/ui/relative-time";
 import type { Locale } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 import { formatDate } from "#app/i18n/format";
-import type { CampaignHit, FeaturedGameHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
+import type { CampaignHit, FeaturedGameHit, JobHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 
 /** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -160,12 +160,32 @@ function FeaturedResult({ hit }: { hit: FeaturedGameHit }) {
   );
 }
 
+/** An open job offer: its title to its page and a passage of its description, in the reader's language. */
+function JobResult({ hit }: { hit: JobHit }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  return (
+    <article className="space-y-1">
+      <Trail items={[{ to: "/jobs", label: t("search.jobs") }]} />
+      <h3 className="text-base font-bold">
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
+          <Highlighted segments={hit.title[locale]} />
+        </Link>
+      </h3>
+      <p className="break-words text-sm">
+        <Highlighted segments={hit.snippet[locale]} />
+      </p>
+    </article>
+  );
+}
+
 /** How each kind of hit is shown. A later area adds its kind to SearchHit and its view here. */
 const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, { kind: K }> }) => ReactNode } = {
   thread: ThreadResult,
   post: PostResult,
   campaign: CampaignResult,
   featured: FeaturedResult,
+  job: JobResult,
 };
 
 export function HitView({ hit }: { hit: SearchHit }) {

@@ -43,6 +43,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       });
       return done("admin:settings.announcement.saved");
     }
+    if (intent === "retention") {
+      const raw = String(form.get("months") ?? "").trim();
+      await admin.updateSetting(actor, { key: "applications_retention_months", value: /^\d+$/.test(raw) ? Number(raw) : raw });
+      return done("admin:settings.retention.saved");
+    }
     return unknownIntent(form);
   } catch (err) {
     const failure = actionFailure(err, form, { "site.maintenance_password_required": "password" });
@@ -149,6 +154,30 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             />
           ))}
           <SubmitButton pendingLabel={t("settings.saving")}>{t("settings.flags.save")}</SubmitButton>
+        </Form>
+      </section>
+
+      <section aria-labelledby="retention-heading" className="card mb-6 p-5">
+        <h2 id="retention-heading" className="text-xl font-bold">
+          {t("settings.retention.title")}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t("settings.retention.help")}</p>
+        <Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="retention" />
+          <Result result={result} intent="retention" />
+          <Field
+            label={t("settings.retention.label")}
+            name="months"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            step={1}
+            required
+            defaultValue={failed?.intent === "retention" ? failed.values.months : String(settings.applicationsRetentionMonths)}
+            error={failed?.intent === "retention" ? (failed.fieldErrors._form ?? failed.formError) : undefined}
+          />
+          <SubmitButton pendingLabel={t("settings.saving")}>{t("settings.retention.save")}</SubmitButton>
         </Form>
       </section>
 

@@ -1,6 +1,7 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { levelName } from "#app/features/gamification/level-name";
+import { JobsWikiSection } from "#app/features/jobs/wiki-section";
 import { ShopWikiSection } from "#app/features/shop/wiki-section";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
@@ -8,7 +9,7 @@ import { useRootData } from "#app/lib/use-locale";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import type { Route } from "./+types/resources";
 
-export const handle = { i18n: ["site", "levels", "shop"] };
+export const handle = { i18n: ["site", "levels", "shop", "jobs"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site } = pageTools(context, request, "site");
@@ -92,6 +93,7 @@ const SECTIONS = [
   ["xp-admin", "resources.gamificationAdmin.title"],
   ["site-admin", "resources.siteAdmin.title"],
   ["shop", "shop:wiki.title"],
+  ["jobs", "jobs:wiki.title"],
   ["hosting", "resources.hostingGuide.title"],
 ] as const;
 
@@ -237,6 +239,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         </section>
 
         <ShopWikiSection className={`${SECTION} mt-8`} />
+
+        <JobsWikiSection className={`${SECTION} mt-8`} />
 
         <GuideSection id="hosting" area="hostingGuide" items={HOSTING_GUIDE} />
       </div>

@@ -7,3 +7,4 @@ export * from "./campaigns";
 export * from "./promotions";
 export * from "./contact";
 export * from "./announcements";
+export * from "./jobs";

@@ -390,6 +390,7 @@ describe("accounts: profiles", () => {
         "campaigns",
         "companyProfile",
         "contact",
+        "jobBoard",
         "profile",
         "roles",
         "sessions",

@@ -7,6 +7,7 @@ import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/ga
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
 import { SITE_ACTIONS, can as canSite } from "#server/modules/site/policy";
 import { PROMOTIONS_ACTIONS, canPromotions } from "#server/modules/promotions";
+import { JOBS_ACTIONS, canJobs } from "#server/modules/jobs";
 import { CAMPAIGNS_CASES } from "#server/modules/campaigns/policy";
 import { CONTACT_ACTIONS, canContact } from "#server/modules/contact";
 import { FORUM_CASES } from "#server/modules/forum/policy";
@@ -41,6 +42,7 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     actions: PROMOTIONS_ACTIONS as readonly string[],
     can: canPromotions as (a: unknown, action: string, r?: unknown) => boolean,
   },
+  jobBoard: { actions: JOBS_ACTIONS as readonly string[], can: canJobs as (a: unknown, action: string, r?: unknown) => boolean },
   contact: {
     actions: CONTACT_ACTIONS as readonly string[],
     can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
@@ -89,7 +91,8 @@ describe("the capability table", () => {
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
     // Anyone, signed in or not, may ask for a featured game, check a promo code and write to the team.
     const anyone = ["submission.create", "promo.check"];
-    const everyone = [...anyone, "contact_message.send"];
+    // Anyone may apply to an open job offer and write to the team (no account needed).
+    const everyone = [...anyone, "application.create", "contact_message.send"];
     expect(allowedFor("visitor")).toEqual(everyone);
     // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
     expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...everyone]);
@@ -175,6 +178,10 @@ describe("the capability table", () => {
       "xp.adjust",
     ])
       expect(mod, action).not.toContain(action);
+    // Jobs: everyone applies; everything else is the Admins' (SPEC §6), Moderators included out.
+    for (const role of ["visitor", "member", "creator", "company", "Moderator"] as const)
+      expect(allowedFor(role, "jobBoard"), role).toEqual(["application.create"]);
+    expect(allowedFor("Admin", "jobBoard")).toEqual([...JOBS_ACTIONS]);
     // Admins may do everything outside what a company or a creator does for themselves.
     expect(allowedFor("Admin", "!campaigns,promotions")).toHaveLength(
       table.rows.filter((r) => r.area !== "campaigns" && r.area !== "promotions").length,

@@ -4,6 +4,7 @@ import { can as canCampaigns } from "#server/modules/campaigns/policy";
 import { can as canContact } from "#server/modules/contact/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
+import { can as canJobs } from "#server/modules/jobs/policy";
 import { can as canSite } from "#server/modules/site/policy";
 import { can as canPromotions } from "#server/modules/promotions/policy";
 import { DomainError } from "#server/modules/errors";
@@ -49,6 +50,9 @@ export function adminAbilities(actor: Actor) {
     studioPromotions: canPromotions(actor, "studio_promotion.list"),
     /** The Contacts tab: messages sent from /contact, personal and business (the team). */
     contactMessages: canContact(actor, "contact_message.list"),
+    /** The jobs tabs: offers and applications (Admins). */
+    jobOffers: canJobs(actor, "job.list"),
+    jobApplications: canJobs(actor, "application.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

@@ -15,5 +15,7 @@ export async function readSettings(deps: { settings: SettingsStore }, actor: Act
     announcement: all.announcement,
     /** The forum admin's settings tab edits these. */
     forumPostingLimits: all.forum_posting_limits,
+    /** Months after an offer closes before its applications are deleted. */
+    applicationsRetentionMonths: all.applications_retention_months,
   };
 }

@@ -59,8 +59,17 @@ export type FeaturedGameHit = {
   studioName: string;
 };
 
+/** An open job offer whose title or description (in either language) matched; shown in the reader's language. */
+export type JobHit = {
+  kind: "job";
+  id: string;
+  path: string;
+  title: { es: Segment[]; en: Segment[] };
+  snippet: { es: Segment[]; en: Segment[] };
+};
+
 /** Every kind of result; later areas add theirs here (games, campaigns, people) with a view in the page. */
-export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit;
+export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit | JobHit;
 
 /**
  * One section of the search page. An area lists its providers in its manifest (`search`) rather than

@@ -129,6 +129,18 @@ export const settingDefinitions = {
       homepageSlots: 3,
     },
   },
+  /**
+   * Job applications (and their resumes) are deleted this many whole months after their offer closed (the
+   * privacy policy says so); a daily job does it.
+   */
+  applications_retention_months: {
+    schema: z
+      .number({ error: "errors:jobs.retention_range" })
+      .int("errors:jobs.retention_range")
+      .min(1, "errors:jobs.retention_range")
+      .max(60, "errors:jobs.retention_range"),
+    default: 6,
+  },
   maintenance: {
     schema: z.object({ enabled: z.boolean(), passwordHash: z.string().nullable(), changedAt: z.string() }),
     default: { enabled: false, passwordHash: null, changedAt: "1970-01-01T00:00:00.000Z" },

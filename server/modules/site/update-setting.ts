@@ -6,7 +6,14 @@ import { assertCan } from "./policy";
 import { settingDefinitions, type SettingKey, type SettingsStore } from "./settings";
 
 /** Flags and plain settings an admin may change; maintenance has its own operation (it hashes a password). */
-const writableKeys = ["analytics_enabled", "forum_enabled", "i18n_missing_enabled", "announcement", "forum_posting_limits"] as const;
+const writableKeys = [
+  "analytics_enabled",
+  "forum_enabled",
+  "i18n_missing_enabled",
+  "announcement",
+  "forum_posting_limits",
+  "applications_retention_months",
+] as const;
 export const updateSettingInput = z.object({ key: z.enum(writableKeys), value: z.unknown() });
 
 /** Forum settings are audited under `forum.` so that the forum's view of the audit log shows them. */
