@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -44,6 +44,29 @@ export const analyticsEvents = pgTable(
     index("analytics_events_game_idx")
       .on(t.gameId, t.createdAt)
       .where(sql`${t.gameId} is not null`),
+  ],
+);
+
+/**
+ * The site's analytics, one row per UTC day, dimension and key, written by the analytics rollup job
+ * (server/modules/site/rollup-site-analytics.ts) from analytics_pageviews and analytics_events; the admin tab
+ * reads only these. Dimensions: `total` (key '': the day's page views and unique visitors), `page` (a path),
+ * `referrer` (a referring host, or `direct`), `country`, `device`, and `event` (an event type: `views` holds
+ * the events counted). `visitors` is the day's distinct visitor ids for that key.
+ */
+export const siteAnalyticsDaily = pgTable(
+  "site_analytics_daily",
+  {
+    dimension: text("dimension").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [
+    // The report reads one dimension over a range of days.
+    primaryKey({ columns: [t.dimension, t.day, t.key] }),
+    check("site_analytics_daily_dimension_check", sql`${t.dimension} in ('total', 'page', 'referrer', 'country', 'device', 'event')`),
   ],
 );
 

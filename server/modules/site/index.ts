@@ -5,6 +5,10 @@ import { keptRead } from "#server/platform/kept-read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
 import { siteSitemap, STATIC_PUBLIC_PAGES } from "./sitemap";
+import type { Actor } from "#server/modules/accounts/actor";
+import { rollupSiteAnalytics } from "./rollup-site-analytics";
+import { siteAnalytics } from "./site-analytics";
+import { exportSiteAnalytics, type SiteExportLabels } from "./site-analytics-export";
 
 /**
  * The site area's public entry for other areas (the admin panel's service binds these to its settings store):
@@ -14,6 +18,9 @@ export { configureMaintenance } from "./maintenance";
 export { updateSetting } from "./update-setting";
 export type { SidePanelData } from "./side-panel";
 export type { HomeHighlights } from "./home-highlights";
+/** The site analytics' daily rollup, run by the featured games' analytics job (one job keeps both up to date). */
+export { rollupSiteAnalytics } from "./rollup-site-analytics";
+export type { SiteExportLabels } from "./site-analytics-export";
 
 /** What every page's shell reads: the side panel, the home page's highlights, the sitemap. */
 export function createSiteService(ctx: AreaContext) {
@@ -27,6 +34,12 @@ export function createSiteService(ctx: AreaContext) {
     homeHighlights: keptRead(() => loadHomeHighlights(settings, ctx.services.forum, ctx.services.gamification), kept),
     /** /sitemap.xml: every area's public pages. */
     sitemap: (baseUrl: string, now: Date = ctx.now()) => siteSitemap({ db, settings, areas: ctx.areas }, baseUrl, now),
+    /** The site section of /admin/analytics and its downloads (Admins), from the daily rollups. */
+    siteAnalytics: (actor: Actor, input: unknown) => siteAnalytics({ db, now: ctx.now }, actor, input),
+    exportSiteAnalytics: (actor: Actor, input: unknown, labels: SiteExportLabels) =>
+      exportSiteAnalytics({ db, now: ctx.now }, actor, input, labels),
+    /** Tests and the demo seed: roll up given days now (the job does yesterday and today every 15 minutes). */
+    rollupSiteAnalytics: (input?: { days?: string[] }) => rollupSiteAnalytics({ db, now: ctx.now }, input),
   };
 }
 

@@ -13,8 +13,10 @@ export const SITE_ACTIONS = [
   "maintenance.bypass",
   /** The list of translation keys found missing. */
   "i18n_missing.read",
-  /** The page views counted (totals, visitors, most viewed paths). */
+  /** The page views counted (totals, visitors, most viewed paths) and the site section of /admin/analytics. */
   "analytics.read",
+  /** Downloading the site analytics as CSV or Excel. */
+  "analytics.export",
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
@@ -27,6 +29,7 @@ export function can(actor: Actor, action: SiteAction): boolean {
     case "maintenance.bypass":
     case "i18n_missing.read":
     case "analytics.read":
+    case "analytics.export":
       return hasRole(actor, ROLE_ADMIN);
   }
 }

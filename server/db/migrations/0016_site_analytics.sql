@@ -1,0 +1,9 @@
+CREATE TABLE "site_analytics_daily" (
+	"dimension" text NOT NULL,
+	"day" date NOT NULL,
+	"key" text NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "site_analytics_daily_dimension_day_key_pk" PRIMARY KEY("dimension","day","key"),
+	CONSTRAINT "site_analytics_daily_dimension_check" CHECK ("site_analytics_daily"."dimension" in ('total', 'page', 'referrer', 'country', 'device', 'event'))
+);

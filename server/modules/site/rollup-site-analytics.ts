@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+
+const DAY_MS = 86_400_000;
+
+/** A UTC day as `YYYY-MM-DD`. */
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A referrer as its host (`https://www.example.com/a?b` → `www.example.com`); `direct` and odd values as they are. */
+const REFERRER_HOST = sql.raw(
+  `coalesce(nullif(lower(substring(referrer from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')), ''), left(referrer, 200))`,
+);
+
+/**
+ * The daily rollup of the site's analytics (SPEC §1, §9): for each UTC day, the page views and distinct
+ * visitors in total, per path, per referring host, per country and per device, and the events and their
+ * distinct visitors per type, written to site_analytics_daily. The admin tab and its downloads read only these
+ * rows, so a 90-day report adds up at most a few thousand rows instead of millions of raw ones.
+ *
+ * It runs in the featured games' analytics job (promotions, `featured.analytics-rollup`, every 15 minutes over
+ * yesterday and today): one job brings both reports up to date. Today's partial day is rolled up with it rather
+ * than read live from the raw tables: the report then costs the same whatever the traffic, and is at most
+ * 15 minutes behind, which the tab's help says. Each day is recomputed whole in one transaction (its rows
+ * deleted, then counted again from the raw tables), so running it twice gives the same rows, a key that no
+ * longer has any view disappears, and a reader sees either the old day or the new one.
+ */
+export async function rollupSiteAnalytics(deps: { db: Database; now: () => Date }, input: { days?: string[] } = {}): Promise<number> {
+  const now = deps.now();
+  const days = input.days ?? [utcDay(new Date(now.getTime() - DAY_MS)), utcDay(now)];
+  let rows = 0;
+  for (const day of days) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`bad day ${day}`);
+    const start = new Date(`${day}T00:00:00.000Z`).toISOString();
+    const end = new Date(Date.parse(start) + DAY_MS).toISOString();
+    rows += await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from site_analytics_daily where day = ${day}::date`);
+      // One pass over the day's page views: grouping sets give the total and each dimension's counts.
+      const views = await tx.execute(sql`
+        insert into site_analytics_daily (dimension, day, key, views, visitors)
+        select
+          case
+            when grouping(p.page_path) = 0 then 'page'
+            when grouping(p.ref) = 0 then 'referrer'
+            when grouping(p.country) = 0 then 'country'
+            when grouping(p.device_type) = 0 then 'device'
+            else 'total'
+          end,
+          ${day}::date,
+          coalesce(p.page_path, p.ref, p.country, p.device_type, ''),
+          count(*)::int,
+          count(distinct p.visitor_id)::int
+        from (
+          select page_path, visitor_id, country, device_type, ${REFERRER_HOST} as ref
+          from analytics_pageviews
+          where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        ) p
+        group by grouping sets ((), (p.page_path), (p.ref), (p.country), (p.device_type))
+        having count(*) > 0
+        on conflict (dimension, day, key) do update set views = excluded.views, visitors = excluded.visitors
+        returning 1`);
+      const events = await tx.execute(sql`
+        insert into site_analytics_daily (dimension, day, key, views, visitors)
+        select 'event', ${day}::date, event_type, count(*)::int, count(distinct visitor_id)::int
+        from analytics_events
+        where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        group by event_type
+        on conflict (dimension, day, key) do update set views = excluded.views, visitors = excluded.visitors
+        returning 1`);
+      return rowCount(views) + rowCount(events);
+    });
+  }
+  return rows;
+}
+
+const rowCount = (result: unknown) => (result as { rows: unknown[] }).rows.length;
