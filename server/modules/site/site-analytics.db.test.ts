@@ -186,7 +186,7 @@ describe("the report", () => {
     expect(values).toContainEqual(['\'=HYPERLINK("x")', 1]);
     // No cell is a formula.
     referrers.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
-    expect(book.getWorksheet("Devices")!.getRow(2).values).toEqual([undefined, "Desktop", 3]);
+    expect(book.getWorksheet("Devices")!.getRow(2).values).toEqual([undefined, "Desktop", 4]);
     expect(book.getWorksheet("Per day")!.rowCount).toBe(8);
   });
 });
