@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rollupSiteAnalytics } from "#server/modules/site";
 import type { Logger } from "#server/platform/logger";
 import type { Database } from "./client";
+import { analyticsPageviews } from "./schema";
 
 /** How many days of demo analytics: the longest window of the admin tab (SPEC §9), and today. */
 export const DEMO_ANALYTICS_DAYS = 90;
@@ -56,8 +57,8 @@ const EVENTS = [
  * generate_series (a weekly rhythm, slow growth, a few hundred visitors), only while no page view is stored.
  */
 export async function seedDemoAnalytics(db: Database, log: Logger, now: Date = new Date()): Promise<boolean> {
-  const [{ any }] = (await db.execute(sql`select exists (select 1 from analytics_pageviews) as any`)).rows as { any: boolean }[];
-  if (any) return false;
+  const [stored] = await db.select({ id: analyticsPageviews.id }).from(analyticsPageviews).limit(1);
+  if (stored) return false;
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
   const first = new Date(today.getTime() - DEMO_ANALYTICS_DAYS * DAY_MS).toISOString();
   const nowIso = now.toISOString();

@@ -70,6 +70,24 @@ export const siteAnalyticsDaily = pgTable(
   ],
 );
 
+/**
+ * Each window's most viewed keys per dimension (pages, referrers, countries, devices, events), added up from
+ * site_analytics_daily by the same rollup job for the windows ending on the job's day (7, 30 and 90 days), so the
+ * admin tab reads at most a few hundred rows instead of adding up 90 days of every path. `rank` starts at 1.
+ */
+export const siteAnalyticsTop = pgTable(
+  "site_analytics_top",
+  {
+    windowDays: integer("window_days").notNull(),
+    toDay: date("to_day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    rank: integer("rank").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.windowDays, t.toDay, t.dimension, t.rank] })],
+);
+
 /** SPEC §3 Missing-translation record; repeated reports of one key only bump the counter. */
 export const i18nMissing = pgTable(
   "i18n_missing",

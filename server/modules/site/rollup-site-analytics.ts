@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 
+import { ANALYTICS_WINDOWS } from "#shared/promotions";
+
 const DAY_MS = 86_400_000;
+
+/** How many keys per dimension each window keeps ranked (the tab shows 20, a download up to this many). */
+export const SITE_TOP_KEPT = 1000;
 
 /** A UTC day as `YYYY-MM-DD`. */
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -23,6 +28,10 @@ const REFERRER_HOST = sql.raw(
  * 15 minutes behind, which the tab's help says. Each day is recomputed whole in one transaction (its rows
  * deleted, then counted again from the raw tables), so running it twice gives the same rows, a key that no
  * longer has any view disappears, and a reader sees either the old day or the new one.
+ *
+ * Then, for each window (7, 30, 90 days) ending on the job's day, the most viewed keys of each dimension are
+ * ranked once into site_analytics_top (`rankSiteWindows`): a 90-day window of a busy site adds up some hundred
+ * thousand daily rows (a row per path and day), which every opening of the tab would otherwise repeat.
  */
 export async function rollupSiteAnalytics(deps: { db: Database; now: () => Date }, input: { days?: string[] } = {}): Promise<number> {
   const now = deps.now();
@@ -69,7 +78,35 @@ export async function rollupSiteAnalytics(deps: { db: Database; now: () => Date 
       return rowCount(views) + rowCount(events);
     });
   }
+  await rankSiteWindows(deps);
   return rows;
+}
+
+/**
+ * Ranks each window's keys per dimension from the daily rows into site_analytics_top, for the windows ending on
+ * `now`'s day, replacing the previous ranking of that window in one transaction. The report falls back to
+ * ranking live when no ranking for its window and day exists yet (just after midnight, before the job ran).
+ */
+export async function rankSiteWindows(deps: { db: Database; now: () => Date }): Promise<void> {
+  const now = deps.now();
+  const to = utcDay(now);
+  await deps.db.transaction(async (tx) => {
+    for (const window of ANALYTICS_WINDOWS) {
+      const from = utcDay(new Date(now.getTime() - (window - 1) * DAY_MS));
+      await tx.execute(sql`delete from site_analytics_top where window_days = ${window}`);
+      await tx.execute(sql`
+        insert into site_analytics_top (window_days, to_day, dimension, rank, key, views)
+        select ${window}, ${to}::date, r.dimension, r.rank, r.key, r.views
+        from (
+          select dimension, key, sum(views)::int as views,
+            row_number() over (partition by dimension order by sum(views) desc, key)::int as rank
+          from site_analytics_daily
+          where dimension <> 'total' and day >= ${from}::date and day <= ${to}::date
+          group by dimension, key
+        ) r
+        where r.rank <= ${SITE_TOP_KEPT}`);
+    }
+  });
 }
 
 const rowCount = (result: unknown) => (result as { rows: unknown[] }).rows.length;

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { Actor } from "#server/modules/accounts/actor";
 import { guardText, toCsv, type CsvValue } from "#server/platform/csv";
 import { SITE_ANALYTICS_TABLES, type SiteAnalyticsTable } from "#shared/analytics";
+import { SITE_TOP_KEPT } from "./rollup-site-analytics";
 import { siteReport, type SiteAnalyticsReport, type SiteDimension } from "./site-analytics";
 import { assertCan } from "./policy";
 
 /** How many rows a downloaded "top" table holds (the tab shows the first `SITE_ANALYTICS_TOP`). */
-export const SITE_EXPORT_TOP = 1000;
+export const SITE_EXPORT_TOP = SITE_TOP_KEPT;
 
 const input = z.object({
   format: z.enum(["csv", "xlsx"]).catch("csv"),

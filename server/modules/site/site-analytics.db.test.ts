@@ -8,7 +8,7 @@ import { DomainError } from "#server/modules/errors";
 import { testActor } from "#tests/support/actors";
 import { testDatabase } from "#tests/support/db";
 import { rollupSiteAnalytics } from "./rollup-site-analytics";
-import { siteAnalytics } from "./site-analytics";
+import { siteAnalytics, siteReport } from "./site-analytics";
 import { exportSiteAnalytics, type SiteExportLabels } from "./site-analytics-export";
 
 /** The site analytics' daily rollup (idempotent, exact counts, unique visitors) and the reports read from it. */
@@ -153,6 +153,15 @@ describe("the report", () => {
     expect(quarter.perDay).toHaveLength(90);
     // 100 days ago is outside even the longest window.
     expect(quarter.totals.views).toBe(8);
+    // The rollup ranked each window's keys; ranking live from the daily rows gives the same report.
+    for (const window of ["7", "30", "90"])
+      expect(await siteReport(deps(), { window }, 20, { live: true })).toEqual(await siteAnalytics(deps(), admin, { window }));
+    const ranked = await database.db.execute(sql`select window_days, count(*)::int as n from site_analytics_top group by 1 order by 1`);
+    expect((ranked as unknown as { rows: unknown[] }).rows).toEqual([
+      { window_days: 7, n: 16 },
+      { window_days: 30, n: 17 },
+      { window_days: 90, n: 17 },
+    ]);
     // Anything else is the 30-day window.
     expect((await siteAnalytics(deps(), admin, { window: "12" })).window).toBe(30);
   });

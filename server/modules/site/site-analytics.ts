@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { siteAnalyticsDaily } from "#server/db/schema";
+import { siteAnalyticsDaily, siteAnalyticsTop } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { SITE_ANALYTICS_TOP } from "#shared/analytics";
 import { ANALYTICS_WINDOWS, type AnalyticsWindow } from "#shared/promotions";
@@ -40,7 +40,8 @@ type Deps = { db: Pick<Database, "select">; now: () => Date };
 /**
  * The site section of /admin/analytics (SPEC §1, §2, §9): page views and unique visitors per day, and the most
  * viewed pages, referrers, countries, devices and events of the last 7, 30 or 90 days, read only from the daily
- * rollups (two statements whatever the traffic). A day's unique visitors are exact; over the window the tab
+ * rollups: the days' totals, and each dimension's keys as the rollup job ranked them for this window (two small
+ * reads whatever the traffic; ranked live from the daily rows when the job has not ranked today's windows yet). A day's unique visitors are exact; over the window the tab
  * shows their daily average, since the rollups cannot tell one visitor seen on two days from two. Admins only.
  */
 export async function siteAnalytics(deps: Deps, actor: Actor, raw: unknown, opts: { top?: number } = {}): Promise<SiteAnalyticsReport> {
@@ -49,7 +50,7 @@ export async function siteAnalytics(deps: Deps, actor: Actor, raw: unknown, opts
 }
 
 /** The report without the permission check, for the export operation (which checks its own). */
-export async function siteReport(deps: Deps, raw: unknown, top: number): Promise<SiteAnalyticsReport> {
+export async function siteReport(deps: Deps, raw: unknown, top: number, opts: { live?: boolean } = {}): Promise<SiteAnalyticsReport> {
   const { window } = input.parse(raw ?? {});
   const now = deps.now();
   const days = Array.from({ length: window }, (_, i) => utcDay(new Date(now.getTime() - (window - 1 - i) * DAY_MS)));
@@ -62,7 +63,21 @@ export async function siteReport(deps: Deps, raw: unknown, top: number): Promise
     .from(d)
     .where(and(eq(d.dimension, "total"), inWindow))
     .orderBy(asc(d.day));
-  // Each dimension's first `top` keys by views, in one statement.
+  const ranked = opts.live
+    ? []
+    : await deps.db
+        .select({ dimension: siteAnalyticsTop.dimension, key: siteAnalyticsTop.key, views: siteAnalyticsTop.views })
+        .from(siteAnalyticsTop)
+        .where(and(eq(siteAnalyticsTop.windowDays, window), eq(siteAnalyticsTop.toDay, to), lte(siteAnalyticsTop.rank, top)))
+        .orderBy(siteAnalyticsTop.dimension, siteAnalyticsTop.rank);
+  const topRows = ranked.length ? ranked : await rankLive(deps, from, to, top);
+  return assemble(window, days, totalsRows, topRows);
+}
+
+/** Each dimension's first `top` keys by views over the days, in one statement. */
+async function rankLive(deps: Deps, from: string, to: string, top: number) {
+  const d = siteAnalyticsDaily;
+  const inWindow = and(gte(d.day, from), lte(d.day, to));
   const ranked = deps.db
     .select({
       dimension: d.dimension,
@@ -74,12 +89,21 @@ export async function siteReport(deps: Deps, raw: unknown, top: number): Promise
     .where(and(sql`${d.dimension} <> 'total'`, inWindow))
     .groupBy(d.dimension, d.key)
     .as("ranked");
-  const topRows = await deps.db
+  return deps.db
     .select({ dimension: ranked.dimension, key: ranked.key, views: ranked.views })
     .from(ranked)
     .where(lte(ranked.rank, top))
     .orderBy(ranked.dimension, ranked.rank);
+}
 
+function assemble(
+  window: AnalyticsWindow,
+  days: string[],
+  totalsRows: SiteDay[],
+  topRows: { dimension: string; key: string; views: number }[],
+): SiteAnalyticsReport {
+  const from = days[0];
+  const to = days[days.length - 1];
   const counted = new Map(totalsRows.map((r) => [r.day, r]));
   const perDay = days.map((day) => ({ day, views: counted.get(day)?.views ?? 0, visitors: counted.get(day)?.visitors ?? 0 }));
   const topOf = Object.fromEntries(SITE_DIMENSIONS.map((k) => [k, [] as SiteTopRow[]])) as Record<SiteDimension, SiteTopRow[]>;
