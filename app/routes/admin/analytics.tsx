@@ -64,7 +64,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       {/* The exports are safe in any spreadsheet: said once, above both sections' downloads. */}
       <p className="mb-8 text-sm text-muted-foreground">{t("export.hint")}</p>
       <SiteAnalyticsSection report={site} />
-      <section aria-labelledby="featured-heading">
+      <section aria-labelledby="featured-heading" data-section="featured">
         <h2 id="featured-heading" className="text-2xl font-bold">
           {t("featured.title")}
         </h2>
