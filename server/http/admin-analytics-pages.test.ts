@@ -41,22 +41,20 @@ beforeAll(async () => {
   // The site's raw page views and events, rolled up as the job does: today, yesterday and 20 days ago.
   const visitor = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
   const at = (day: string) => new Date(`${day}T00:10:00.000Z`);
-  await db
-    .insert(analyticsPageviews)
-    .values([
-      {
-        pagePath: "/es/",
-        visitorId: visitor(1),
-        createdAt: at(today),
-        referrer: "https://www.google.com/search",
-        country: "MX",
-        deviceType: "mobile",
-      },
-      { pagePath: "/es/", visitorId: visitor(2), createdAt: at(today), referrer: FORMULA_REFERRER, country: "ES", deviceType: "tablet" },
-      { pagePath: "/es/community", visitorId: visitor(1), createdAt: at(today) },
-      { pagePath: "/en/about", visitorId: visitor(3), createdAt: at(daysAgo(1)) },
-      ...Array.from({ length: 40 }, (_, i) => ({ pagePath: "/en/old-news", visitorId: visitor(10 + i), createdAt: at(daysAgo(20)) })),
-    ]);
+  await db.insert(analyticsPageviews).values([
+    {
+      pagePath: "/es/",
+      visitorId: visitor(1),
+      createdAt: at(today),
+      referrer: "https://www.google.com/search",
+      country: "MX",
+      deviceType: "mobile",
+    },
+    { pagePath: "/es/", visitorId: visitor(2), createdAt: at(today), referrer: FORMULA_REFERRER, country: "ES", deviceType: "tablet" },
+    { pagePath: "/es/community", visitorId: visitor(1), createdAt: at(today) },
+    { pagePath: "/en/about", visitorId: visitor(3), createdAt: at(daysAgo(1)) },
+    ...Array.from({ length: 40 }, (_, i) => ({ pagePath: "/en/old-news", visitorId: visitor(10 + i), createdAt: at(daysAgo(20)) })),
+  ]);
   await db.insert(analyticsEvents).values([
     { eventType: "campaign_request_click", pagePath: "/es/campaigns/c1", visitorId: visitor(1), createdAt: at(today) },
     { eventType: "video_play", pagePath: "/es/", visitorId: visitor(2), createdAt: at(daysAgo(1)) },
