@@ -47,7 +47,9 @@ test("the site section shows a chart for 7, 30 and 90 days, and a table download
     }
     await expect(site.locator(`figure[data-chart-ready] canvas`)).toBeVisible();
     // The chart's text alternative: one row per day of the window.
-    await expect(site.getByRole("table", { name: /^Page views and unique visitors per day/ }).locator("tbody tr")).toHaveCount(days);
+    await expect(
+      site.getByRole("table", { name: /^Page views and unique visitors per day/, includeHidden: true }).locator("tbody tr"),
+    ).toHaveCount(days);
     await expect(site.getByRole("table", { name: "Top pages" }).locator("tbody tr").first()).toContainText("/es/");
     await expect(site.locator("[data-site-total=views]")).not.toHaveText("0");
   }
