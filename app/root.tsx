@@ -8,6 +8,7 @@ import { ErrorView } from "./components/layout/error-view";
 import { Toaster } from "./components/ui/toast";
 import { sendPageview, setAnalyticsActive } from "./lib/analytics-client";
 import { installGameClicks, trackGameView } from "./lib/game-analytics-client";
+import { installTrackedClicks } from "./lib/track-clicks";
 import { useBoot } from "./lib/boot";
 import { announceConsent } from "./lib/consent-client";
 import type { Consent } from "#shared/preferences";
@@ -133,6 +134,7 @@ function useAnalytics(enabled: boolean, consent: Consent | null) {
     trackGameView();
   }, [active, location.pathname]);
   useEffect(() => installGameClicks(), []);
+  useEffect(() => installTrackedClicks(), []);
 }
 
 /** Cookie banner, toasts and analytics: on every page, error pages included. */

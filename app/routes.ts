@@ -110,6 +110,7 @@ const pages: RouteConfigEntry[] = [
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
+    route("analytics/site-export", "routes/admin/analytics-site-export.ts"),
     route("studio-promotions", "routes/admin/studio-promotions.tsx"),
     // Contact messages: personal and business tabs, a message's detail with its reply and history.
     route("contacts", "routes/admin/contacts.tsx"),

@@ -32,11 +32,12 @@ const DURATION = parseDuration(process.env.BENCH_DURATION ?? "10");
 const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
- * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload;
+ * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload,
+ * `analytics` only the admin analytics tab on 5,000,000 page views (PostgreSQL only, not in the plain run);
  * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
  * key upload (the soak takes 10 minutes: on its own).
  */
-const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys"];
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys", "analytics"];
 const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
@@ -104,6 +105,8 @@ const TARGETS = [
 ];
 
 await withCleanup(async (onCleanup) => {
+  // The analytics bench calls the operations in-process: no build, no server.
+  if (NAME === "analytics") return runAnalytics();
   await ensureBuild();
   if (!SUITE_ONLY) await runFoundation(onCleanup);
   if (RUN_ALL || NAME === "forum" || NAME === "forum-large") await runForum(onCleanup, NAME === "forum-large");
@@ -114,6 +117,17 @@ await withCleanup(async (onCleanup) => {
   if (NAME === "soak") await runSoak({ onCleanup });
   if (RUN_ALL || NAME === "keys") runKeyUpload();
 }).catch(exitOnError);
+
+/**
+ * `npm run bench -- analytics`: 5,000,000 page views on PostgreSQL (DATABASE_URL), the rollup, and the admin
+ * analytics tab's reads for 7, 30 and 90 days (bench/analytics.ts); the goal is a median under 100 ms each.
+ */
+function runAnalytics() {
+  if (!process.env.DATABASE_URL) throw new Error("npm run bench -- analytics needs DATABASE_URL (PostgreSQL)");
+  const out = path.join(RESULTS_DIR, "analytics-pg.json");
+  const run = spawnSync("npx", ["tsx", "bench/analytics.ts", "--out", out, "--url", process.env.DATABASE_URL], { stdio: "inherit" });
+  if (run.status !== 0) throw new Error(`bench/analytics.ts failed (${run.status})`);
+}
 
 /** `npm run bench -- keys`: 100,000 keys previewed and saved (bench/key-upload.ts), on PGlite or DATABASE_URL. */
 function runKeyUpload() {

@@ -19,6 +19,7 @@ import {
   creatorChannels,
   creatorRequests,
   featuredGameDaily,
+  siteAnalyticsDaily,
   featuredGames,
   featuredSubmissions,
   forumCategories,
@@ -255,6 +256,13 @@ describe("demo data", () => {
       .select({ days: sql<number>`count(distinct ${featuredGameDaily.day})::int` })
       .from(featuredGameDaily);
     expect(days).toBeGreaterThanOrEqual(7);
+    // 90 days and today of site analytics, rolled up for the admin tab.
+    const [site] = await database.db
+      .select({ days: sql<number>`count(*)::int`, views: sql<number>`sum(${siteAnalyticsDaily.views})::int` })
+      .from(siteAnalyticsDaily)
+      .where(eq(siteAnalyticsDaily.dimension, "total"));
+    expect(site.days).toBe(91);
+    expect(site.views).toBeGreaterThan(15_000);
     const consent = await database.db
       .select()
       .from(studioMailConsent)

@@ -12,6 +12,7 @@ import { seedDemoAnnouncements } from "./seed-announcements";
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
+import { seedDemoAnalytics } from "./seed-analytics";
 import { seedDemoContact } from "./seed-contact";
 import { seedDemoJobs } from "./seed-jobs";
 
@@ -44,7 +45,9 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const announced = await seedDemoAnnouncements(db);
   // Job offers: their applications' resumes go to the storage too.
   const jobs = opts ? await seedDemoJobs(db, log, opts) : false;
-  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs;
+  // 90 days of page views and events, rolled up, for the admin analytics tab.
+  const analytics = await seedDemoAnalytics(db, log);
+  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs || analytics;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

@@ -684,6 +684,7 @@ describe("access matrix: featured games", () => {
     ["admin promo codes", () => "/en/admin/promo-codes", team(403, 200)],
     ["admin analytics", () => "/en/admin/analytics", team(403, 200)],
     ["admin analytics export", () => "/en/admin/analytics/export?format=csv&window=7", team(403, 200)],
+    ["admin site analytics export", () => "/en/admin/analytics/site-export?format=xlsx&window=7", team(403, 200)],
     ["admin studio promotions", () => "/en/admin/studio-promotions", team(403, 200)],
     ["unsubscribe with a bad link", () => "/en/promotions/unsubscribe?c=x&s=y", all(400)],
   ];

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { featuredGameDaily } from "#server/db/schema";
+import { analyticsEvents, analyticsPageviews, featuredGameDaily } from "#server/db/schema";
 import { createUser } from "#server/db/factories";
 import { pageClient, textOf } from "#tests/support/pages";
 import { signIn, testApp, type TestApp } from "#tests/support/app";
@@ -20,6 +20,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /** A name with a formula payload: a `;` spreadsheet would split it into formulas if it were left unquoted. */
 const EMBER = "@Ember & Tide;=1+2;=cmd|' /C calc'!A0";
+/** A referrer that is not a web address, as a crafted request could send it: counted as typed, never run. */
+const FORMULA_REFERRER = '=HYPERLINK("http://evil.example","x")';
 
 beforeAll(async () => {
   t = await testApp({ CLIENT_IP_HEADER: "x-test-ip" });
@@ -36,6 +38,28 @@ beforeAll(async () => {
     { featuredGameId: mine.id, day: daysAgo(20), views: 1000, storeClicks: 0, trailerClicks: 0, campaignClicks: 0 },
     { featuredGameId: theirs.id, day: daysAgo(1), views: 55, storeClicks: 5, trailerClicks: 2, campaignClicks: 0 },
   ]);
+  // The site's raw page views and events, rolled up as the job does: today, yesterday and 20 days ago.
+  const visitor = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  const at = (day: string) => new Date(`${day}T00:10:00.000Z`);
+  await db.insert(analyticsPageviews).values([
+    {
+      pagePath: "/es/",
+      visitorId: visitor(1),
+      createdAt: at(today),
+      referrer: "https://www.google.com/search",
+      country: "MX",
+      deviceType: "mobile",
+    },
+    { pagePath: "/es/", visitorId: visitor(2), createdAt: at(today), referrer: FORMULA_REFERRER, country: "ES", deviceType: "tablet" },
+    { pagePath: "/es/community", visitorId: visitor(1), createdAt: at(today) },
+    { pagePath: "/en/about", visitorId: visitor(3), createdAt: at(daysAgo(1)) },
+    ...Array.from({ length: 40 }, (_, i) => ({ pagePath: "/en/old-news", visitorId: visitor(10 + i), createdAt: at(daysAgo(20)) })),
+  ]);
+  await db.insert(analyticsEvents).values([
+    { eventType: "campaign_request_click", pagePath: "/es/campaigns/c1", visitorId: visitor(1), createdAt: at(today) },
+    { eventType: "video_play", pagePath: "/es/", visitorId: visitor(2), createdAt: at(daysAgo(1)) },
+  ]);
+  await t.services.site.rollupSiteAnalytics({ days: [daysAgo(20), daysAgo(1), today] });
   cookies.admin = await signIn(t, admin.email, PW);
   cookies.moderator = await signIn(t, moderator.email, PW);
   cookies.creator = await signIn(t, creator.email, PW);
@@ -55,7 +79,13 @@ async function answerOf(res: Response): Promise<number | "login" | "home"> {
 }
 
 describe("who may open /admin/analytics and its exports", () => {
-  for (const path of ["/en/admin/analytics", "/en/admin/analytics/export?format=csv", "/es/admin/analytics/export?format=xlsx&window=90"]) {
+  for (const path of [
+    "/en/admin/analytics",
+    "/en/admin/analytics/export?format=csv",
+    "/es/admin/analytics/export?format=xlsx&window=90",
+    "/en/admin/analytics/site-export?format=csv&table=pages",
+    "/es/admin/analytics/site-export?format=xlsx&window=7",
+  ]) {
     it(path, async () => {
       const got: Record<string, unknown> = {};
       for (const who of ["visitor", "creator", "company", "moderator", "admin"] as Who[])
@@ -70,7 +100,8 @@ describe("/admin/analytics", () => {
     const res = await get("/en/admin/analytics?window=30", cookies.admin);
     expect(res.status).toBe(200);
     const text = await textOf(res);
-    expect(text).toContain("Analytics: featured games");
+    expect(text).toContain("Analytics");
+    expect(text).toContain("Featured games");
     expect(text).toContain("counted only for visitors who accepted analytics cookies");
     expect(text).toContain("Hollow Pines");
     expect(text).toContain("@Ember & Tide");
@@ -88,7 +119,8 @@ describe("/admin/analytics", () => {
 
   it("speaks Spanish at /es", async () => {
     const text = await textOf(await get("/es/admin/analytics?window=90", cookies.admin));
-    expect(text).toContain("Analítica: juegos destacados");
+    expect(text).toContain("Analítica");
+    expect(text).toContain("Juegos destacados");
     expect(text).toContain("Últimos 90 días");
     expect(text).toContain("Descargar CSV");
     expect(text).toContain("Se pueden abrir en cualquier hoja de cálculo");
@@ -120,6 +152,77 @@ describe("/admin/analytics", () => {
     expect(names).toEqual(["Hollow Pines", "'@Ember & Tide;'=1+2;'=cmd|' /C calc'!A0"]);
     expect(games.getRow(2).getCell(3).value).toBe("Activo");
     expect(book.getWorksheet("Por día")!.rowCount).toBe(3);
+  });
+});
+
+/** The main column's words with the tags dropped and spaces collapsed. */
+const plain = async (res: Response) => (await textOf(res)).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("/admin/analytics, the site section", () => {
+  it("shows page views, visitors, the top tables and their downloads for each window", async () => {
+    const week = await plain(await get("/en/admin/analytics?window=7", cookies.admin));
+    expect(week).toContain("Page views and unique visitors per day");
+    // 4 page views in 7 days (the 40 of 20 days ago are outside), 2 events.
+    expect(week).toMatch(/Page views 4 /);
+    expect(week).toMatch(/Events 2 /);
+    expect(week).toContain("/es/ 2 /en/about 1 /es/community 1");
+    expect(week).toContain("Mexico (MX) 1");
+    expect(week).toContain("Direct (no referrer) 2");
+    expect(week).toContain("www.google.com 1");
+    expect(week).toContain('=HYPERLINK("http://evil.example","x") 1');
+    expect(week).toContain("Desktop 2 Mobile 1 Tablet 1");
+    expect(week).toContain("campaign_request_click 1");
+    expect(week).not.toContain("/en/old-news");
+    const html = await (await get("/en/admin/analytics?window=7", cookies.admin)).text();
+    for (const table of ["daily", "pages", "referrers", "countries", "devices", "events"]) {
+      expect(html).toContain(`href="/en/admin/analytics/site-export?format=csv&amp;table=${table}&amp;window=7"`);
+      expect(html).toContain(`href="/en/admin/analytics/site-export?format=xlsx&amp;table=${table}&amp;window=7"`);
+    }
+    const month = await plain(await get("/en/admin/analytics?window=30", cookies.admin));
+    expect(month).toMatch(/Page views 44 /);
+    expect(month).toContain("/en/old-news 40 /es/ 2");
+    const quarter = await plain(await get("/es/admin/analytics?window=90", cookies.admin));
+    expect(quarter).toContain("Sitio");
+    expect(quarter).toMatch(/Páginas vistas 44 /);
+    expect(quarter).toContain("México (MX) 1");
+    expect(quarter).toContain("Móvil 1");
+  });
+
+  it("downloads each table as CSV and all of them as a workbook, formulas neutralised in both", async () => {
+    const csv = await get("/en/admin/analytics/site-export?format=csv&table=referrers&window=7", cookies.admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="site-analytics-referrers-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const body = await csv.text();
+    expect(body).toContain('"Referrer","Page views"\r\n');
+    expect(body).toContain('"direct",2\r\n');
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",1\r\n`);
+    for (const piece of body.split(/[;,\r\n]/)) expect(piece.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
+    const daily = await (await get("/en/admin/analytics/site-export?format=csv&table=daily&window=7", cookies.admin)).text();
+    expect(daily).toContain('"Day","Page views","Unique visitors"\r\n');
+    expect(daily).toContain(`"${today}",3,2\r\n`);
+    expect(daily.trim().split("\r\n")).toHaveLength(8);
+    const devices = await (await get("/es/admin/analytics/site-export?format=csv&table=devices&window=7", cookies.admin)).text();
+    expect(devices).toContain('"Dispositivo","Páginas vistas"\r\n');
+    expect(devices).toContain('"Escritorio",2\r\n');
+
+    const xlsx = await get("/es/admin/analytics/site-export?format=xlsx&window=7", cookies.admin);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(xlsx.headers.get("content-disposition")).toMatch(/filename="site-analytics-all-.*\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    expect(book.worksheets.map((s) => s.name)).toEqual(["Por día", "Páginas", "Referentes", "Países", "Dispositivos", "Eventos"]);
+    const referrers = book.getWorksheet("Referentes")!;
+    expect(referrers.getRow(1).values).toEqual([undefined, "Referente", "Páginas vistas"]);
+    const cells = referrers.getColumn(1).values.filter((v) => typeof v === "string");
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","x")`);
+    referrers.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    // A bad table or format falls back: the daily table as CSV.
+    const fallback = await get("/en/admin/analytics/site-export?format=pdf&table=secrets", cookies.admin);
+    expect(fallback.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await fallback.text()).toContain('"Day","Page views","Unique visitors"');
   });
 });
 

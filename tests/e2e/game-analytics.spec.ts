@@ -74,13 +74,13 @@ test("the admin analytics chart loads uPlot on that page only", async ({ newCont
   await gotoHydrated(page, "/en/admin");
   expect(uplot).toEqual([]);
   await gotoHydrated(page, "/en/admin/analytics?window=30");
-  await expect(page.locator("figure[data-chart-ready] canvas")).toBeVisible();
+  await expect(page.locator("[data-section=featured] figure[data-chart-ready] canvas")).toBeVisible();
   expect(uplot.some((u) => u.endsWith(".css"))).toBe(true);
   await expect(page.getByRole("table", { name: /featured games/ })).toBeVisible();
   // The window switch is a link.
   await page.getByRole("link", { name: "Last 7 days" }).click();
   await expect(page).toHaveURL(/window=7/);
-  await expect(page.locator("figure[data-chart-ready] canvas")).toBeVisible();
+  await expect(page.locator("[data-section=featured] figure[data-chart-ready] canvas")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download Excel" }).click();
   expect((await download).suggestedFilename()).toMatch(/^featured-games-analytics-.*\.xlsx$/);

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useParams } from "react-router";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { Icon } from "#app/components/ui/icon";
 import type { FormFailure } from "#app/lib/form";
@@ -39,6 +39,7 @@ export function RequestBox({
 }) {
   const { t } = useTranslation("campaigns");
   const { to } = useLocalePath();
+  const { campaignId } = useParams();
   const failed = result && !result.ok ? result : null;
   const value = (name: string) => failed?.values[name];
   let body: React.ReactNode;
@@ -144,9 +145,12 @@ export function RequestBox({
             />
           </div>
         </details>
-        <SubmitButton className="btn btn-primary btn-lg w-full" pendingLabel={t("request.sending")}>
-          {t("request.submit")}
-        </SubmitButton>
+        {/* The click counts a campaign_request_click (app/lib/track-clicks.ts), with the campaign as its detail. */}
+        <div data-track-event="campaign_request_click" data-track-id="campaign-request" data-track-detail={campaignId}>
+          <SubmitButton className="btn btn-primary btn-lg w-full" pendingLabel={t("request.sending")}>
+            {t("request.submit")}
+          </SubmitButton>
+        </div>
       </Form>
     );
   }

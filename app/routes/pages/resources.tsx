@@ -6,6 +6,7 @@ import { ShopWikiSection } from "#app/features/shop/wiki-section";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useRootData } from "#app/lib/use-locale";
+import { ANALYTICS_EVENT_TYPES } from "#shared/analytics";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import type { Route } from "./+types/resources";
 
@@ -52,6 +53,9 @@ const FEATURED_GUIDE = [
   "studioMail",
 ] as const;
 
+/** Every analytics event type the site accepts (shared/analytics.ts); texts under `resources.analyticsEvents.items`. */
+const ANALYTICS_EVENTS = ANALYTICS_EVENT_TYPES;
+
 /** The forum admin's tabs and who uses them; texts under `resources.forumAdmin`. */
 const FORUM_ADMIN_TABS = [
   ["overview", "team"],
@@ -89,6 +93,7 @@ const SECTIONS = [
   ["forum-admin", "resources.forumAdmin.title"],
   ["campaigns", "resources.campaignsGuide.title"],
   ["featured", "resources.featuredGuide.title"],
+  ["analytics-events", "resources.analyticsEvents.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
   ["site-admin", "resources.siteAdmin.title"],
@@ -219,6 +224,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         />
 
         <GuideSection id="featured" area="featuredGuide" items={FEATURED_GUIDE} />
+
+        <GuideSection id="analytics-events" area="analyticsEvents" items={ANALYTICS_EVENTS} />
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
 

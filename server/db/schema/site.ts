@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -45,6 +45,47 @@ export const analyticsEvents = pgTable(
       .on(t.gameId, t.createdAt)
       .where(sql`${t.gameId} is not null`),
   ],
+);
+
+/**
+ * The site's analytics, one row per UTC day, dimension and key, written by the analytics rollup job
+ * (server/modules/site/rollup-site-analytics.ts) from analytics_pageviews and analytics_events; the admin tab
+ * reads only these. Dimensions: `total` (key '': the day's page views and unique visitors), `page` (a path),
+ * `referrer` (a referring host, or `direct`), `country`, `device`, and `event` (an event type: `views` holds
+ * the events counted). `visitors` is the day's distinct visitor ids for that key.
+ */
+export const siteAnalyticsDaily = pgTable(
+  "site_analytics_daily",
+  {
+    dimension: text("dimension").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [
+    // The report reads one dimension over a range of days.
+    primaryKey({ columns: [t.dimension, t.day, t.key] }),
+    check("site_analytics_daily_dimension_check", sql`${t.dimension} in ('total', 'page', 'referrer', 'country', 'device', 'event')`),
+  ],
+);
+
+/**
+ * Each window's most viewed keys per dimension (pages, referrers, countries, devices, events), added up from
+ * site_analytics_daily by the same rollup job for the windows ending on the job's day (7, 30 and 90 days), so the
+ * admin tab reads at most a few hundred rows instead of adding up 90 days of every path. `rank` starts at 1.
+ */
+export const siteAnalyticsTop = pgTable(
+  "site_analytics_top",
+  {
+    windowDays: integer("window_days").notNull(),
+    toDay: date("to_day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    rank: integer("rank").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.windowDays, t.toDay, t.dimension, t.rank] })],
 );
 
 /** SPEC §3 Missing-translation record; repeated reports of one key only bump the counter. */

@@ -5,6 +5,7 @@ import { defineArea } from "#server/modules/area";
 import { PROMOTIONS_ERRORS } from "./errors";
 import { PROMOTIONS_ACTIONS, can as canPromotions, PROMOTIONS_CASES } from "./policy";
 import { postRenderer } from "#server/modules/forum";
+import { rollupSiteAnalytics } from "#server/modules/site";
 import type { Jobs } from "#server/platform/jobs";
 import { keptRead } from "#server/platform/kept-read";
 import { createPaymentProvider, logPaymentsMode } from "#server/platform/payments";
@@ -151,8 +152,15 @@ export const PROMOTIONS_JOBS = {
   sweepKeptImages: (deps, jobs) => jobs.every("featured.sweep-kept-images", "20 4 * * *", () => sweepKeptImages(deps)),
   /** Every minute: scheduled → active at the start, active → finished at the end. */
   schedule: (deps, jobs) => jobs.every("featured.schedule", "* * * * *", () => advanceSchedule(deps)),
-  /** Every 15 minutes the rollup recomputes today and yesterday (idempotent upserts), so reports read only rollups. */
-  analyticsRollup: (deps, jobs) => jobs.every("featured.analytics-rollup", "*/15 * * * *", () => rollupGameAnalytics(deps)),
+  /**
+   * Every 15 minutes the rollup recomputes today and yesterday (idempotent), so reports read only rollups: the
+   * featured games' numbers, then the site's (page views, visitors, referrers, countries, devices, events).
+   */
+  analyticsRollup: (deps, jobs) =>
+    jobs.every("featured.analytics-rollup", "*/15 * * * *", async () => {
+      await rollupGameAnalytics(deps);
+      await rollupSiteAnalytics(deps);
+    }),
   /** The sandbox's webhook deliveries, one job each (retried by pg-boss as Stripe retries a failed delivery). */
   sandboxDelivery: (deps, jobs) => jobs.work<SandboxDelivery>(SANDBOX_DELIVER_JOB, (data) => runSandboxDelivery(deps, data)),
   /** The mail queue's delivery of a promotional send (one job per send, retried by pg-boss if it throws). */

@@ -5,6 +5,7 @@ import { analyticsEvents, analyticsPageviews } from "#server/db/schema";
 import type { RateLimiter } from "#server/platform/rate-limit";
 import { DomainError } from "#server/modules/errors";
 import { gameEventAllowed } from "#server/modules/promotions";
+import { ANALYTICS_EVENT_TYPES } from "#shared/analytics";
 import type { SettingsStore } from "./settings";
 
 const path = z
@@ -23,11 +24,8 @@ export const pageviewInput = z.object({
 });
 
 export const eventInput = z.object({
-  eventType: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9_.:-]+$/i),
+  // Only the listed types (shared/analytics.ts), the same list the pages send from.
+  eventType: z.enum(ANALYTICS_EVENT_TYPES),
   pagePath: path,
   visitorId,
   gameId: z.string().max(64).nullish(),

@@ -15,6 +15,9 @@ import { listMissingTranslations } from "./list-missing-translations";
 import { flaggedLanguages } from "./missing-translations";
 import { siteAdminAbilities } from "./policy";
 import { updateAnnouncement } from "./update-announcement";
+import { rollupSiteAnalytics } from "./rollup-site-analytics";
+import { siteAnalytics } from "./site-analytics";
+import { exportSiteAnalytics, type SiteExportLabels } from "./site-analytics-export";
 
 /**
  * The site area's public entry for other areas (the admin panel's service binds these to its settings store):
@@ -26,6 +29,9 @@ export type { SidePanelData } from "./side-panel";
 export type { HomeHighlights } from "./home-highlights";
 export type { AnnouncementView, PublicAnnouncement } from "./announcement-view";
 export type { MissingTranslationRow } from "./list-missing-translations";
+/** The site analytics' daily rollup, run by the featured games' analytics job (one job keeps both up to date). */
+export { rollupSiteAnalytics } from "./rollup-site-analytics";
+export type { SiteExportLabels } from "./site-analytics-export";
 
 /** What every page's shell reads: the side panel, the home page's highlights, the sitemap. */
 export function createSiteService(ctx: AreaContext) {
@@ -50,6 +56,12 @@ export function createSiteService(ctx: AreaContext) {
     clearMissingTranslations: (actor: Actor, input: unknown) => clearMissingTranslations(deps, actor, input),
     /** /sitemap.xml: every area's public pages. */
     sitemap: (baseUrl: string, now: Date = ctx.now()) => siteSitemap({ db, settings, areas: ctx.areas }, baseUrl, now),
+    /** The site section of /admin/analytics and its downloads (Admins), from the daily rollups. */
+    siteAnalytics: (actor: Actor, input: unknown) => siteAnalytics({ db, now: ctx.now }, actor, input),
+    exportSiteAnalytics: (actor: Actor, input: unknown, labels: SiteExportLabels) =>
+      exportSiteAnalytics({ db, now: ctx.now }, actor, input, labels),
+    /** Tests and the demo seed: roll up given days now (the job does yesterday and today every 15 minutes). */
+    rollupSiteAnalytics: (input?: { days?: string[] }) => rollupSiteAnalytics({ db, now: ctx.now }, input),
   };
 }
 

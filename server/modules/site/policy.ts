@@ -23,8 +23,10 @@ export const SITE_ACTIONS = [
   "announcement.update",
   /** Deleting an announced event and its banner. */
   "announcement.delete",
-  /** The page views counted (totals, visitors, most viewed paths). */
+  /** The page views counted (totals, visitors, most viewed paths) and the site section of /admin/analytics. */
   "analytics.read",
+  /** Downloading the site analytics as CSV or Excel. */
+  "analytics.export",
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
@@ -42,6 +44,7 @@ export function can(actor: Actor, action: SiteAction): boolean {
     case "announcement.update":
     case "announcement.delete":
     case "analytics.read":
+    case "analytics.export":
       return hasRole(actor, ROLE_ADMIN);
   }
 }

@@ -220,16 +220,18 @@ describe("site settings, maintenance, analytics, missing translations", () => {
         expect(await codeOf(recordPageview(deps(), facts, bad))).toBe("input.invalid");
       }
       expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "<script>" }))).toBe("input.invalid");
-      expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "click", metadata: { nested: { a: 1 } } }))).toBe(
+      expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "video_play", metadata: { nested: { a: 1 } } }))).toBe(
         "input.invalid",
       );
+      // Only the listed event types (shared/analytics.ts) are accepted.
+      expect(await codeOf(recordEvent(deps(), facts, { ...view, eventType: "game_click" }))).toBe("input.invalid");
     });
 
     it("records events with their fields", async () => {
       await settings.write("analytics_enabled", true, "test");
-      await recordEvent(deps(), facts, { ...view, eventType: "game_click", gameId: "g1", elementId: "cta", metadata: { position: 2 } });
+      await recordEvent(deps(), facts, { ...view, eventType: "video_play", elementId: "cta", metadata: { detail: "trailer" } });
       const [row] = await database.db.select().from(analyticsEvents);
-      expect(row).toMatchObject({ eventType: "game_click", gameId: "g1", elementId: "cta", metadata: { position: 2 } });
+      expect(row).toMatchObject({ eventType: "video_play", gameId: null, elementId: "cta", metadata: { detail: "trailer" } });
     });
 
     it("is rate limited per client", async () => {
