@@ -27,6 +27,11 @@ const pages: RouteConfigEntry[] = [
       route("payment-success", "routes/payments/success.tsx"),
       route("payment-cancelled", "routes/payments/cancelled.tsx"),
       route("promotions/unsubscribe", "routes/featured/unsubscribe.tsx"),
+      // Videos and the podcast: the lists and an item's page.
+      route("videos", "routes/content/videos.tsx"),
+      route("videos/:slug", "routes/content/video.tsx"),
+      route("podcast", "routes/content/podcast.tsx"),
+      route("podcast/:slug", "routes/content/episode.tsx"),
       route("account", "routes/account/layout.tsx", [
         index("routes/account/profile-tab.tsx"),
         route("connections", "routes/account/connections-tab.tsx"),
@@ -105,6 +110,9 @@ const pages: RouteConfigEntry[] = [
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
     route("studio-promotions", "routes/admin/studio-promotions.tsx"),
+    // Videos and the podcast (Admins): the items, and the collaborators who appear in them.
+    route("content", "routes/admin/content.tsx"),
+    route("collaborators", "routes/admin/collaborators.tsx"),
   ]),
 ];
 

@@ -11,6 +11,7 @@ import { companyProfiles, posts, siteSettings, users, xpLedger } from "./schema"
 import { seedDemoForum } from "./seed-forum";
 import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
+import { seedDemoContent } from "./seed-content";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -37,7 +38,9 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   // Featured games: their images go to the uploads directory, so only where the caller gives it.
   const promotions = opts ? await seedDemoPromotions(db, log, opts) : false;
   const logos = opts ? await seedDemoLogos(db, opts) : false;
-  return accounts || forum || gamification || campaigns || promotions || logos;
+  // Videos and the podcast: their thumbnails go to the uploads directory too.
+  const content = opts ? await seedDemoContent(db, log, opts) : false;
+  return accounts || forum || gamification || campaigns || promotions || logos || content;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

@@ -2,6 +2,7 @@ import { accountsArea } from "./accounts";
 import { adminArea } from "./admin";
 import type { AnyArea, AreaServices } from "./area";
 import { campaignsArea } from "./campaigns";
+import { contentArea } from "./content";
 import { forumArea } from "./forum";
 import { gamificationArea } from "./gamification";
 import { notificationsArea } from "./notifications";
@@ -22,6 +23,7 @@ export const AREAS = [
   siteArea,
   campaignsArea,
   promotionsArea,
+  contentArea,
   adminArea,
   searchArea,
   shopArea,

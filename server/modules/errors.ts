@@ -1,6 +1,7 @@
 import { ACCOUNTS_ERRORS } from "#server/modules/accounts/errors";
 import { ADMIN_ERRORS } from "#server/modules/admin/errors";
 import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
+import { CONTENT_ERRORS } from "#server/modules/content/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
 import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
 import { NOTIFICATIONS_ERRORS } from "#server/modules/notifications/errors";
@@ -30,6 +31,7 @@ export const ERROR_TABLES = [
   ACCOUNTS_ERRORS,
   ADMIN_ERRORS,
   CAMPAIGNS_ERRORS,
+  CONTENT_ERRORS,
   FORUM_ERRORS,
   GAMIFICATION_ERRORS,
   NOTIFICATIONS_ERRORS,

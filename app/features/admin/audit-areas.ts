@@ -2,6 +2,7 @@ import { adminAuditSentences } from "#app/features/admin/audit-sentences";
 import type { AuditSentences } from "#app/features/admin/audit-sentence";
 import { campaignsAuditSentences } from "#app/features/campaigns/admin/audit-sentences";
 import { companyAuditSentences } from "#app/features/company/admin/audit-sentences";
+import { contentAuditSentences } from "#app/features/content/admin/audit-sentences";
 import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
@@ -16,6 +17,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   gamificationAuditSentences,
   campaignsAuditSentences,
   featuredAuditSentences,
+  contentAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

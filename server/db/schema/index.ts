@@ -5,3 +5,4 @@ export * from "./forum";
 export * from "./gamification";
 export * from "./campaigns";
 export * from "./promotions";
+export * from "./content";

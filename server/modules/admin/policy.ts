@@ -1,6 +1,7 @@
 import { type Actor } from "#server/modules/accounts/actor";
 import { can as canAccounts } from "#server/modules/accounts/policy";
 import { can as canCampaigns } from "#server/modules/campaigns/policy";
+import { can as canContent } from "#server/modules/content/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canSite } from "#server/modules/site/policy";
@@ -43,6 +44,9 @@ export function adminAbilities(actor: Actor) {
     promoCodes: canPromotions(actor, "promo.list"),
     featuredAnalytics: canPromotions(actor, "featured_analytics.view"),
     studioPromotions: canPromotions(actor, "studio_promotion.list"),
+    /** Videos and the podcast, and their collaborators (Admins). */
+    contentList: canContent(actor, "content.list"),
+    collaboratorsList: canContent(actor, "collaborator.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

@@ -6,7 +6,7 @@ import type { SearchProvider } from "./providers";
 import { search } from "./search";
 
 export type { SearchDeps } from "./deps";
-export type { CampaignHit, FeaturedGameHit, PostHit, SearchContext, SearchHit, SearchProvider, ThreadHit } from "./providers";
+export type { CampaignHit, ContentHit, FeaturedGameHit, PostHit, SearchContext, SearchHit, SearchProvider, ThreadHit } from "./providers";
 export { cappedCount, rowsOf, score, tsQuery } from "./providers";
 export { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS, WHOLE_TEXT_MAX, type Segment } from "./highlight";
 export type { SearchResult, SearchSection } from "./search";
