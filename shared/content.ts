@@ -38,5 +38,7 @@ export const CONTENT_INTENTS = {
 /** A YouTube video's id from its address (`youtubeVideoId`, shared with /collaborate) or the bare 11-character id. */
 export function youtubeIdOf(value: string): string | null {
   const v = value.trim();
-  return /^[A-Za-z0-9_-]{11}$/.test(v) ? v : youtubeVideoId(v);
+  if (/^[A-Za-z0-9_-]{11}$/.test(v)) return v;
+  // An address pasted without its scheme ("youtu.be/…", "www.youtube.com/watch?v=…").
+  return youtubeVideoId(/^(?:www\.|m\.)?(?:youtube\.com|youtu\.be)\//i.test(v) ? `https://${v}` : v);
 }

@@ -25,6 +25,8 @@ describe("admin navigation", () => {
       promoCodes: false,
       featuredAnalytics: false,
       studioPromotions: false,
+      contentList: false,
+      collaboratorsList: false,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -63,9 +65,11 @@ describe("admin navigation", () => {
       promoCodes: true,
       featuredAnalytics: true,
       studioPromotions: true,
+      contentList: true,
+      collaboratorsList: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "forum", "gamification", "site"]);
+    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "content", "forum", "gamification", "site"]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {

@@ -64,7 +64,7 @@ export async function createItem(
       } as never);
       await setLinks(tx, kind, id, collaboratorIds);
       await recordAudit(tx, actor!, {
-        action: `content.${k.target}_created`,
+        action: kind === "video" ? "content.video_created" : "content.episode_created",
         targetType: k.target,
         targetId: id,
         targetName: values.titleEn,

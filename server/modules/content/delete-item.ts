@@ -17,7 +17,7 @@ export async function deleteItem(deps: Pick<ContentDeps, "db" | "storage" | "log
   await deps.db.transaction(async (tx) => {
     await tx.delete(k.table).where(eq(k.table.id, id));
     await recordAudit(tx, actor!, {
-      action: `content.${k.target}_deleted`,
+      action: kind === "video" ? "content.video_deleted" : "content.episode_deleted",
       targetType: k.target,
       targetId: id,
       targetName: row.titleEn,

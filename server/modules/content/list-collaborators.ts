@@ -20,8 +20,8 @@ export async function collaboratorsWithCounts(db: Pick<Database, "select">, publ
       youtubeUrl: collaborators.youtubeUrl,
       twitchUrl: collaborators.twitchUrl,
       appearances: sql<number>`(
-        (select count(*) from video_collaborators l join videos i on i.id = l.video_id where l.collaborator_id = ${collaborators.id} ${pub})
-        + (select count(*) from episode_collaborators l join podcast_episodes i on i.id = l.episode_id where l.collaborator_id = ${collaborators.id} ${pub})
+        (select count(*) from video_collaborators l join videos i on i.id = l.video_id where l.collaborator_id = collaborators.id ${pub})
+        + (select count(*) from episode_collaborators l join podcast_episodes i on i.id = l.episode_id where l.collaborator_id = collaborators.id ${pub})
       )::int`,
     })
     .from(collaborators)

@@ -43,7 +43,7 @@ export async function moveItem(
           .set({ position } as never)
           .where(eq(k.table.id, r.id));
     await recordAudit(tx, actor!, {
-      action: `content.${k.target}_moved`,
+      action: kind === "video" ? "content.video_moved" : "content.episode_moved",
       targetType: k.target,
       targetId: id,
       targetName: rows[to].titleEn,

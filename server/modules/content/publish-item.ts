@@ -26,13 +26,16 @@ export async function publishItem(
   const row = await loadItem(deps.db, kind, id);
   if (row.published === published) return { id, title: row.titleEn, changed: false };
   const now = deps.now();
+  const audit = published
+    ? { action: kind === "video" ? "content.video_published" : "content.episode_published" }
+    : { action: kind === "video" ? "content.video_unpublished" : "content.episode_unpublished" };
   await deps.db.transaction(async (tx) => {
     await tx
       .update(k.table)
       .set({ published, publishedAt: row.publishedAt ?? (published ? now : null), updatedAt: now } as never)
       .where(eq(k.table.id, id));
     await recordAudit(tx, actor!, {
-      action: `content.${k.target}_${published ? "published" : "unpublished"}`,
+      ...audit,
       targetType: k.target,
       targetId: id,
       targetName: row.titleEn,

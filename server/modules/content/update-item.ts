@@ -43,7 +43,7 @@ export async function updateItem(
         .where(eq(k.table.id, id));
       await setLinks(tx, kind, id, collaboratorIds);
       await recordAudit(tx, actor!, {
-        action: `content.${k.target}_updated`,
+        action: kind === "video" ? "content.video_updated" : "content.episode_updated",
         targetType: k.target,
         targetId: id,
         targetName: values.titleEn,
