@@ -128,6 +128,14 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/analytics?window=90"],
   ["admin", "/admin/studio-promotions"],
   ["moderator", "/admin/featured-games"],
+  // Videos and the podcast: the demo's items (server/db/seed-content.ts), and their admin tabs.
+  ["visitor", "/videos"],
+  ["visitor", "/videos/hollow-pines-first-look"],
+  ["visitor", "/podcast"],
+  ["visitor", "/podcast/small-studio-big-dreams"],
+  ["admin", "/admin/content"],
+  ["admin", "/admin/content?edit=new-video"],
+  ["admin", "/admin/collaborators"],
 ];
 
 /** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */
