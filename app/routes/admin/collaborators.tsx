@@ -151,7 +151,12 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
                       const href = r[`${n}Url`];
                       return href ? (
                         <li key={n}>
-                          <a href={href} className="link" rel="noopener noreferrer nofollow" target="_blank">
+                          <a
+                            href={href}
+                            className="link inline-flex min-h-6 items-center"
+                            rel="noopener noreferrer nofollow"
+                            target="_blank"
+                          >
                             {t(`collaborators.${n}`, { name: r.name })}
                           </a>
                         </li>
