@@ -31,6 +31,11 @@ const pages: RouteConfigEntry[] = [
       // Job offers: the open ones and an offer's page with its application form.
       route("jobs", "routes/jobs/list.tsx"),
       route("jobs/:offerId", "routes/jobs/offer.tsx"),
+      // Videos and the podcast: the lists and an item's page.
+      route("videos", "routes/content/videos.tsx"),
+      route("videos/:slug", "routes/content/video.tsx"),
+      route("podcast", "routes/content/podcast.tsx"),
+      route("podcast/:slug", "routes/content/episode.tsx"),
       route("account", "routes/account/layout.tsx", [
         index("routes/account/profile-tab.tsx"),
         route("connections", "routes/account/connections-tab.tsx"),
@@ -119,6 +124,9 @@ const pages: RouteConfigEntry[] = [
     route("jobs", "routes/admin/jobs.tsx"),
     route("applications", "routes/admin/applications.tsx"),
     route("applications/:applicationId/resume", "routes/admin/application-resume.ts"),
+    // Videos and the podcast (Admins): the items, and the collaborators who appear in them.
+    route("content", "routes/admin/content.tsx"),
+    route("collaborators", "routes/admin/collaborators.tsx"),
   ]),
 ];
 

@@ -85,6 +85,8 @@ const schema = z.object({
   YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/oembed"),
   /** Where YouTube's public channel pages are read to verify a creator's channel (a local stub in tests). */
   YOUTUBE_CHANNEL_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
+  /** YouTube's image host, where a video's thumbnail is fetched when none is uploaded (a local stub in tests). */
+  YOUTUBE_THUMBNAIL_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
 });
 
 export const SSO_PROVIDERS = ["google", "discord", "twitch"] as const;
@@ -158,6 +160,8 @@ export type Env = {
   youtubeOembedUrl: string;
   /** YouTube's origin for channel pages (server/platform/youtube-channel.ts): channel verification. */
   youtubeChannelUrl: string;
+  /** YouTube's image host (server/platform/youtube-thumbnail.ts): a video's thumbnail when none is uploaded. */
+  youtubeThumbnailUrl: string;
 };
 
 /** The sandbox provider's webhook signing secret: fixed for a given AUTH_SECRET, never the secret itself. */
@@ -246,6 +250,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
             },
     youtubeOembedUrl: e.YOUTUBE_OEMBED_URL,
     youtubeChannelUrl: e.YOUTUBE_CHANNEL_URL,
+    youtubeThumbnailUrl: e.YOUTUBE_THUMBNAIL_URL,
     sso: Object.fromEntries(
       SSO_PROVIDERS.flatMap((p) => {
         const id = e[`${p.toUpperCase() as Uppercase<SsoProvider>}_CLIENT_ID`];

@@ -14,6 +14,7 @@ import { seedDemoCampaigns } from "./seed-campaigns";
 import { seedDemoPromotions } from "./seed-promotions";
 import { seedDemoAnalytics } from "./seed-analytics";
 import { seedDemoContact } from "./seed-contact";
+import { seedDemoContent } from "./seed-content";
 import { seedDemoJobs } from "./seed-jobs";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
@@ -45,9 +46,11 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const announced = await seedDemoAnnouncements(db);
   // Job offers: their applications' resumes go to the storage too.
   const jobs = opts ? await seedDemoJobs(db, log, opts) : false;
+  // Videos and the podcast: their thumbnails go to the storage too.
+  const content = opts ? await seedDemoContent(db, log, opts) : false;
   // 90 days of page views and events, rolled up, for the admin analytics tab.
   const analytics = await seedDemoAnalytics(db, log);
-  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs || analytics;
+  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs || content || analytics;
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

@@ -747,3 +747,39 @@ describe("access matrix: featured games", () => {
     });
   }
 });
+
+/**
+ * Videos and the podcast: the lists and a published item's page are public; the content and collaborators tabs
+ * are the Admins' (pages refuse others at the route, the operations again inside: 403 for a Moderator).
+ */
+describe("access matrix: videos and podcast", () => {
+  const team = (mod: Answer, admin: Answer): Answer[] => ["login", "home", "home", "verify", "home", mod, admin];
+  const PAGES: [string, () => string, Answer[]][] = [
+    ["videos", () => "/en/videos", all(200)],
+    ["unknown video", () => "/en/videos/no-such-video", all(404)],
+    ["podcast", () => "/en/podcast", all(200)],
+    ["unknown episode", () => "/en/podcast/no-such-episode", all(404)],
+    ["admin content", () => "/en/admin/content", team(403, 200)],
+    ["admin collaborators", () => "/en/admin/collaborators", team(403, 200)],
+  ];
+  for (const [name, path, expected] of PAGES) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await get(p, path());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
+  const MUTATIONS: [string, string, () => Record<string, string>, Answer[]][] = [
+    ["publish a video", "/en/admin/content", () => ({ intent: "publish", kind: "video", id: "no-such-video" }), team(403, 404)],
+    ["delete an episode", "/en/admin/content", () => ({ intent: "delete", kind: "episode", id: "no-such-episode" }), team(403, 404)],
+    ["add a collaborator", "/en/admin/collaborators", () => ({ intent: "create", name: "Matrix" }), team(403, 200)],
+    ["delete a collaborator", "/en/admin/collaborators", () => ({ intent: "delete", id: "no-such-person" }), team(403, 404)],
+  ];
+  for (const [name, path, fields, expected] of MUTATIONS) {
+    it(name, async () => {
+      const got: Record<string, Answer> = {};
+      for (const p of PERSONAS) got[p] = await post(p, path, fields());
+      expect(got).toEqual(Object.fromEntries(PERSONAS.map((p, i) => [p, expected[i]])));
+    });
+  }
+});

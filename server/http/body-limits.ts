@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ANNOUNCEMENT_LIMITS } from "#shared/announcements";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
+import { CONTENT_LIMITS } from "#shared/content";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { RESUME_MAX_BYTES } from "#shared/jobs";
 import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
@@ -30,6 +31,8 @@ export const BODY_LIMITS = {
    * 5 MB each, sent as is without JavaScript; with it the browser sends them compressed, far smaller).
    */
   featuredImage: GAME_IMAGE_MAX_BYTES * (1 + SUBMISSION_SCREENSHOTS_MAX) + MULTIPART_OVERHEAD,
+  /** The content and collaborators tabs: a thumbnail or an avatar (PNG, JPG or WEBP, at most 5 MB). */
+  contentImage: CONTENT_LIMITS.imageMaxBytes + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
   /**
@@ -64,6 +67,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (bare === "/contact") return BODY_LIMITS.contact;
   if (bare === "/admin/announcements") return BODY_LIMITS.announcementBanner;
   if (/^\/jobs\/[^/]+$/.test(bare)) return BODY_LIMITS.resume;
+  if (bare === "/admin/content" || bare === "/admin/collaborators") return BODY_LIMITS.contentImage;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

@@ -16,11 +16,22 @@ describe("the list of areas", () => {
 
   it("gives the capability table and the policy coverage test every area with rules", () => {
     const withRules = AREAS.flatMap((a) => ("policy" in a && a.policy ? [a.name] : []));
-    expect(withRules).toEqual(["accounts", "forum", "gamification", "notifications", "site", "campaigns", "promotions", "jobBoard", "contact"]);
+    expect(withRules).toEqual([
+      "accounts",
+      "forum",
+      "gamification",
+      "notifications",
+      "site",
+      "campaigns",
+      "promotions",
+      "content",
+      "jobBoard",
+      "contact",
+    ]);
   });
 
   it("gives each search section its own id", () => {
     const ids = AREAS.flatMap((a) => ("search" in a && a.search ? a.search.map((p) => p.id) : []));
-    expect(ids).toEqual(["threads", "posts", "campaigns", "featured", "jobs"]);
+    expect(ids).toEqual(["threads", "posts", "campaigns", "featured", "videos", "podcast", "jobs"]);
   });
 });

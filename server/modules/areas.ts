@@ -3,6 +3,7 @@ import { adminArea } from "./admin";
 import type { AnyArea, AreaServices } from "./area";
 import { campaignsArea } from "./campaigns";
 import { contactArea } from "./contact";
+import { contentArea } from "./content";
 import { forumArea } from "./forum";
 import { gamificationArea } from "./gamification";
 import { jobsArea } from "./jobs";
@@ -24,6 +25,7 @@ export const AREAS = [
   siteArea,
   campaignsArea,
   promotionsArea,
+  contentArea,
   jobsArea,
   adminArea,
   searchArea,

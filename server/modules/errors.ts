@@ -2,6 +2,7 @@ import { ACCOUNTS_ERRORS } from "#server/modules/accounts/errors";
 import { ADMIN_ERRORS } from "#server/modules/admin/errors";
 import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
 import { CONTACT_ERRORS } from "#server/modules/contact/errors";
+import { CONTENT_ERRORS } from "#server/modules/content/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
 import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
 import { JOBS_ERRORS } from "#server/modules/jobs/errors";
@@ -37,6 +38,7 @@ export const ERROR_TABLES = [
   ADMIN_ERRORS,
   CAMPAIGNS_ERRORS,
   CONTACT_ERRORS,
+  CONTENT_ERRORS,
   FORUM_ERRORS,
   GAMIFICATION_ERRORS,
   JOBS_ERRORS,

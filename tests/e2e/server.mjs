@@ -95,6 +95,8 @@ const child = spawn(process.execPath, ["build/server/main.js"], {
     // Production takes sandbox payments only when asked: the specs pay on the sandbox's page.
     PAYMENTS_SANDBOX: "true",
     YOUTUBE_CHANNEL_URL: `http://127.0.0.1:${oembedPort}`,
+    // YouTube's image host: the stub knows no thumbnail, so a video saved without one shows the placeholder.
+    YOUTUBE_THUMBNAIL_URL: `http://127.0.0.1:${oembedPort}`,
     // As a proxy would: tests that register many accounts present themselves as different clients.
     CLIENT_IP_HEADER: "x-e2e-client-ip",
     // Chromium and the server (two of each with two workers) share two cores here: a page must not be refused

@@ -139,6 +139,14 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/jobs"],
   ["admin", "/admin/applications"],
   ["admin", "/admin/applications?application=6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c21"],
+  // Videos and the podcast: the demo's items (server/db/seed-content.ts), and their admin tabs.
+  ["visitor", "/videos"],
+  ["visitor", "/videos/hollow-pines-first-look"],
+  ["visitor", "/podcast"],
+  ["visitor", "/podcast/small-studio-big-dreams"],
+  ["admin", "/admin/content"],
+  ["admin", "/admin/content?edit=new-video"],
+  ["admin", "/admin/collaborators"],
 ];
 
 /** A file-name-safe name for a page seen by a person: "visitor-community-programacion". */

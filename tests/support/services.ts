@@ -26,6 +26,9 @@ export async function testServices(
     // testApp runs in production mode: payments there are the sandbox's only when asked. A test of
     // payments off passes PAYMENTS_SANDBOX: "" (unset).
     PAYMENTS_SANDBOX: "true",
+    // No test reaches YouTube's image host: a video saved without a thumbnail gets a refused connection here
+    // (the placeholder and the note), unless the test points it at its stub.
+    YOUTUBE_THUMBNAIL_URL: "http://127.0.0.1:9",
     ...envOverrides,
   });
   const logs: LogFields[] = [];

@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
  * page stating its channel's description in its meta tags and its data as YouTube's do. Videos and channels it
  * knows answer as YouTube does; `mode` makes it fail as YouTube can (an error, a hang, an oversized answer, a
  * thumbnail on another host, a redirect to a consent page on another host). `requests` counts what it answered.
+ * Its image host (`/vi/<id>/hqdefault.jpg`, YOUTUBE_THUMBNAIL_URL) answers the pictures in `thumbnails`; in "huge"
+ * mode a 3 MB image, in "foreign_redirect" mode a redirect to another host, in "hang" mode nothing.
  */
 export type YoutubeStubMode = "ok" | "error" | "hang" | "huge" | "foreign_thumbnail" | "foreign_redirect";
 
@@ -20,6 +22,8 @@ export type YoutubeStub = {
   videos: Map<string, { title: string; author: string }>;
   /** Channel page path (`/@handle`, `/channel/<id>`, as YouTube writes it: lower-case handle) → description. */
   channels: Map<string, string>;
+  /** Video id → the JPEG (or any image) its image host answers for `/vi/<id>/hqdefault.jpg`. */
+  thumbnails: Map<string, Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -46,6 +50,7 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
     mode: "ok",
     videos: new Map([["dQw4w9WgXcQ", { title: "Brisa — Official Trailer", author: "Brisa Studio" }]]),
     channels: new Map(),
+    thumbnails: new Map(),
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -63,6 +68,7 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
       res.writeHead(503).end("unavailable");
       return;
     }
+    if (address.pathname.startsWith("/vi/")) return thumbnail(address.pathname, res);
     if (address.pathname !== "/oembed") return channelPage(address.pathname, res);
     if (stub.mode === "huge") {
       res.writeHead(200, { "content-type": "application/json" });
@@ -89,6 +95,27 @@ export async function startYoutubeStub(port = 0): Promise<YoutubeStub> {
       }),
     );
   });
+  function thumbnail(path: string, res: import("node:http").ServerResponse) {
+    if (stub.mode === "huge") {
+      // Streamed without a length, so only a reader that counts as it goes can stop it.
+      res.writeHead(200, { "content-type": "image/jpeg" });
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      for (let i = 0; i < 48; i++) res.write(chunk);
+      res.end();
+      return;
+    }
+    if (stub.mode === "foreign_redirect") {
+      res.writeHead(302, { location: `https://evil.example${path}` }).end();
+      return;
+    }
+    const body = stub.thumbnails.get(/^\/vi\/([^/]+)\/hqdefault\.jpg$/.exec(path)?.[1] ?? "");
+    if (!body) {
+      res.writeHead(404).end("Not Found");
+      return;
+    }
+    res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(body.byteLength) });
+    res.end(body);
+  }
   function channelPage(path: string, res: import("node:http").ServerResponse) {
     if (stub.mode === "huge") {
       res.writeHead(200, { "content-type": "text/html" });

@@ -25,6 +25,16 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
               </Link>
             </li>
             <li>
+              <Link className={linkClass} to={to("/videos")}>
+                {t("footer.videos")}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={to("/podcast")}>
+                {t("footer.podcast")}
+              </Link>
+            </li>
+            <li>
               <Link className={linkClass} to={to("/connect")}>
                 {t("footer.connect")}
               </Link>

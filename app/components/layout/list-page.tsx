@@ -12,6 +12,7 @@ import { Pagination } from "#app/components/ui/pagination";
  */
 export function ListPage<T extends { id: string }>({
   ns,
+  keyPrefix,
   intro,
   filters,
   items,
@@ -26,6 +27,8 @@ export function ListPage<T extends { id: string }>({
 }: {
   /** The page's namespace, where its `list.*` words are. */
   ns: string;
+  /** Where the `list.*` words are inside the namespace when it holds several lists (`videos` → `videos.list.*`). */
+  keyPrefix?: string;
   /** What follows the lead in the heading (links for the reader), if anything. */
   intro?: ReactNode;
   /** The filter form. */
@@ -43,7 +46,7 @@ export function ListPage<T extends { id: string }>({
   /** One item's card. */
   children: (item: T) => ReactNode;
 }) {
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation(ns, keyPrefix ? { keyPrefix } : undefined);
   return (
     <div className="space-y-6">
       <header className="space-y-2">

@@ -3,6 +3,7 @@ import type { AuditSentences } from "#app/features/admin/audit-sentence";
 import { campaignsAuditSentences } from "#app/features/campaigns/admin/audit-sentences";
 import { contactAuditSentences } from "#app/features/contact/admin/audit-sentences";
 import { companyAuditSentences } from "#app/features/company/admin/audit-sentences";
+import { contentAuditSentences } from "#app/features/content/admin/audit-sentences";
 import { featuredAuditSentences } from "#app/features/featured/admin/audit-sentences";
 import { forumAuditSentences } from "#app/features/forum/admin/audit-sentences";
 import { gamificationAuditSentences } from "#app/features/gamification/admin/audit-sentences";
@@ -22,6 +23,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   contactAuditSentences,
   siteAuditSentences,
   jobsAuditSentences,
+  contentAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

@@ -28,6 +28,8 @@ describe("admin navigation", () => {
       contactMessages: true,
       jobOffers: false,
       jobApplications: false,
+      contentList: false,
+      collaboratorsList: false,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -72,9 +74,21 @@ describe("admin navigation", () => {
       missingTranslations: true,
       jobOffers: true,
       jobApplications: true,
+      contentList: true,
+      collaboratorsList: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
-    expect(all.map((g) => g.group)).toEqual(["overview", "people", "campaigns", "promotions", "jobs", "forum", "gamification", "site"]);
+    expect(all.map((g) => g.group)).toEqual([
+      "overview",
+      "people",
+      "campaigns",
+      "promotions",
+      "content",
+      "jobs",
+      "forum",
+      "gamification",
+      "site",
+    ]);
   });
 
   it("marks the current tab; the quick view only on its own path", () => {

@@ -16,7 +16,7 @@ export type AdminTab = {
   end?: boolean;
 };
 
-export const ADMIN_GROUPS = ["overview", "people", "campaigns", "promotions", "jobs", "forum", "gamification", "site"] as const;
+export const ADMIN_GROUPS = ["overview", "people", "campaigns", "promotions", "content", "jobs", "forum", "gamification", "site"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 /** The audit log showing the forum's actions only; `/admin/forum/audit` redirects there. */
@@ -37,6 +37,9 @@ export const ADMIN_TABS: AdminTab[] = [
   // Jobs: the offers and the applications (Admins).
   { to: "/admin/jobs", labelKey: "nav.jobOffers", group: "jobs", requires: "jobOffers" },
   { to: "/admin/applications", labelKey: "nav.jobApplications", group: "jobs", requires: "jobApplications" },
+  // Videos and the podcast, and the people who appear in them (SPEC §2: content, collaborators).
+  { to: "/admin/content", labelKey: "nav.content", group: "content", requires: "contentList" },
+  { to: "/admin/collaborators", labelKey: "nav.collaborators", group: "content", requires: "collaboratorsList" },
   // Forum admin (SPEC §2: overview, moderation, content, settings, users, audit log).
   { to: "/admin/forum", labelKey: "nav.forumOverview", group: "forum", requires: "forumOverview", end: true },
   { to: "/admin/forum/moderation", labelKey: "nav.forumModeration", group: "forum", requires: "forumModeration" },

@@ -1,52 +1,19 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { YouTubeFacade } from "#app/components/ui/youtube-facade";
 
 /**
- * A YouTube trailer as a facade: the game's own image (served by the site) with a play button, and
- * nothing from YouTube — not even a thumbnail — is loaded until the visitor clicks; then the player
- * (youtube-nocookie.com) takes its place and starts. Before JavaScript the button is a plain link to the video.
+ * A game's YouTube trailer behind the click-to-load facade (`YouTubeFacade`): a screenshot as its poster,
+ * nothing from YouTube before the click.
  */
 export function TrailerFacade({ videoId, gameName, posterUrl }: { videoId: string; gameName: string; posterUrl: string }) {
   const { t } = useTranslation("featured");
-  const [playing, setPlaying] = useState(false);
-  if (playing)
-    return (
-      <div className="trailer-frame">
-        <iframe
-          src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`}
-          title={t("game.trailerTitle", { game: gameName })}
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-          allowFullScreen
-          className="absolute inset-0 h-full w-full border-0"
-        />
-      </div>
-    );
   return (
-    <a
-      href={`https://www.youtube.com/watch?v=${videoId}`}
-      className="trailer-frame group block"
-      data-game-event="trailer_click"
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        setPlaying(true);
-      }}
-    >
-      <img
-        src={posterUrl}
-        alt=""
-        width={320}
-        height={180}
-        loading="lazy"
-        decoding="async"
-        className="absolute inset-0 h-full w-full object-cover"
-      />
-      <span className="trailer-play" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor">
-          <path d="M8 5v14l11-7z" />
-        </svg>
-      </span>
-      <span className="sr-only">{t("game.playTrailer", { game: gameName })}</span>
-    </a>
+    <YouTubeFacade
+      videoId={videoId}
+      posterUrl={posterUrl}
+      playLabel={t("game.playTrailer", { game: gameName })}
+      frameTitle={t("game.trailerTitle", { game: gameName })}
+      data={{ "data-game-event": "trailer_click" }}
+    />
   );
 }

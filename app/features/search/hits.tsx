@@ -6,7 +6,7 @@ import { RelativeTime } from "#app/components/ui/relative-time";
 import type { Locale } from "#shared/locales";
 import { useLocalePath } from "#app/lib/use-locale";
 import { formatDate } from "#app/i18n/format";
-import type { CampaignHit, FeaturedGameHit, JobHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
+import type { CampaignHit, ContentHit, FeaturedGameHit, JobHit, PostHit, SearchHit, Segment, ThreadHit } from "#server/modules/search";
 
 /** Matched words in <mark>; every piece is a React text node, so nothing the author wrote becomes HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -179,6 +179,31 @@ function JobResult({ hit }: { hit: JobHit }) {
   );
 }
 
+/** A published video or podcast episode: its title and description in the page's language. */
+function ContentResult({ hit }: { hit: ContentHit }) {
+  const { t } = useTranslation("site");
+  const { to, locale } = useLocalePath();
+  const [title, snippet] = locale === "es" ? [hit.titleEs, hit.snippetEs] : [hit.titleEn, hit.snippetEn];
+  return (
+    <article className="space-y-1">
+      <Trail
+        items={[hit.kind === "video" ? { to: "/videos", label: t("search.videos") } : { to: "/podcast", label: t("search.podcast") }]}
+      />
+      <h3 className="text-base font-bold">
+        <Link className="inline-block py-0.5 hover:underline" to={to(hit.path)}>
+          <Highlighted segments={title} />
+        </Link>
+      </h3>
+      {snippet.length ? (
+        <p className="break-words text-sm">
+          <Highlighted segments={snippet} />
+        </p>
+      ) : null}
+      {hit.publishedAt ? <p className="text-sm text-muted-foreground">{formatDate(hit.publishedAt, locale)}</p> : null}
+    </article>
+  );
+}
+
 /** How each kind of hit is shown. A later area adds its kind to SearchHit and its view here. */
 const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, { kind: K }> }) => ReactNode } = {
   thread: ThreadResult,
@@ -186,6 +211,8 @@ const HIT_VIEWS: { [K in SearchHit["kind"]]: (props: { hit: Extract<SearchHit, {
   campaign: CampaignResult,
   featured: FeaturedResult,
   job: JobResult,
+  video: ContentResult,
+  episode: ContentResult,
 };
 
 export function HitView({ hit }: { hit: SearchHit }) {

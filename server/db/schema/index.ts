@@ -8,3 +8,4 @@ export * from "./promotions";
 export * from "./contact";
 export * from "./announcements";
 export * from "./jobs";
+export * from "./content";

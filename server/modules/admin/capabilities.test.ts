@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ACCOUNTS_ACTIONS, can as canAccounts } from "#server/modules/accounts/policy";
 import { CAMPAIGNS_ACTIONS, canCampaigns } from "#server/modules/campaigns";
+import { CONTENT_ACTIONS, canContent } from "#server/modules/content";
 import { FORUM_ACTIONS, can as canForum } from "#server/modules/forum/policy";
 import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/gamification/policy";
 import { NOTIFICATIONS_ACTIONS, can as canNotifications } from "#server/modules/notifications/policy";
@@ -47,6 +48,7 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     actions: CONTACT_ACTIONS as readonly string[],
     can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
   },
+  content: { actions: CONTENT_ACTIONS as readonly string[], can: canContent as (a: unknown, action: string, r?: unknown) => boolean },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,

@@ -2,6 +2,7 @@ import { type Actor } from "#server/modules/accounts/actor";
 import { can as canAccounts } from "#server/modules/accounts/policy";
 import { can as canCampaigns } from "#server/modules/campaigns/policy";
 import { can as canContact } from "#server/modules/contact/policy";
+import { can as canContent } from "#server/modules/content/policy";
 import { can as canForum } from "#server/modules/forum/policy";
 import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canJobs } from "#server/modules/jobs/policy";
@@ -53,6 +54,9 @@ export function adminAbilities(actor: Actor) {
     /** The jobs tabs: offers and applications (Admins). */
     jobOffers: canJobs(actor, "job.list"),
     jobApplications: canJobs(actor, "application.list"),
+    /** Videos and the podcast, and their collaborators (Admins). */
+    contentList: canContent(actor, "content.list"),
+    collaboratorsList: canContent(actor, "collaborator.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

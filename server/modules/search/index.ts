@@ -6,7 +6,17 @@ import type { SearchProvider } from "./providers";
 import { search } from "./search";
 
 export type { SearchDeps } from "./deps";
-export type { CampaignHit, FeaturedGameHit, JobHit, PostHit, SearchContext, SearchHit, SearchProvider, ThreadHit } from "./providers";
+export type {
+  CampaignHit,
+  ContentHit,
+  JobHit,
+  FeaturedGameHit,
+  PostHit,
+  SearchContext,
+  SearchHit,
+  SearchProvider,
+  ThreadHit,
+} from "./providers";
 export { cappedCount, rowsOf, score, tsQuery } from "./providers";
 export { headline, SNIPPET_OPTIONS, toSegments, WHOLE_OPTIONS, WHOLE_TEXT_MAX, type Segment } from "./highlight";
 export type { SearchResult, SearchSection } from "./search";

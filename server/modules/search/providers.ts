@@ -68,8 +68,20 @@ export type JobHit = {
   snippet: { es: Segment[]; en: Segment[] };
 };
 
+/** A published video or podcast episode whose titles or descriptions matched, in both languages (the page picks one). */
+export type ContentHit = {
+  kind: "video" | "episode";
+  id: string;
+  path: string;
+  titleEs: Segment[];
+  titleEn: Segment[];
+  snippetEs: Segment[];
+  snippetEn: Segment[];
+  publishedAt: string | null;
+};
+
 /** Every kind of result; later areas add theirs here (games, campaigns, people) with a view in the page. */
-export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit | JobHit;
+export type SearchHit = ThreadHit | PostHit | CampaignHit | FeaturedGameHit | ContentHit | JobHit;
 
 /**
  * One section of the search page. An area lists its providers in its manifest (`search`) rather than

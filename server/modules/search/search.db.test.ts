@@ -195,7 +195,7 @@ describe("forum search", () => {
       const r = await find("juegos");
       expect(r.status).toBe("ok");
       // Only the forum's sections go (key campaigns and featured games stay searchable).
-      expect(r.sections.map((x) => x.id)).toEqual(["campaigns", "featured", "jobs"]);
+      expect(r.sections.map((x) => x.id)).toEqual(["campaigns", "featured", "videos", "podcast", "jobs"]);
     } finally {
       await settings.write("forum_enabled", true, alice.userId);
     }
