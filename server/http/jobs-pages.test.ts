@@ -329,6 +329,11 @@ describe("the admin tabs", () => {
     const byOffer = await textOf(await get(`/en/admin/applications?offer=${closedId}`, cookies.admin));
     expect(byOffer).toContain("No application matches these filters");
     expect(await textOf(await get(`/en/admin/applications?offer=${openId}&status=pending&page=1`, cookies.admin))).toContain("Ana García");
+    // The quick view counts the applications waiting for a decision and leads to them.
+    const quick = await (await get("/en/admin", cookies.admin)).text();
+    expect(quick).toMatch(/Applications? waiting for a decision/);
+    expect(quick).toContain('href="/en/admin/applications?status=pending"');
+    expect(await (await get("/en/admin", cookies.moderator)).text()).not.toContain("waiting for a decision");
     const detail = await get(`/en/admin/applications?application=${applicationId}`, cookies.admin);
     const html = mainOf(await detail.text());
     expect(html).toContain(`/en/admin/applications/${applicationId}/resume`);

@@ -15,11 +15,13 @@ export const LEGAL_UPDATED = "2026-11-21";
 const docByPath = { "/privacy-policy": "privacy", "/cookie-policy": "cookies", "/terms-and-conditions": "terms" } as const;
 type Doc = (typeof docByPath)[keyof typeof docByPath];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, seo, site, path } = pageTools(context, request, "legal");
   const doc: Doc = docByPath[path as keyof typeof docByPath];
   if (!doc) throw new Response("Not Found", { status: 404 });
-  return { doc, seo: seo({ title: t(`${doc}.title`, { site }), description: t(`${doc}.description`, { site }) }) };
+  // The privacy policy names the retention the team set, not a number written in the text.
+  const retentionMonths = doc === "privacy" ? await context.services.settings.get("applications_retention_months") : 0;
+  return { doc, retentionMonths, seo: seo({ title: t(`${doc}.title`, { site }), description: t(`${doc}.description`, { site }) }) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo, data?.seo.fullTitle);
@@ -33,7 +35,8 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const site = useRootData()?.siteName ?? "";
   const { doc } = loaderData;
-  const sections = t(`${doc}.sections`, { returnObjects: true, site }) as Section[];
+  const applicationsRetention = t("privacy.applicationsRetention", { count: loaderData.retentionMonths });
+  const sections = t(`${doc}.sections`, { returnObjects: true, site, applicationsRetention }) as Section[];
   return (
     <article className="prose-page max-w-3xl">
       <h1 className="text-4xl font-black">{t(`${doc}.title`, { site })}</h1>

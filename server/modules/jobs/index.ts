@@ -14,6 +14,7 @@ import { jobsExportSection } from "./export-section";
 import { getApplication } from "./get-application";
 import { listApplications } from "./list-applications";
 import { listOffers } from "./list-offers";
+import { jobsAdminCounters } from "./admin-counters";
 import { JOBS_ACTIONS, can as canJobs, jobsTeamAbilities } from "./policy";
 import { getPublicOffer, listOpenOffers } from "./public-offers";
 import { purgeExpiredApplications } from "./purge-applications";
@@ -99,4 +100,5 @@ export const jobsArea = defineArea({
   search: [jobsSearch],
   sitemap: ({ db }) => jobsSitemapEntries(db),
   exportSection: jobsExportSection,
+  adminCounters: jobsAdminCounters,
 });
