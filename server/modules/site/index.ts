@@ -2,6 +2,7 @@ import { defineArea, type AreaContext } from "#server/modules/area";
 import { SITE_ERRORS } from "./errors";
 import { SITE_ACTIONS, can as canSite } from "./policy";
 import { keptRead } from "#server/platform/kept-read";
+import { readDatabaseDiagram } from "#server/db/diagram/read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
 import { siteSitemap, STATIC_PUBLIC_PAGES } from "./sitemap";
@@ -27,6 +28,8 @@ export function createSiteService(ctx: AreaContext) {
     homeHighlights: keptRead(() => loadHomeHighlights(settings, ctx.services.forum, ctx.services.gamification), kept),
     /** /sitemap.xml: every area's public pages. */
     sitemap: (baseUrl: string, now: Date = ctx.now()) => siteSitemap({ db, settings, areas: ctx.areas }, baseUrl, now),
+    /** The wiki's database diagram (/resources/database), generated from the schema by the build. */
+    databaseDiagram: readDatabaseDiagram,
   };
 }
 
