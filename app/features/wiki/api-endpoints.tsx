@@ -7,7 +7,7 @@ export function ApiEndpoints({ endpoints, lang }: { endpoints: ApiEndpoint[]; la
   const { t } = useTranslation("wiki");
   return (
     <TableFrame label={t("api.tableLabel")}>
-      <table className="w-full text-left text-sm" data-endpoints="">
+      <table className="w-full text-left text-sm [&_tr>*:first-child]:pl-4 [&_tr>*:last-child]:pr-4" data-endpoints="">
         <caption className="sr-only">{t("api.tableLabel")}</caption>
         <thead>
           <tr className="border-b border-border">

@@ -112,7 +112,7 @@ export function DatabaseTables({ diagram }: { diagram: DatabaseDiagram }) {
 
 /** A table's look set once on the table: its rows repeat it hundreds of times on this page. */
 const COLUMNS_TABLE =
-  "w-full text-left text-sm [&_tr]:border-b [&_tr]:border-border [&_th]:py-1.5 [&_th]:pr-4 [&_th]:align-top [&_td]:py-1.5 [&_td]:pr-4 [&_td]:align-top [&_tbody_th]:font-normal [&_code]:font-mono [&_code]:text-xs";
+  "w-full text-left text-sm [&_tr]:border-b [&_tr]:border-border [&_th]:py-1.5 [&_th]:pr-4 [&_th]:align-top [&_td]:py-1.5 [&_td]:pr-4 [&_td]:align-top [&_tbody_th]:font-normal [&_code]:font-mono [&_code]:text-xs [&_tr>*:first-child]:pl-4";
 
 function TableColumns({ table }: { table: DiagramTable }) {
   const { t } = useTranslation("wiki");
