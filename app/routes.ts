@@ -57,6 +57,9 @@ const pages: RouteConfigEntry[] = [
     ]),
     // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.
     route("resources", "routes/pages/resources.tsx"),
+    // The wiki's generated pages: the database diagram (from the schema) and the API's endpoints (from its document).
+    route("resources/database", "routes/pages/resources-database.tsx"),
+    route("resources/api", "routes/pages/resources-api.tsx"),
     route("auth/login", "routes/auth/login.tsx", { id: "auth-login" }),
     route("login", "routes/auth/login.tsx", { id: "login" }),
     route("auth/register", "routes/auth/register.tsx", { id: "auth-register" }),

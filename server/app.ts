@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
-import { Hono, type Context } from "hono";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { compressResponse } from "./http/compress";
 import { staticFiles } from "./http/static-files";
 import { mediaFiles } from "./http/media";
@@ -18,7 +19,8 @@ import { sessionApi } from "./http/api/session";
 import { avatarRoutes } from "./http/avatars";
 import { paymentsWebhook } from "./http/payments-webhook";
 import { siteApi } from "./http/api/site";
-import { maintenanceGate, UNLOCK_PATH, unlockHandler, unlockPageHandler } from "./http/gate";
+import { maintenanceGate, unlockRoutes } from "./http/gate";
+import { betterAuthPaths, documentHead, OPENAPI_PATH, securitySchemes } from "./http/api/openapi";
 import { localeFor } from "./http/locale";
 import { mountRealtime } from "./platform/realtime-socket";
 import type { RequestContext } from "./http/request-context";
@@ -62,7 +64,8 @@ const ANONYMOUS_CACHE_PATHS = [/^\/community$/, /^\/community\/[^/]+$/, /^\/comm
 export function createApp(opts: AppOptions) {
   const { services } = opts;
   const { env, log } = services;
-  const app = new Hono<Env>();
+  // An OpenAPIHono: the /api/v1 routes mounted on it bring their descriptions into one document (OPENAPI_PATH).
+  const app = new OpenAPIHono<Env>();
   const secureCookies = env.isProduction && env.baseUrl.startsWith("https://");
   const baseOrigin = new URL(env.baseUrl).origin;
 
@@ -160,8 +163,7 @@ export function createApp(opts: AppOptions) {
   // The payment provider's webhook, before the maintenance gate: payments settle during maintenance too.
   app.route("/api/v1/payments/webhook", paymentsWebhook());
 
-  app.post(UNLOCK_PATH, unlockHandler());
-  app.get(UNLOCK_PATH, unlockPageHandler());
+  app.route("/", unlockRoutes());
   app.use("*", maintenanceGate(opts.getBuild));
 
   if (opts.serveClientBuild) {
@@ -178,8 +180,29 @@ export function createApp(opts: AppOptions) {
 
   app.use("/api/auth/*", authRateLimits());
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+  // better-auth's own routes cannot describe themselves: the ones the site uses are written out by hand.
+  for (const path of betterAuthPaths) app.openAPIRegistry.registerPath(path);
   app.route("/api/v1", siteApi());
   app.route("/api/v1", sessionApi());
+  // The document of every route above, made once on first use (every route is registered by now).
+  let apiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  const openApiDocument = () => {
+    if (apiDocument) return apiDocument;
+    apiDocument = app.getOpenAPI31Document({ ...documentHead, servers: [{ url: env.baseUrl }] });
+    apiDocument.components = { ...apiDocument.components, securitySchemes: { ...securitySchemes } };
+    return apiDocument;
+  };
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: OPENAPI_PATH,
+      summary: "This document: every /api/v1 route, its input, answers and who may call it",
+      security: [],
+      "x-access": "public",
+      responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
+    }),
+    (c) => c.json(openApiDocument() as never, 200),
+  );
   // WebSocket at /api/realtime; main.ts attaches the node server's upgrades (realtime.attach).
   const realtime = mountRealtime(app, {
     realtime: services.realtime,
@@ -237,6 +260,7 @@ export function createApp(opts: AppOptions) {
       clientKey: c.var.clientKey,
       country: c.var.country,
       htmlOnce: c.req.method === "GET" && !c.req.path.endsWith(".data") ? new Map() : null,
+      apiDocument: openApiDocument,
     };
     const res = await handle(c.req.raw, context as never);
     // Pages vary by the language cookie and Accept-Language when they carry no prefix.
@@ -250,5 +274,5 @@ export function createApp(opts: AppOptions) {
     return result;
   });
 
-  return Object.assign(app, { realtime });
+  return Object.assign(app, { realtime, openApiDocument });
 }

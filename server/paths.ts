@@ -18,3 +18,5 @@ export const migrationsFolder = join(projectRoot, "server/db/migrations");
 export const localesFolder = join(projectRoot, "app/i18n/locales");
 export const clientBuildFolder = join(projectRoot, "build/client");
 export const serverBuildFile = join(projectRoot, "build/server/index.js");
+/** What the build generates for the wiki from the sources (scripts/build-wiki.ts): the database diagram. */
+export const databaseDiagramFile = join(projectRoot, "build/wiki/database.json");

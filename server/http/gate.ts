@@ -1,3 +1,4 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ServerBuild } from "react-router";
@@ -5,9 +6,41 @@ import { isDomainError } from "#server/modules/errors";
 import { isUnlockTokenValid, loadMaintenanceState, UNLOCK_COOKIE, unlockMaintenance } from "#server/modules/site/maintenance";
 import { can } from "#server/modules/site/policy";
 import { readBody, safeReturnPath, wantsJson } from "./api/body";
+import { access, apiRouter, failure, json, operationInput, parameter, redirect } from "./api/openapi";
 import type { AppEnv } from "./types";
 
 export const UNLOCK_PATH = "/api/v1/site/maintenance/unlock";
+
+/** The gate's unlock form posts here (a plain form, or a fetch call asking for JSON). */
+const unlockRoute = createRoute({
+  method: "post",
+  path: UNLOCK_PATH,
+  summary: "Passes the maintenance gate with its password",
+  ...access("public"),
+  request: {
+    body: operationInput(z.object({ password: z.string(), returnTo: z.string().optional() }), [
+      "application/x-www-form-urlencoded",
+      "application/json",
+    ]),
+  },
+  responses: {
+    200: json(z.object({ unlocked: z.literal(true) }), "Unlocked for this browser session (JSON callers)."),
+    303: redirect("Form posts: back to `returnTo`, unlocked, or showing the gate's error once."),
+    400: failure("`site.maintenance_password_required` (JSON callers)."),
+    401: failure("`site.maintenance_wrong_password` (JSON callers), after about 500 ms."),
+    429: failure("`rate_limited`, with Retry-After (JSON callers)."),
+  },
+});
+
+/** The unlock address opened as a page: back to the page it names. */
+const unlockPageRoute = createRoute({
+  method: "get",
+  path: UNLOCK_PATH,
+  summary: "The unlock address opened as a page: back to `returnTo`",
+  ...access("public"),
+  parameters: [parameter("returnTo", "query", { type: "string" }, "A site path.")],
+  responses: { 303: redirect("To `returnTo`, which shows the gate while maintenance lasts.") },
+});
 
 /**
  * Paths that answer during maintenance: the health check, the gate's own assets and its unlock form, the
@@ -91,6 +124,14 @@ export function maintenanceGate(getBuild: () => Promise<ServerBuild>): Middlewar
     if (refused !== undefined) deleteCookie(c, GATE_ERROR_COOKIE, { path: "/" });
     return renderGate(c, getBuild, 503, refused && GATE_ERRORS.includes(refused) ? (refused as GateError) : undefined);
   };
+}
+
+/** The unlock form's post and its address opened as a page, before the gate so that they answer during maintenance. */
+export function unlockRoutes() {
+  const api = apiRouter();
+  api.openapi(unlockRoute, unlockHandler());
+  api.openapi(unlockPageRoute, unlockPageHandler());
+  return api;
 }
 
 /**

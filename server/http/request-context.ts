@@ -3,6 +3,7 @@ import type { Locale } from "#shared/locales";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { Logger } from "#server/platform/logger";
 import type { Services } from "#server/services";
+import type { ApiDocument } from "./api/openapi";
 
 /** What every loader and action receives as its load context. */
 export type RequestContext = {
@@ -27,4 +28,6 @@ export type RequestContext = {
    * renders them, the browser reads them back from the page. Null for data requests, which carry them inline.
    */
   htmlOnce: Map<string, string> | null;
+  /** The API's OpenAPI document (GET /api/v1/openapi.json), which the wiki's API page lists. */
+  apiDocument: () => ApiDocument;
 };

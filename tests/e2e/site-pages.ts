@@ -34,6 +34,8 @@ const entries: [Who, string, number?][] = [
   ["visitor", "/terms-and-conditions"],
   ["visitor", "/search?q=godot"],
   ["visitor", "/resources"],
+  ["visitor", "/resources/database"],
+  ["visitor", "/resources/api"],
   ["visitor", "/no-such-page", 404],
   ["visitor", "/auth/login"],
   ["visitor", "/auth/register"],

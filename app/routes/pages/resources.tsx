@@ -1,11 +1,12 @@
 import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { levelName } from "#app/features/gamification/level-name";
 import { JobsWikiSection } from "#app/features/jobs/wiki-section";
 import { ShopWikiSection } from "#app/features/shop/wiki-section";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
-import { useRootData } from "#app/lib/use-locale";
+import { useLocalePath, useRootData } from "#app/lib/use-locale";
 import { ANALYTICS_EVENT_TYPES } from "#shared/analytics";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import type { Route } from "./+types/resources";
@@ -88,6 +89,7 @@ const HOSTING_GUIDE = ["address", "slowSenders", "overload", "health", "payments
 /** The wiki's sections in order: the anchor each has and the key of its title (the table of contents). */
 const SECTIONS = [
   ["flags", "resources.flagsTitle"],
+  ["generated", "resources.generated.title"],
   ["accounts", "resources.accounts.title"],
   ["forum", "resources.forumGuide.title"],
   ["forum-admin", "resources.forumAdmin.title"],
@@ -100,6 +102,12 @@ const SECTIONS = [
   ["shop", "shop:wiki.title"],
   ["jobs", "jobs:wiki.title"],
   ["hosting", "resources.hostingGuide.title"],
+] as const;
+
+/** The wiki's pages generated from the code (app/routes.ts, beside this one); texts under `resources.generated`. */
+const GENERATED_PAGES = [
+  ["/resources/database", "database"],
+  ["/resources/api", "api"],
 ] as const;
 
 /** Every section: a card with an anchor the table of contents links to, clear of the fixed header. */
@@ -130,6 +138,7 @@ function TocLinks() {
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const site = useRootData()?.siteName ?? "";
+  const { to } = useLocalePath();
   return (
     <main id="main" className="lg:grid lg:grid-cols-[15rem_minmax(0,70ch)] lg:items-start lg:justify-center lg:gap-10">
       <nav
@@ -182,6 +191,22 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+        </section>
+        <section id="generated" aria-labelledby="generated-heading" className={`${SECTION} mt-8`}>
+          <h2 id="generated-heading" className="text-xl font-bold">
+            {t("resources.generated.title")}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t("resources.generated.intro")}</p>
+          <ul className="mt-4 space-y-2">
+            {GENERATED_PAGES.map(([path, key]) => (
+              <li key={path}>
+                <Link to={to(path)} className="font-semibold text-primary underline">
+                  {t(`resources.generated.${key}`)}
+                </Link>{" "}
+                <span className="text-muted-foreground">{t(`resources.generated.${key}Text`)}</span>
+              </li>
+            ))}
+          </ul>
         </section>
         <section id="accounts" aria-labelledby="accounts-heading" className={`${SECTION} mt-8`}>
           <h2 id="accounts-heading" className="text-xl font-bold">

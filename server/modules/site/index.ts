@@ -2,6 +2,7 @@ import { defineArea, type AreaContext } from "#server/modules/area";
 import { SITE_ERRORS } from "./errors";
 import { SITE_ACTIONS, can as canSite } from "./policy";
 import { keptRead } from "#server/platform/kept-read";
+import { readDatabaseDiagram } from "#server/db/diagram/read";
 import { loadHomeHighlights } from "./home-highlights";
 import { loadSidePanel } from "./side-panel";
 import { siteSitemap, STATIC_PUBLIC_PAGES } from "./sitemap";
@@ -62,6 +63,8 @@ export function createSiteService(ctx: AreaContext) {
       exportSiteAnalytics({ db, now: ctx.now }, actor, input, labels),
     /** Tests and the demo seed: roll up given days now (the job does yesterday and today every 15 minutes). */
     rollupSiteAnalytics: (input?: { days?: string[] }) => rollupSiteAnalytics({ db, now: ctx.now }, input),
+    /** The wiki's database diagram (/resources/database), generated from the schema by the build. */
+    databaseDiagram: readDatabaseDiagram,
   };
 }
 

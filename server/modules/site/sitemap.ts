@@ -4,7 +4,17 @@ import type { AnyArea, SitemapEntry } from "#server/modules/area";
 import type { SettingsStore } from "./settings";
 
 /** Public, indexable pages. Later areas add their own entries (games, threads, companies). */
-export const STATIC_PUBLIC_PAGES = ["/", "/about", "/connect", "/privacy-policy", "/cookie-policy", "/terms-and-conditions", "/resources"];
+export const STATIC_PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/connect",
+  "/privacy-policy",
+  "/cookie-policy",
+  "/terms-and-conditions",
+  "/resources",
+  "/resources/database",
+  "/resources/api",
+];
 
 export type { SitemapEntry } from "#server/modules/area";
 
