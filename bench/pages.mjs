@@ -50,6 +50,14 @@ export const PAGES = [
   // Featured games: the public list and a game's page.
   { name: "featured-games", path: "/en/featured-games", as: "visitor" },
   { name: "game-page", path: "/en/games/bench-game-1", as: "visitor" },
+  // Videos, the podcast, jobs and contact (the demo's items, bench/seed-forum.ts).
+  { name: "videos", path: "/en/videos", as: "visitor" },
+  { name: "video-page", path: "/en/videos/hollow-pines-first-look", as: "visitor" },
+  { name: "podcast", path: "/en/podcast", as: "visitor" },
+  { name: "jobs", path: "/en/jobs", as: "visitor" },
+  { name: "job-page", path: "/en/jobs/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b11", as: "visitor" },
+  { name: "contact", path: "/en/contact", as: "visitor" },
+  { name: "wiki-database", path: "/en/resources/database", as: "visitor" },
 ];
 
 /**

@@ -18,6 +18,13 @@ import { ensureRoles, createUser } from "#server/db/factories";
 import { createCategory, createForum, createTag, createThreadWithPosts } from "#server/db/forum-factories";
 import { renderMarkdown } from "#server/modules/forum/markdown";
 import { featuredGames } from "#server/db/schema";
+import { seedDemoContent } from "#server/db/seed-content";
+import { seedDemoJobs } from "#server/db/seed-jobs";
+import { createLogger } from "#server/platform/logger";
+import { LocalStorage } from "#server/platform/storage";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export const BENCH_MEMBER = { email: "bench-member@bench.test", password: "bench-member-password-2026" };
 
@@ -182,6 +189,12 @@ for (const n of [1, 2, 3]) {
     scheduleStatus: "active",
   });
 }
+
+// Videos, podcast episodes and job offers: the demo's, so their lists and pages show what a visitor sees.
+// Their pictures go to a scratch folder: the page bench never asks for an image.
+const scratch = new LocalStorage(mkdtempSync(join(tmpdir(), "bench-uploads-")));
+await seedDemoContent(db, createLogger("silent"), { storage: scratch });
+await seedDemoJobs(db, createLogger("silent"), { storage: scratch });
 
 process.stdout.write(`${JSON.stringify({ forumPath: `/en/community/${forum.slug}`, thread20, thread100, id: randomUUID() })}\n`);
 await database.close();
