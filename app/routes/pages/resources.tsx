@@ -84,7 +84,10 @@ const GAMIFICATION_ADMIN_TABS = [
 ] as const;
 
 /** Running the site behind proxies and under load, for whoever hosts it; texts under `resources.hostingGuide.items`. */
-const HOSTING_GUIDE = ["address", "slowSenders", "overload", "health", "payments"] as const;
+const HOSTING_GUIDE = ["address", "slowSenders", "overload", "health", "payments", "storage"] as const;
+
+/** Videos, the podcast and writing to the team, for visitors and the team (texts under `resources.contentGuide`). */
+const CONTENT_GUIDE = ["videos", "podcast", "collaborators", "contact", "team"] as const;
 
 /** The wiki's sections in order: the anchor each has and the key of its title (the table of contents). */
 const SECTIONS = [
@@ -96,6 +99,7 @@ const SECTIONS = [
   ["campaigns", "resources.campaignsGuide.title"],
   ["featured", "resources.featuredGuide.title"],
   ["analytics-events", "resources.analyticsEvents.title"],
+  ["content", "resources.contentGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
   ["site-admin", "resources.siteAdmin.title"],
@@ -251,6 +255,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <GuideSection id="featured" area="featuredGuide" items={FEATURED_GUIDE} />
 
         <GuideSection id="analytics-events" area="analyticsEvents" items={ANALYTICS_EVENTS} />
+
+        <GuideSection id="content" area="contentGuide" items={CONTENT_GUIDE} />
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
 
