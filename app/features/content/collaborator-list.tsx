@@ -35,27 +35,28 @@ export function CollaboratorList({ people, label }: { people: CollaboratorView[]
   return (
     <RowList label={label}>
       {people.map((c) => (
-        <li key={c.id} className="flex items-center gap-3 py-3">
+        // The links go under the name: beside it, a long name and three links leave neither room on a phone.
+        <li key={c.id} className="flex items-start gap-3 py-3">
           <CollaboratorAvatar c={c} />
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{c.name}</p>
+            <p className="break-words font-semibold">{c.name}</p>
             {c.appearances !== undefined ? (
               <p className="text-sm text-muted-foreground">{t("about.appearances", { count: c.appearances })}</p>
             ) : null}
+            <ul className="-ml-2 mt-1 flex flex-wrap gap-1">
+              {NETWORKS.map((n) => {
+                const href = c[`${n}Url`];
+                return href ? (
+                  <li key={n}>
+                    <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="btn btn-ghost btn-sm">
+                      {t(`collaborators.${n}`, { name: c.name })}
+                      <Icon name="external-link" size={14} />
+                    </a>
+                  </li>
+                ) : null;
+              })}
+            </ul>
           </div>
-          <ul className="flex flex-wrap gap-1">
-            {NETWORKS.map((n) => {
-              const href = c[`${n}Url`];
-              return href ? (
-                <li key={n}>
-                  <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="btn btn-ghost btn-sm">
-                    {t(`collaborators.${n}`, { name: c.name })}
-                    <Icon name="external-link" size={14} />
-                  </a>
-                </li>
-              ) : null;
-            })}
-          </ul>
         </li>
       ))}
     </RowList>

@@ -153,7 +153,7 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
                         <li key={n}>
                           <a
                             href={href}
-                            className="link inline-flex min-h-6 items-center"
+                            className="link inline-flex min-h-6 items-center whitespace-nowrap"
                             rel="noopener noreferrer nofollow"
                             target="_blank"
                           >

@@ -10,9 +10,12 @@ import type { Route } from "./+types/list";
 
 export const handle = { i18n: ["jobs"] };
 
-/** A description's first words, as plain text, for the list (the page shows it whole). */
+/**
+ * A description's first paragraph, as plain text, for the list (the page shows it whole): headings and list
+ * items flattened into one line would run into each other.
+ */
 const summaryOf = (html: string) => {
-  const text = html
+  const text = (/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? html)
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
