@@ -9,10 +9,10 @@ import { Field, SubmitButton } from "#app/components/ui/form-field";
 import { DataTable } from "#app/components/ui/table";
 import { ActionToast } from "#app/features/admin/action-toast";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
 import { collaboratorFields, fileBytes } from "#app/features/content/admin/content.server";
 import { CollaboratorAvatar } from "#app/features/content/collaborator-list";
-import type { FormFailure } from "#app/lib/form";
+import { FailureAlert } from "#app/features/content/admin/failure-alert";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { CONTENT_INTENTS as I, CONTENT_LIMITS } from "#shared/content";
@@ -114,7 +114,7 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
       </AdminHeading>
       <ActionToast result={result} />
       <div aria-live="polite" className="mb-4">
-        {failure && !dialogOpen ? <FailureAlert failure={failure} /> : null}
+        {failure && !dialogOpen ? <FailureAlert tab="collaborators" failure={failure} /> : null}
       </div>
       <div className="mb-3 flex justify-end">
         {abilities.createCollaborator ? (
@@ -196,7 +196,7 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
           <Form method="post" encType="multipart/form-data" className="space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value={editRow ? I.update : I.create} />
             {editRow ? <input type="hidden" name="id" value={editRow.id} /> : null}
-            {failure ? <FailureAlert failure={failure} /> : null}
+            {failure ? <FailureAlert tab="collaborators" failure={failure} /> : null}
             <Field
               label={t("admin.collaborators.fields.name")}
               name="name"
@@ -236,24 +236,5 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
         </EditDialog>
       ) : null}
     </>
-  );
-}
-
-/** SPEC §8: the admin's add, update and delete failure messages for collaborators, then the reason. */
-function FailureAlert({ failure }: { failure: FormFailure }) {
-  const { t } = useTranslation("content");
-  const which =
-    failure.values.intent === I.create
-      ? "create"
-      : failure.values.intent === I.update
-        ? "update"
-        : failure.values.intent === I.delete
-          ? "delete"
-          : null;
-  return (
-    <div className="space-y-1">
-      {which ? <p className="font-semibold text-danger">{t(`admin.collaborators.failed.${which}`)}</p> : null}
-      <ActionResult result={failure} />
-    </div>
   );
 }

@@ -6,12 +6,12 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
 import { ActionToast } from "#app/features/admin/action-toast";
 import { adminPage, orRefused, unknownIntent } from "#app/features/admin/route.server";
-import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
+import { AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
 import { fileBytes, itemFields, withTicked } from "#app/features/content/admin/content.server";
 import { ItemFields, itemValues } from "#app/features/content/admin/item-form";
 import { ItemsTable } from "#app/features/content/admin/items-table";
 import { localTitle } from "#app/features/content/content-card";
-import type { FormFailure } from "#app/lib/form";
+import { FailureAlert } from "#app/features/content/admin/failure-alert";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -145,7 +145,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       </AdminHeading>
       <ActionToast result={result} />
       <div aria-live="polite" className="mb-4 space-y-2">
-        {failure && !dialogOpen ? <FailureAlert failure={failure} /> : null}
+        {failure && !dialogOpen ? <FailureAlert tab="content" failure={failure} /> : null}
         {result?.ok && result.note ? <FormAlert variant="info" message={result.note} /> : null}
       </div>
       {(["video", "episode"] as const).map((kind) => {
@@ -185,7 +185,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             <input type="hidden" name="formId" value={editing ?? ""} />
             <input type="hidden" name="kind" value={editKind} />
             {editRow ? <input type="hidden" name="id" value={editRow.id} /> : null}
-            {failure ? <FailureAlert failure={failure} /> : null}
+            {failure ? <FailureAlert tab="content" failure={failure} /> : null}
             <ItemFields
               kind={editKind}
               values={failure ? failure.values : editRow ? itemValues(editRow) : {}}
@@ -205,24 +205,5 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         </EditDialog>
       ) : null}
     </>
-  );
-}
-
-/** SPEC §8: a failed add, update or delete says which, then why. */
-function FailureAlert({ failure }: { failure: FormFailure }) {
-  const { t } = useTranslation("content");
-  const which =
-    failure.values.intent === I.create
-      ? "create"
-      : failure.values.intent === I.update
-        ? "update"
-        : failure.values.intent === I.delete
-          ? "delete"
-          : null;
-  return (
-    <div className="space-y-1">
-      {which ? <p className="font-semibold text-danger">{t(`admin.content.failed.${which}`)}</p> : null}
-      <ActionResult result={failure} />
-    </div>
   );
 }
