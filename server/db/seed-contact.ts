@@ -63,6 +63,9 @@ const DEMO_MESSAGES: DemoMessage[] = [
   },
 ];
 
+/** The demo's replied message: a fixed id, so the page catalogue (tests/e2e/site-pages.ts) can open it with its history. */
+export const DEMO_REPLIED_CONTACT_ID = "6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c31";
+
 /** Seeds the demo's contact messages while there are none (the reply signed by the demo admin when it exists). */
 export async function seedDemoContact(db: Database, log: Logger, now = new Date()): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(contactMessages);
@@ -73,7 +76,7 @@ export async function seedDemoContact(db: Database, log: Logger, now = new Date(
     .where(eq(profiles.username, "admin"))
     .limit(1);
   for (const m of DEMO_MESSAGES) {
-    const id = randomUUID();
+    const id = m.reply ? DEMO_REPLIED_CONTACT_ID : randomUUID();
     const createdAt = new Date(now.getTime() - m.hoursAgo * HOUR);
     const readAt = m.read ? new Date(createdAt.getTime() + 2 * HOUR) : null;
     const repliedAt = m.reply ? new Date(createdAt.getTime() + 3 * HOUR) : null;

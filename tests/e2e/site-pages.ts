@@ -133,6 +133,8 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/analytics?window=90"],
   ["admin", "/admin/studio-promotions"],
   ["admin", "/admin/contacts"],
+  // A message with its reply in its history (the demo's replied message, server/db/seed-contact.ts).
+  ["admin", "/admin/contacts/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c31"],
   ["moderator", "/admin/featured-games"],
   // Jobs: the demo's offers and first application by their stable ids (server/db/seed-jobs.ts, DEMO_JOB_IDS).
   ["visitor", "/jobs"],

@@ -81,7 +81,7 @@ export default function ContactMessage({ loaderData, actionData }: Route.Compone
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-muted-foreground">{t("form.email")}</dt>
           <dd className="break-all">
-            <a className="link" href={`mailto:${m.email}`}>
+            <a className="link inline-flex min-h-6 items-center break-all" href={`mailto:${m.email}`}>
               {m.email}
             </a>
           </dd>
