@@ -2,6 +2,7 @@ import { Icon } from "#app/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { levelName } from "#app/features/gamification/level-name";
+import { AdminTabsList, GuideSection, SECTION, TABLE_WRAP } from "#app/features/wiki/guide-sections";
 import { JobsWikiSection } from "#app/features/jobs/wiki-section";
 import { ShopWikiSection } from "#app/features/shop/wiki-section";
 import { pageTools } from "#app/lib/page.server";
@@ -113,11 +114,6 @@ const GENERATED_PAGES = [
   ["/resources/database", "database"],
   ["/resources/api", "api"],
 ] as const;
-
-/** Every section: a card with an anchor the table of contents links to, clear of the fixed header. */
-const SECTION = "card scroll-mt-24 p-5 sm:p-6";
-/** Tables scroll sideways inside their card on a narrow screen, never the page. */
-const TABLE_WRAP = "mt-4 -mx-1 overflow-x-auto px-1";
 
 function TocLinks() {
   const { t } = useTranslation("site");
@@ -286,40 +282,6 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * A guide of the wiki: a card with its title, intro and one entry per item (texts under
- * `resources.<area>.items.<key>.name` and `.text`, with `values` for the numbers a text quotes).
- */
-function GuideSection({
-  id,
-  area,
-  items,
-  values,
-}: {
-  id: string;
-  area: string;
-  items: readonly string[];
-  values?: Record<string, string | number>;
-}) {
-  const { t } = useTranslation("site");
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={`${SECTION} mt-8`}>
-      <h2 id={`${id}-heading`} className="text-xl font-bold">
-        {t(`resources.${area}.title`)}
-      </h2>
-      <p className="mt-1 text-muted-foreground">{t(`resources.${area}.intro`)}</p>
-      <dl className="mt-4 space-y-3">
-        {items.map((key) => (
-          <div key={key}>
-            <dt className="font-semibold">{t(`resources.${area}.items.${key}.name`)}</dt>
-            <dd className="text-muted-foreground">{t(`resources.${area}.items.${key}.text`, values)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 type GuideProps = { rules: Route.ComponentProps["loaderData"]["xpRules"]; levels: Route.ComponentProps["loaderData"]["levels"] };
 
 /** XP, levels and achievements for members, with the site's current numbers and its level table. */
@@ -383,34 +345,5 @@ function GamificationGuide({ rules, levels }: GuideProps) {
         </div>
       </details>
     </section>
-  );
-}
-
-/**
- * An admin area's tabs, who uses each and what it is for (texts under `resources.<area>.tabs`): each tab's
- * name and who uses it above what it is for, which reads on a phone as well as on a wide screen.
- */
-function AdminTabsList({
-  area,
-  tabs,
-}: {
-  area: "forumAdmin" | "gamificationAdmin" | "siteAdmin";
-  tabs: readonly (readonly [string, "team" | "admins"])[];
-}) {
-  const { t } = useTranslation("site");
-  return (
-    <dl className="mt-4 divide-y divide-border border-y border-border text-sm">
-      {tabs.map(([tab, who]) => (
-        <div key={tab} className="py-2">
-          <dt className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold">{t(`resources.${area}.tabs.${tab}.name`)}</span>
-            <span className="text-xs text-muted-foreground">
-              {t("resources.forumAdmin.who")}: {t(`resources.forumAdmin.${who}`)}
-            </span>
-          </dt>
-          <dd className="mt-0.5 text-muted-foreground">{t(`resources.${area}.tabs.${tab}.what`)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
