@@ -2,6 +2,7 @@ import { accountsArea } from "./accounts";
 import { adminArea } from "./admin";
 import type { AnyArea, AreaServices } from "./area";
 import { campaignsArea } from "./campaigns";
+import { characterArea } from "./character";
 import { contactArea } from "./contact";
 import { contentArea } from "./content";
 import { forumArea } from "./forum";
@@ -21,6 +22,7 @@ export const AREAS = [
   accountsArea,
   forumArea,
   gamificationArea,
+  characterArea,
   notificationsArea,
   siteArea,
   campaignsArea,

@@ -1,6 +1,7 @@
 import { ACCOUNTS_ERRORS } from "#server/modules/accounts/errors";
 import { ADMIN_ERRORS } from "#server/modules/admin/errors";
 import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
+import { CHARACTER_ERRORS } from "#server/modules/character/errors";
 import { CONTACT_ERRORS } from "#server/modules/contact/errors";
 import { CONTENT_ERRORS } from "#server/modules/content/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
@@ -37,6 +38,7 @@ export const ERROR_TABLES = [
   ACCOUNTS_ERRORS,
   ADMIN_ERRORS,
   CAMPAIGNS_ERRORS,
+  CHARACTER_ERRORS,
   CONTACT_ERRORS,
   CONTENT_ERRORS,
   FORUM_ERRORS,

@@ -88,6 +88,12 @@ export type DomainEvents = {
   "announcement.changed": { announcementId: string; change: "created" | "updated" | "deleted"; at: Date };
   /** Site: the missing-translation records were cleared, so a flagged language may be itself again. */
   "i18n_missing.cleared": { lang: string | null; at: Date };
+  /** Character: the class or the equipped items changed, so the drawn avatar is out of date (a render is queued). */
+  "character.loadout_changed": { userId: string; at: Date };
+  /** Character: a rendered avatar became a person's picture, or stopped being it (mini-avatars everywhere change). */
+  "character.avatar_changed": { userId: string; at: Date };
+  /** Arena: a match was fought and settled (ratings, gold): the leaderboards and the players' profiles change. */
+  "arena.match_settled": { matchId: string; playerA: string; playerB: string; winnerId: string | null; at: Date };
 };
 
 export type EventName = keyof DomainEvents;
@@ -113,6 +119,8 @@ export const VISIBLE_CHANGE_EVENTS: EventName[] = [
   "featured.changed",
   "announcement.changed",
   "i18n_missing.cleared",
+  "character.avatar_changed",
+  "arena.match_settled",
 ];
 export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;

@@ -9,3 +9,4 @@ export * from "./contact";
 export * from "./announcements";
 export * from "./jobs";
 export * from "./content";
+export * from "./character";

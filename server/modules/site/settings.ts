@@ -34,6 +34,13 @@ const xpCap = z
   .max(1_000_000, "errors:gamification.cap_range")
   .nullable();
 
+/** Gold for one cause or one price (character settings): a whole number from 0 to 100,000. */
+const goldAmount = z
+  .number({ error: "errors:character.setting_range" })
+  .int("errors:character.setting_range")
+  .min(0, "errors:character.setting_range")
+  .max(100_000, "errors:character.setting_range");
+
 /** One feature type's offer: a price from 1.00 to 10,000.00 and a duration the team may approve. */
 const featureOffer = z.object({
   priceMinor: z
@@ -140,6 +147,47 @@ export const settingDefinitions = {
       .min(1, "errors:jobs.retention_range")
       .max(60, "errors:jobs.retention_range"),
     default: 6,
+  },
+  /**
+   * The role-play layer: gold earned per level reached, per achievement, per day of activity, per arena win (the
+   * loser loses `arenaLossGold`, never below zero); what a class change costs; the arena's daily match cap and
+   * how long the queue waits before 'Could not find an opponent.'; renders a person may ask for per minute.
+   */
+  character_settings: {
+    schema: z.object({
+      goldPerLevel: goldAmount,
+      goldPerAchievement: goldAmount,
+      goldDailyActivity: goldAmount,
+      arenaWinGold: goldAmount,
+      arenaLossGold: goldAmount,
+      classChangeCost: goldAmount,
+      arenaDailyCap: z
+        .number({ error: "errors:character.setting_range" })
+        .int("errors:character.setting_range")
+        .min(1, "errors:character.setting_range")
+        .max(1000, "errors:character.setting_range"),
+      arenaQueueSeconds: z
+        .number({ error: "errors:character.setting_range" })
+        .int("errors:character.setting_range")
+        .min(5, "errors:character.setting_range")
+        .max(600, "errors:character.setting_range"),
+      rendersPerMinute: z
+        .number({ error: "errors:character.setting_range" })
+        .int("errors:character.setting_range")
+        .min(1, "errors:character.setting_range")
+        .max(60, "errors:character.setting_range"),
+    }),
+    default: {
+      goldPerLevel: 50,
+      goldPerAchievement: 25,
+      goldDailyActivity: 5,
+      arenaWinGold: 20,
+      arenaLossGold: 5,
+      classChangeCost: 200,
+      arenaDailyCap: 20,
+      arenaQueueSeconds: 60,
+      rendersPerMinute: 3,
+    },
   },
   maintenance: {
     schema: z.object({ enabled: z.boolean(), passwordHash: z.string().nullable(), changedAt: z.string() }),
