@@ -136,8 +136,10 @@ export async function startServer(opts = {}) {
   // Never hand the server an empty DATABASE_URL: empty means "use PGlite" here.
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_ENTRY], {
-    cwd: ROOT,
+  // `root`: another checkout's build (the A/B comparison starts a second server from it).
+  const root = opts.root ?? ROOT;
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(root, "build", "server", "main.js")], {
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

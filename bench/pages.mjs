@@ -122,7 +122,7 @@ function fetchEncoded(url, headers, encoding) {
 }
 
 /** Raw and compressed sizes of one page (checked to be a 200 in each encoding) and its SQL statements. */
-async function pageSizes(url, headers) {
+export async function pageSizes(url, headers) {
   const out = {};
   for (const encoding of ["identity", "gzip", "br"]) {
     const r = await fetchEncoded(url, headers, encoding);
@@ -139,7 +139,7 @@ async function pageSizes(url, headers) {
 }
 
 /** One measured autocannon run with the server's (and its database backends') CPU around it. */
-async function measureWithCpu({ url, headers, connections, duration, pid, database }) {
+export async function measureWithCpu({ url, headers, connections, duration, pid, database }) {
   const meter = await startCpuMeter({ pid, database });
   const stats = await measure({ url, headers, connections, duration });
   const cpu = await meter.stop();

@@ -24,6 +24,7 @@ import { runForumSuite } from "./forum.mjs";
 import { runLeaderboardSuite } from "./leaderboard.mjs";
 import { runOverloadSuite } from "./overload.mjs";
 import { runPages, runProfilesOnly } from "./pages.mjs";
+import { runPagesAb } from "./pages-ab.mjs";
 import { runSoak } from "./soak.mjs";
 
 const CONNECTIONS = [1, 10];
@@ -33,11 +34,12 @@ const NAME = parseName(process.argv[2] ?? "foundation");
 /**
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
  * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload,
+ * `pages-ab` the page cost of this build beside another checkout's (BENCH_AB_BEFORE), in alternating slices,
  * `analytics` only the admin analytics tab on 5,000,000 page views (PostgreSQL only, not in the plain run);
  * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
  * key upload (the soak takes 10 minutes: on its own).
  */
-const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys", "analytics"];
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys", "analytics", "pages-ab"];
 const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
@@ -114,6 +116,7 @@ await withCleanup(async (onCleanup) => {
   if (RUN_ALL || NAME === "overload") await runOverload(onCleanup);
   if (RUN_ALL || NAME === "pages") await runPages({ onCleanup, duration: DURATION, warmup: WARMUP_SECONDS, connections: CONNECTIONS });
   if (NAME === "profiles") await runProfilesOnly({ onCleanup });
+  if (NAME === "pages-ab") await runPagesAb({ onCleanup, duration: DURATION, warmup: WARMUP_SECONDS });
   if (NAME === "soak") await runSoak({ onCleanup });
   if (RUN_ALL || NAME === "keys") runKeyUpload();
 }).catch(exitOnError);
