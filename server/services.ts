@@ -6,7 +6,7 @@ import { startJobs } from "./platform/jobs";
 import type { Logger } from "./platform/logger";
 import { Mailer } from "./platform/mail";
 import { LocalStorage, type Storage } from "./platform/storage";
-import { S3Storage } from "./platform/storage-s3";
+import { openS3Storage } from "./platform/storage-s3";
 import { closeImagePool } from "./platform/images";
 import { RateLimiter } from "./platform/rate-limit";
 import { bootstrapAdmin } from "./modules/accounts/bootstrap-admin";
@@ -31,7 +31,7 @@ export async function createServices(env: Env, log: Logger, opts: { database?: D
   await ensureRoles(db);
   // Every stored file: the S3-compatible bucket when the four S3_ settings are given (env.ts refuses some of them
   // without the others), else the local disk.
-  const s3 = env.s3 ? new S3Storage(env.s3) : undefined;
+  const s3 = env.s3 ? await openS3Storage(env.s3) : undefined;
   const storage: Storage = s3 ?? new LocalStorage(env.uploadsDir);
   log.info(
     "storage ready",

@@ -1,12 +1,7 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
+
+/** The SDK's module, loaded when a bucket is configured: it is large, and the local disk needs none of it. */
+type S3Sdk = typeof import("@aws-sdk/client-s3");
 import { assertStorageKey, contentTypeOf, mediaKeyOf, mediaUrlFor, type Storage, type StoredFile } from "./storage";
 
 export type S3Settings = {
@@ -19,8 +14,8 @@ export type S3Settings = {
 };
 
 /** Not found, as S3 and the servers that speak its protocol say it (a HEAD has no body, only its status). */
-function isMissing(err: unknown): boolean {
-  if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return true;
+function isMissing(sdk: S3Sdk, err: unknown): boolean {
+  if (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404) return true;
   const name = (err as { name?: string } | null)?.name;
   return name === "NoSuchKey" || name === "NotFound";
 }
@@ -33,9 +28,12 @@ export class S3Storage implements Storage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  constructor(
+    settings: S3Settings,
+    private readonly sdk: S3Sdk,
+  ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: true,
@@ -51,7 +49,7 @@ export class S3Storage implements Storage {
   async put(key: string, body: Uint8Array, options: { contentType?: string } = {}): Promise<string> {
     assertStorageKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType ?? contentTypeOf(key) }),
+      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType ?? contentTypeOf(key) }),
     );
     return this.urlFor(key);
   }
@@ -59,11 +57,11 @@ export class S3Storage implements Storage {
   async read(key: string): Promise<StoredFile | null> {
     assertStorageKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!out.Body) return null;
       return { body: await out.Body.transformToByteArray(), contentType: out.ContentType || contentTypeOf(key) };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(this.sdk, err)) return null;
       throw err;
     }
   }
@@ -71,10 +69,10 @@ export class S3Storage implements Storage {
   async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     assertStorageKey(key);
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: out.ContentLength ?? 0, modifiedAt: out.LastModified ?? new Date(0) };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(this.sdk, err)) return null;
       throw err;
     }
   }
@@ -87,7 +85,7 @@ export class S3Storage implements Storage {
     do {
       // The delimiter keeps deeper "folders" out, as the local disk's listing does.
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${folder}/`, Delimiter: "/", ContinuationToken: token }),
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${folder}/`, Delimiter: "/", ContinuationToken: token }),
       );
       for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -97,7 +95,7 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   urlFor(key: string): string {
@@ -112,4 +110,9 @@ export class S3Storage implements Storage {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** An S3Storage for these settings, loading the SDK first. */
+export async function openS3Storage(settings: S3Settings): Promise<S3Storage> {
+  return new S3Storage(settings, await import("@aws-sdk/client-s3"));
 }

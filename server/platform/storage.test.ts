@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalS3, type LocalS3 } from "#tests/support/s3-server";
 import { LocalStorage, type Storage } from "./storage";
-import { S3Storage } from "./storage-s3";
+import { openS3Storage } from "./storage-s3";
 
 /**
  * One behaviour, two providers: the local disk, and an S3 bucket on a real S3-compatible server (s3rver, on a
@@ -22,7 +22,7 @@ const providers: { name: string; open(): Promise<{ storage: Storage; close(): Pr
     name: "S3Storage",
     async open() {
       const s3: LocalS3 = await startLocalS3();
-      const storage = new S3Storage({ ...s3.settings, region: "us-east-1" });
+      const storage = await openS3Storage({ ...s3.settings, region: "us-east-1" });
       return {
         storage,
         async close() {

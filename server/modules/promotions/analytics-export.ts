@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { Actor } from "#server/modules/accounts/actor";
 import { guardText, toCsv, type CsvValue } from "#server/platform/csv";
@@ -78,6 +77,8 @@ export async function exportFeaturedAnalytics(
     };
   }
 
+  // Loaded on the first Excel download: the library is large and no page needs it (a smaller heap for every request).
+  const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   book.created = deps.now();
   const games = book.addWorksheet(labels.gamesSheet.slice(0, 31));

@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { Actor } from "#server/modules/accounts/actor";
 import { guardText, toCsv, type CsvValue } from "#server/platform/csv";
@@ -70,6 +69,8 @@ export async function exportSiteAnalytics(
       body: new TextEncoder().encode(toCsv(tableRows(report, table ?? "daily", labels), { bom: true })),
     };
   }
+  // Loaded on the first Excel download: the library is large and no page needs it (a smaller heap for every request).
+  const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   book.created = deps.now();
   for (const which of table ? [table] : SITE_ANALYTICS_TABLES) {
