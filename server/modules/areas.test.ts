@@ -20,6 +20,7 @@ describe("the list of areas", () => {
       "accounts",
       "forum",
       "gamification",
+      "character",
       "notifications",
       "site",
       "campaigns",

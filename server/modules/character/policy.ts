@@ -10,6 +10,8 @@ import { DomainError } from "#server/modules/errors";
 const PUBLIC_ACTIONS = [
   /** A match's turns and result, the arena leaderboards, a member's public character. */
   "arena_match.view",
+  /** A member's character on their public profile: class, level, rendered avatar, what they wear. */
+  "character.view_public",
 ] as const;
 const MEMBER_ACTIONS = [
   /** Picking the class the first time (free). */
