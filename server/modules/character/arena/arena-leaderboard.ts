@@ -21,6 +21,8 @@ export type ArenaLeaderboard = {
   scope: "all" | "season";
   /** The season shown ('all', or this quarter: "2026-Q4"). */
   season: string;
+  /** This quarter's season name, whichever scope is shown (the tab's label). */
+  currentSeason: string;
   /** Established ratings, best first: the ranking. */
   ranked: ArenaLeaderboardEntry[];
   /** Players still provisional (deviation above ARENA_PROVISIONAL_DEVIATION), listed apart and unranked. */
@@ -31,7 +33,8 @@ export type ArenaLeaderboard = {
 export async function arenaLeaderboard(deps: Pick<CharacterDeps, "db" | "now">, actor: Actor, input: unknown): Promise<ArenaLeaderboard> {
   assertCan(actor, "arena_match.view");
   const { scope } = parseInput(leaderboardInput, input);
-  const season = scope === "all" ? ALL_TIME : seasonOf(deps.now());
+  const currentSeason = seasonOf(deps.now());
+  const season = scope === "all" ? ALL_TIME : currentSeason;
   const read = (established: boolean) =>
     deps.db
       .select({
@@ -58,6 +61,7 @@ export async function arenaLeaderboard(deps: Pick<CharacterDeps, "db" | "now">, 
   return {
     scope,
     season,
+    currentSeason,
     ranked: ranked.map((r, i) => ({ rank: i + 1, ...r })),
     provisional: provisional.map((r, i) => ({ rank: i + 1, ...r })),
   };
