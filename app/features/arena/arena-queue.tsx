@@ -27,7 +27,7 @@ export function ArenaQueue({ queue, failure }: { queue: QueueView; failure?: For
   const { t } = useTranslation("arena");
   const { to } = useLocalePath();
   const waiting = queue.state === "waiting";
-  const announcement = useArenaLive(waiting, queue.expiresAt);
+  useArenaLive(waiting, queue.expiresAt);
   const capReached = queue.matchesToday >= queue.dailyCap;
   return (
     <section aria-labelledby="arena-queue" className="card space-y-4 p-4 sm:p-6">
@@ -55,7 +55,6 @@ export function ArenaQueue({ queue, failure }: { queue: QueueView; failure?: For
         ) : (
           <p className="text-muted-foreground">{t("queue.idle")}</p>
         )}
-        <p className="sr-only">{announcement}</p>
       </div>
       <FormAlert message={failure?.formError} values={failure?.formErrorValues} />
       <div className="flex flex-wrap items-center gap-3">

@@ -86,7 +86,7 @@ export function MatchFighter({ player, won, rated }: { player: MatchPlayerView; 
             <dd className="tabular-nums">{formatWhole(profile.initiative, locale)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-muted-foreground">{t("match.crit")}</dt>
+            <dt className="text-muted-foreground">{t("match.critChance")}</dt>
             <dd className="tabular-nums">{formatPercent(profile.critChance, locale)}</dd>
           </div>
         </dl>

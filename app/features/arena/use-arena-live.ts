@@ -1,31 +1,22 @@
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { connectRealtime } from "#app/features/notifications/realtime-client";
 
 /**
  * While the member waits in the queue, listens on their live channel: a match found or a wait that ran out
- * reloads the page's data (the loader tells the result) and is announced in a polite live region. Should
- * the message be missed, the page checks again a little after the wait's limit.
+ * reloads the page's data, and the queue's live region (role status) then reads the new state out. Should the
+ * message be missed, the page checks again a little after the wait's limit.
  */
 export function useArenaLive(waiting: boolean, expiresAt: string | null) {
-  const { t } = useTranslation("arena");
-  const [announcement, setAnnouncement] = useState("");
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const translate = useRef(t);
-  translate.current = t;
 
   useEffect(() => {
     if (!waiting) return;
-    setAnnouncement("");
     const stop = connectRealtime({
       onMessage(event) {
-        if (event.type === "arena.matched") setAnnouncement(translate.current("live.matched"));
-        else if (event.type === "arena.failed") setAnnouncement(translate.current("live.failed"));
-        else return;
-        void revalidate.current();
+        if (event.type === "arena.matched" || event.type === "arena.failed") void revalidate.current();
       },
       onReconnect: () => void revalidate.current(),
     });
@@ -36,6 +27,4 @@ export function useArenaLive(waiting: boolean, expiresAt: string | null) {
       clearTimeout(timer);
     };
   }, [waiting, expiresAt]);
-
-  return announcement;
 }
