@@ -10,6 +10,7 @@ import type { Services } from "#server/services";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { CharacterClass } from "#shared/character";
 import { createCharacterService, type CharacterService } from "#server/modules/character/index";
+import { arenaExportSection } from "./export-section";
 import { seasonOf } from "./season";
 
 type Member = NonNullable<Actor>;
@@ -308,6 +309,10 @@ describe("the arena", () => {
     const ratings = board.ranked.map((r) => r.rating);
     expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
     expect((await arena.arenaRecord(null, { userId: winnerId })).all.provisional).toBe(false);
+    // The winner's account export holds the match and the ratings.
+    const exported = await arenaExportSection(services.db, winnerId);
+    expect(exported.matches.map((m) => m.id)).toContain(matchId);
+    expect(exported.ratings.map((r) => r.season).sort()).toEqual(["all", seasonOf(clock.now())].sort());
     // Never fought: the starting numbers.
     expect((await arena.arenaRecord(null, { userId: (await player()).userId })).all).toMatchObject({
       rating: 1500,

@@ -21,6 +21,9 @@ export type MatchmakingRun = { matches: SettledMatch[]; failed: string[] };
 export async function matchmake(
   deps: Pick<CharacterDeps, "db" | "settings" | "now" | "events" | "realtime" | "log">,
 ): Promise<MatchmakingRun> {
+  // The timer's usual case, an empty queue, costs one indexed read and no transaction.
+  const [anyone] = await deps.db.select({ id: arenaQueue.id }).from(arenaQueue).where(eq(arenaQueue.status, "waiting")).limit(1);
+  if (!anyone) return { matches: [], failed: [] };
   const settings = await deps.settings.get("character_settings");
   const run = await deps.db.transaction(async (tx) => {
     const waiting = await tx
