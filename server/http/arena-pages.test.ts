@@ -118,6 +118,19 @@ describe("/arena", () => {
     expect(await textOf(season)).toContain("Puntuaciones provisionales");
   });
 
+  it("shows 'Could not find an opponent.' after a wait that ran out, in both languages, and lets the member try again", async () => {
+    await post("/en/arena", { intent: "join" }, people.ana.cookie);
+    await t.services.db
+      .update(arenaQueue)
+      .set({ joinedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(arenaQueue.userId, people.ana.id));
+    await t.services.character.matchmakeArena();
+    expect(await textOf(await get("/en/arena", people.ana.cookie))).toContain("Could not find an opponent.");
+    const es = await textOf(await get("/es/arena", people.ana.cookie));
+    expect(es).toContain("No se pudo encontrar un oponente.");
+    expect(es).toContain("Entrar en la cola");
+  });
+
   it("answers 404 for a match that does not exist or a malformed address", async () => {
     expect((await get("/en/arena/matches/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await get("/en/arena/matches/not-a-match")).status).toBe(404);
