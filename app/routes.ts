@@ -48,6 +48,10 @@ const pages: RouteConfigEntry[] = [
       // Gamification: the public leaderboard (SPEC §9).
       route("leaderboard", "routes/gamification/leaderboard.tsx"),
       route("shop", "routes/shop/shop.tsx"),
+      // The arena: the queue and one's record, a match turn by turn, the leaderboards.
+      route("arena", "routes/arena/arena.tsx"),
+      route("arena/leaderboard", "routes/arena/leaderboard.tsx"),
+      route("arena/matches/:matchId", "routes/arena/match.tsx"),
       // The forum; "new" ranks above a thread slug (a static segment beats a dynamic one).
       route("community", "routes/forum/index.tsx"),
       route("community/:forumSlug", "routes/forum/forum.tsx"),

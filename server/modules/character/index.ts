@@ -1,5 +1,14 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { arenaLeaderboard } from "./arena/arena-leaderboard";
+import { arenaRecord } from "./arena/arena-record";
+import { getMatch } from "./arena/get-match";
+import { startMatchmakingTimer } from "./arena/jobs";
+import { joinQueue } from "./arena/join-queue";
+import { leaveQueue } from "./arena/leave-queue";
+import { listMatches } from "./arena/list-matches";
+import { matchmake } from "./arena/matchmake";
+import { queueStatus } from "./arena/queue-status";
 import type { CharacterDeps } from "./deps";
 import { CHARACTER_ERRORS } from "./errors";
 import { CHARACTER_ACTIONS, CHARACTER_CASES, can as canCharacter, characterAbilities } from "./policy";
@@ -7,6 +16,14 @@ import { CHARACTER_ACTIONS, CHARACTER_CASES, can as canCharacter, characterAbili
 export type { CharacterDeps } from "./deps";
 export type { CharacterAbilities } from "./policy";
 export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./policy";
+export type { ArenaLeaderboard, ArenaLeaderboardEntry } from "./arena/arena-leaderboard";
+export type { ArenaRecord, ArenaStanding } from "./arena/arena-record";
+export type { MatchPlayerView, MatchView } from "./arena/get-match";
+export type { MatchList, MatchListItem } from "./arena/list-matches";
+export type { QueueEntryView, QueueStatus } from "./arena/queue-status";
+export type { CombatProfile, FighterSnapshot, Turn } from "./arena/resolve-match";
+export type { MatchOutcome, PlayerOutcome, RatingChange } from "./arena/settle-match";
+export { ARENA_MATCHES_PAGE_SIZE } from "./arena/input";
 
 /**
  * The role-play layer, as route modules reach it (`context.services.character`): the character (class, stats,
@@ -14,8 +31,27 @@ export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./
  * dependencies, each taking the actor and checking its permission.
  */
 export function createCharacterService(deps: CharacterDeps) {
+  let stopMatchmaking: (() => Promise<void>) | null = null;
   return {
     abilities: (actor: Actor) => characterAbilities(actor),
+    // The arena: the queue (a member's), matches, records and leaderboards (everyone's).
+    joinArenaQueue: (actor: Actor) => joinQueue(deps, actor),
+    leaveArenaQueue: (actor: Actor) => leaveQueue(deps, actor),
+    arenaQueueStatus: (actor: Actor) => queueStatus(deps, actor),
+    getArenaMatch: (actor: Actor, input: unknown) => getMatch(deps, actor, input),
+    listArenaMatches: (actor: Actor, input: unknown) => listMatches(deps, actor, input),
+    arenaRecord: (actor: Actor, input: unknown) => arenaRecord(deps, actor, input),
+    arenaLeaderboard: (actor: Actor, input: unknown) => arenaLeaderboard(deps, actor, input),
+    /** One matchmaking run (the timer's, tests', the seed's): no actor, never reached from a page. */
+    matchmakeArena: () => matchmake(deps),
+    /** Starts the recurring matchmaking run (with a job worker only); `stopArena` ends it. */
+    startArena: () => {
+      stopMatchmaking ??= startMatchmakingTimer(deps);
+    },
+    stopArena: async () => {
+      await stopMatchmaking?.();
+      stopMatchmaking = null;
+    },
   };
 }
 
@@ -42,6 +78,11 @@ export const characterArea = defineArea({
     log: ctx.log.child({ area: "character" }),
   }),
   service: createCharacterService,
+  start: async (_deps, character) => {
+    character.startArena();
+  },
+  stop: (character) => character.stopArena(),
   errors: CHARACTER_ERRORS,
   policy: { actions: CHARACTER_ACTIONS, can: canCharacter, cases: CHARACTER_CASES },
+  sitemap: async () => ["/arena/leaderboard"],
 });
