@@ -12,6 +12,7 @@ import { queueStatus } from "./arena/queue-status";
 import type { CharacterDeps } from "./deps";
 import { CHARACTER_ERRORS } from "./errors";
 import { CHARACTER_ACTIONS, CHARACTER_CASES, can as canCharacter, characterAbilities } from "./policy";
+import { publicCharacter } from "./public-character";
 
 export type { CharacterDeps } from "./deps";
 export type { CharacterAbilities } from "./policy";
@@ -24,6 +25,7 @@ export type { QueueEntryView, QueueStatus } from "./arena/queue-status";
 export type { CombatProfile, FighterSnapshot, Turn } from "./arena/resolve-match";
 export type { MatchOutcome, PlayerOutcome, RatingChange } from "./arena/settle-match";
 export { ARENA_MATCHES_PAGE_SIZE } from "./arena/input";
+export type { PublicCharacter, PublicEquippedItem } from "./public-character";
 
 /**
  * The role-play layer, as route modules reach it (`context.services.character`): the character (class, stats,
@@ -34,6 +36,8 @@ export function createCharacterService(deps: CharacterDeps) {
   let stopMatchmaking: (() => Promise<void>) | null = null;
   return {
     abilities: (actor: Actor) => characterAbilities(actor),
+    /** A member's character as their public profile shows it (null before they pick a class). */
+    publicCharacter: (actor: Actor, input: { userId: string }) => publicCharacter(deps, actor, input),
     // The arena: the queue (a member's), matches, records and leaderboards (everyone's).
     joinArenaQueue: (actor: Actor) => joinQueue(deps, actor),
     leaveArenaQueue: (actor: Actor) => leaveQueue(deps, actor),
