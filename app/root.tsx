@@ -71,6 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           roles: actor.roles,
           companyVerified: actor.company?.verified ?? null,
           isStaff: context.abilities.staff,
+          // The character and the arena are for members (a studio waiting for verification plays nothing yet).
+          canPlay: services.character.abilities(actor).play,
           // The bell's count: one cheap count for signed-in people (visitors cost no query).
           unreadNotifications: await services.notifications.unreadCount(actor),
         }

@@ -56,6 +56,11 @@ export function Footer({ siteName, forumEnabled }: { siteName: string; forumEnab
                 </Link>
               </li>
             ) : null}
+            <li>
+              <Link className={linkClass} to={to("/arena")}>
+                {t("footer.arena")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t("footer.legal")}>

@@ -191,6 +191,20 @@ export function Header({ data }: { data: RootData }) {
                     {t("auth.account")}
                   </Link>
                 </li>
+                {viewer.canPlay ? (
+                  <>
+                    <li>
+                      <Link className={menuLinkClass(false)} to={to("/account/character")}>
+                        {t("auth.character")}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link className={menuLinkClass(false)} to={to("/arena")}>
+                        {t("auth.arena")}
+                      </Link>
+                    </li>
+                  </>
+                ) : null}
                 <li>
                   <Link className={menuLinkClass(false)} to={to(campaignsPathFor(viewer.profileRole))}>
                     {t("auth.campaigns")}
