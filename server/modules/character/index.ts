@@ -1,11 +1,27 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
+import { buyItem } from "./buy-item";
+import { changeClass } from "./change-class";
+import { chooseClass } from "./choose-class";
 import type { CharacterDeps } from "./deps";
+import { equipItem } from "./equip-item";
 import { CHARACTER_ERRORS } from "./errors";
+import { getCharacter } from "./get-character";
+import { goldHistory } from "./gold-history";
+import { registerGoldListeners } from "./gold-listeners";
+import { listInventory } from "./list-inventory";
+import { spendStatPoints } from "./spend-stat-points";
+import { traderPerk } from "./trader-perk";
+import { unequipItem } from "./unequip-item";
 import { CHARACTER_ACTIONS, CHARACTER_CASES, can as canCharacter, characterAbilities } from "./policy";
 
 export type { CharacterDeps } from "./deps";
 export type { CharacterAbilities } from "./policy";
+export type { CharacterSheet } from "./get-character";
+export type { GoldHistory, GoldHistoryRow, GoldSource } from "./gold-history";
+export type { Inventory, OwnedItem, AvailableItem } from "./list-inventory";
+export type { ItemView, StatBlock } from "./item-view";
+export type { GoldStep } from "./gold";
 export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./policy";
 
 /**
@@ -16,6 +32,17 @@ export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./
 export function createCharacterService(deps: CharacterDeps) {
   return {
     abilities: (actor: Actor) => characterAbilities(actor),
+    // The character sheet, class and stat points (/account/character).
+    getCharacter: (actor: Actor, input: unknown) => getCharacter(deps, actor, input),
+    chooseClass: (actor: Actor, input: unknown) => chooseClass(deps, actor, input),
+    changeClass: (actor: Actor, input: unknown) => changeClass(deps, actor, input),
+    spendStatPoints: (actor: Actor, input: unknown) => spendStatPoints(deps, actor, input),
+    goldHistory: (actor: Actor, input: unknown) => goldHistory(deps, actor, input),
+    // Items (/account/inventory): worn, owned and on sale; bought with gold, put on and taken off.
+    listInventory: (actor: Actor, input: unknown) => listInventory(deps, actor, input),
+    buyItem: (actor: Actor, input: unknown) => buyItem(deps, actor, input),
+    equipItem: (actor: Actor, input: unknown) => equipItem(deps, actor, input),
+    unequipItem: (actor: Actor, input: unknown) => unequipItem(deps, actor, input),
   };
 }
 
@@ -42,6 +69,12 @@ export const characterArea = defineArea({
     log: ctx.log.child({ area: "character" }),
   }),
   service: createCharacterService,
+  start: async (deps, _service, ctx) => {
+    // Gold from level-ups, achievements (and their items) and daily activity.
+    registerGoldListeners(deps);
+    // The trader's +3% XP, a step of gamification's award pipeline.
+    ctx.services.gamification.registerModifier(traderPerk);
+  },
   errors: CHARACTER_ERRORS,
   policy: { actions: CHARACTER_ACTIONS, can: canCharacter, cases: CHARACTER_CASES },
 });
