@@ -59,6 +59,8 @@ const entries: [Who, string, number?][] = [
   ["creator", "/account/data"],
   ["creator", "/account/notifications"],
   ["creator", "/account/progress"],
+  ["creator", "/account/character"],
+  ["creator", "/account/inventory"],
   ["creator", "/notifications"],
   ["creator", THREAD],
   ["creator", "/community/programacion/new"],

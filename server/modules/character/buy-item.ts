@@ -8,7 +8,13 @@ import { lockCharacter, moveGold } from "./gold";
 import { progressOf } from "./item-view";
 import { assertCan } from "./policy";
 
-export const itemInput = z.object({ itemId: z.string({ error: "errors:character.item_invalid" }).trim().min(1, "errors:character.item_invalid").max(64, "errors:character.item_invalid") });
+export const itemInput = z.object({
+  itemId: z
+    .string({ error: "errors:character.item_invalid" })
+    .trim()
+    .min(1, "errors:character.item_invalid")
+    .max(64, "errors:character.item_invalid"),
+});
 
 /**
  * Buys an item from the inventory's "available" list with gold (SPEC §3: there is no shop page). All in ONE

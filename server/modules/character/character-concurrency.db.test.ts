@@ -23,7 +23,10 @@ describe("character under concurrency", () => {
 
   const ledgerSum = async (userId: string) => {
     const [row] = await services.db
-      .select({ sum: sql<number>`coalesce(sum(${goldLedger.amount}), 0)::int`, min: sql<number>`coalesce(min(${goldLedger.balanceAfter}), 0)::int` })
+      .select({
+        sum: sql<number>`coalesce(sum(${goldLedger.amount}), 0)::int`,
+        min: sql<number>`coalesce(min(${goldLedger.balanceAfter}), 0)::int`,
+      })
       .from(goldLedger)
       .where(eq(goldLedger.userId, userId));
     return row;
@@ -47,7 +50,9 @@ describe("character under concurrency", () => {
     );
     await db.transaction((tx) => moveGold(tx, { userId: buyer.userId, reason: "adjustment", amount: 70, sourceId: "race-funds" }));
 
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => codeOf(services.character.buyItem(buyer, { itemId: `race-item-${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => codeOf(services.character.buyItem(buyer, { itemId: `race-item-${i}` }))),
+    );
     expect(results.filter((r) => r === "no error")).toHaveLength(10);
     expect(results.filter((r) => r !== "no error").every((r) => r === "character.not_enough_gold")).toBe(true);
     expect(await balance(buyer.userId)).toBe(0);
@@ -56,7 +61,12 @@ describe("character under concurrency", () => {
     const owned = await db.select().from(userItems).where(eq(userItems.userId, buyer.userId));
     expect(owned).toHaveLength(10);
     const purchases = await db.select().from(goldLedger).where(eq(goldLedger.userId, buyer.userId));
-    expect(purchases.filter((r) => r.reason === "item_purchase").map((r) => r.sourceId).sort()).toEqual(owned.map((o) => o.itemId).sort());
+    expect(
+      purchases
+        .filter((r) => r.reason === "item_purchase")
+        .map((r) => r.sourceId)
+        .sort(),
+    ).toEqual(owned.map((o) => o.itemId).sort());
   });
 
   it("the same item bought 20 times at once is sold once", async () => {
@@ -64,7 +74,9 @@ describe("character under concurrency", () => {
     const buyer = await member(db, new Date(), { username: "race_twice" });
     await db.insert(items).values({ id: "race-single", slot: "amulet", rarity: "rare", nameEn: "Amulet", nameEs: "Amuleto", price: 5 });
     await db.transaction((tx) => moveGold(tx, { userId: buyer.userId, reason: "adjustment", amount: 100, sourceId: "funds" }));
-    const results = await Promise.all(Array.from({ length: 20 }, () => codeOf(services.character.buyItem(buyer, { itemId: "race-single" }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => codeOf(services.character.buyItem(buyer, { itemId: "race-single" }))),
+    );
     expect(results.filter((r) => r === "no error")).toHaveLength(1);
     expect(new Set(results.filter((r) => r !== "no error"))).toEqual(new Set(["character.item_already_owned"]));
     expect(await balance(buyer.userId)).toBe(95);
@@ -94,9 +106,26 @@ describe("character under concurrency", () => {
     await Promise.all(
       Array.from({ length: 10 }, () => services.events.publish("level.up", { userId: earner.userId, from: 1, to: 2, statPoints: 3, at })),
     );
-    const unlocked = { userId: earner.userId, achievementId: "threads_1", key: "threads_1", nameKey: "x", rarity: "Common", rewardXp: 10, at };
+    const unlocked = {
+      userId: earner.userId,
+      achievementId: "threads_1",
+      key: "threads_1",
+      nameKey: "x",
+      rarity: "Common",
+      rewardXp: 10,
+      at,
+    };
     await Promise.all(Array.from({ length: 10 }, () => services.events.publish("achievement.unlocked", unlocked)));
-    const activity = { threadId: "t", forumId: "f", postId: "p", authorId: earner.userId, threadAuthorId: null, number: 2, mentions: [], at };
+    const activity = {
+      threadId: "t",
+      forumId: "f",
+      postId: "p",
+      authorId: earner.userId,
+      threadAuthorId: null,
+      number: 2,
+      mentions: [],
+      at,
+    };
     await Promise.all(Array.from({ length: 10 }, () => services.events.publish("post.created", activity)));
     const rows = await db.select().from(goldLedger).where(eq(goldLedger.userId, earner.userId));
     expect(rows.map((r) => r.reason).sort()).toEqual(["achievement", "daily_activity", "level_up"]);

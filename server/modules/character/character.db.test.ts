@@ -5,7 +5,6 @@ import { characters, goldLedger, items, userItems, userStats, xpLedger } from "#
 import { codeOf, member } from "#tests/support/forum-kit";
 import { NO_POSTING_LIMITS } from "#tests/support/gamification-kit";
 import { testServices } from "#tests/support/services";
-import type { Actor } from "#server/modules/accounts/actor";
 import type { Services } from "#server/services";
 import { moveGold } from "./gold";
 import { utcDay } from "./gold-listeners";
@@ -28,10 +27,13 @@ describe("character, gold and inventory", () => {
       .onConflictDoUpdate({ target: userStats.userId, set: { level, peakLevel: level, statPoints } });
   const item = async (over: Partial<typeof items.$inferInsert> = {}) => {
     const id = over.id ?? `item-${++n}`;
-    await services.db.insert(items).values({ id, slot: "head", rarity: "common", nameEn: `Hat ${id}`, nameEs: `Gorro ${id}`, price: 10, ...over });
+    await services.db
+      .insert(items)
+      .values({ id, slot: "head", rarity: "common", nameEn: `Hat ${id}`, nameEs: `Gorro ${id}`, price: 10, ...over });
     return id;
   };
-  const ledgerOf = (userId: string) => services.db.select().from(goldLedger).where(eq(goldLedger.userId, userId)).orderBy(asc(goldLedger.id));
+  const ledgerOf = (userId: string) =>
+    services.db.select().from(goldLedger).where(eq(goldLedger.userId, userId)).orderBy(asc(goldLedger.id));
   const loadouts: string[] = [];
 
   beforeAll(async () => {
@@ -129,7 +131,15 @@ describe("character, gold and inventory", () => {
 
     const crown = await item({ id: "crown-of-first-thread", slot: "head", price: null, achievementId: "threads_1" });
     await item({ slot: "ring", price: null, achievementId: "threads_1", retiredAt: new Date() });
-    const unlocked = { userId: plain.userId, achievementId: "threads_1", key: "threads_1", nameKey: "x", rarity: "common", rewardXp: 10, at };
+    const unlocked = {
+      userId: plain.userId,
+      achievementId: "threads_1",
+      key: "threads_1",
+      nameKey: "x",
+      rarity: "common",
+      rewardXp: 10,
+      at,
+    };
     await services.events.publish("achievement.unlocked", unlocked);
     await services.events.publish("achievement.unlocked", unlocked);
     expect((await ledgerOf(plain.userId)).map((r) => [r.reason, r.sourceId, r.amount])).toEqual([
@@ -249,7 +259,11 @@ describe("character, gold and inventory", () => {
           .where(and(eq(xpLedger.userId, userId)))
           .orderBy(asc(xpLedger.id))
       ).filter((r) => r.reason === reason);
-    const t = await services.forum.createThread(trader, { forumSlug: forum.slug, title: "Trading post for pixel art", body: "Open for offers." });
+    const t = await services.forum.createThread(trader, {
+      forumSlug: forum.slug,
+      title: "Trading post for pixel art",
+      body: "Open for offers.",
+    });
     // Alone in the thread: no perk.
     await services.forum.reply(trader, { threadId: t.threadId, body: "Anyone?" });
     expect((await rows(trader.userId, "post_create")).map((r) => r.amount)).toEqual([5]);
@@ -262,7 +276,10 @@ describe("character, gold and inventory", () => {
     // A like from someone else on a post of the trader's thread.
     const tradersFirst = replies[0].sourceId;
     await services.forum.likePost(guest, { postId: tradersFirst });
-    expect((await rows(trader.userId, "like_received")).at(-1)).toMatchObject({ amount: 3, details: { modifiers: [{ modifier: "trader" }] } });
+    expect((await rows(trader.userId, "like_received")).at(-1)).toMatchObject({
+      amount: 3,
+      details: { modifiers: [{ modifier: "trader" }] },
+    });
     // The trader's like in the guest's thread earns the guest nothing extra.
     await services.forum.likePost(trader, { postId: guestReply.postId });
     expect((await rows(guest.userId, "like_received")).at(-1)).toMatchObject({ amount: 2 });

@@ -23,7 +23,10 @@ export async function chooseClass(deps: CharacterDeps, actor: Actor, raw: unknow
     const character = await lockCharacter(tx, actor.userId);
     if (character.characterClass === characterClass) throw new DomainError("character.class_same");
     if (character.characterClass) throw new DomainError("character.class_chosen");
-    await tx.update(characters).set({ characterClass, updatedAt: sql`now()` }).where(eq(characters.userId, actor.userId));
+    await tx
+      .update(characters)
+      .set({ characterClass, updatedAt: sql`now()` })
+      .where(eq(characters.userId, actor.userId));
   });
   await deps.events.publish("character.loadout_changed", { userId: actor.userId, at: deps.now() });
   return { characterClass };

@@ -67,7 +67,13 @@ export async function goldHistory(deps: CharacterDeps, actor: Actor, raw: unknow
   const [achievementRows, itemRows] = await Promise.all([
     achievementIds.length
       ? db
-          .select({ id: achievements.id, key: achievements.key, nameKey: achievements.nameKey, nameEn: achievements.nameEn, nameEs: achievements.nameEs })
+          .select({
+            id: achievements.id,
+            key: achievements.key,
+            nameKey: achievements.nameKey,
+            nameEn: achievements.nameEn,
+            nameEs: achievements.nameEs,
+          })
           .from(achievements)
           .where(inArray(achievements.id, achievementIds))
       : [],

@@ -10,6 +10,7 @@ import { getCharacter } from "./get-character";
 import { goldHistory } from "./gold-history";
 import { registerGoldListeners } from "./gold-listeners";
 import { listInventory } from "./list-inventory";
+import { reviewStatPoints } from "./review-stat-points";
 import { spendStatPoints } from "./spend-stat-points";
 import { traderPerk } from "./trader-perk";
 import { unequipItem } from "./unequip-item";
@@ -36,6 +37,8 @@ export function createCharacterService(deps: CharacterDeps) {
     getCharacter: (actor: Actor, input: unknown) => getCharacter(deps, actor, input),
     chooseClass: (actor: Actor, input: unknown) => chooseClass(deps, actor, input),
     changeClass: (actor: Actor, input: unknown) => changeClass(deps, actor, input),
+    /** The confirmation step: what a spend would do, checked, without doing it. */
+    reviewStatPoints: (actor: Actor, input: unknown) => reviewStatPoints(deps, actor, input),
     spendStatPoints: (actor: Actor, input: unknown) => spendStatPoints(deps, actor, input),
     goldHistory: (actor: Actor, input: unknown) => goldHistory(deps, actor, input),
     // Items (/account/inventory): worn, owned and on sale; bought with gold, put on and taken off.

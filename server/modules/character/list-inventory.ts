@@ -62,7 +62,11 @@ export async function listInventory(deps: CharacterDeps, actor: Actor, raw: unkn
     base,
     total: addStats(base, bonusOf(slots.flatMap((s) => (s.item ? [s.item] : [])))),
     slots,
-    owned: owned.map(({ sort: _sort, ...item }) => ({ ...item, equipped: worn.has(item.id), levelMet: progress.level >= item.levelRequired })),
+    owned: owned.map(({ sort: _sort, ...item }) => ({
+      ...item,
+      equipped: worn.has(item.id),
+      levelMet: progress.level >= item.levelRequired,
+    })),
     available: forSale
       .map(toItemView)
       .map((item) => ({ ...item, price: item.price!, affordable: gold >= item.price!, levelMet: progress.level >= item.levelRequired }))
