@@ -13,8 +13,9 @@ export function usePerkText() {
 }
 
 /** The first pick: the four classes as large labelled choices, each with what it is good at and its perk. */
-export function ClassPicker({ chosen, cost }: { chosen?: string; cost: number }) {
+export function ClassPicker({ chosen, cost, error }: { chosen?: string; cost: number; error?: string }) {
   const { t } = useTranslation("character");
+  const picked = CHARACTER_CLASSES.find((c) => c === chosen) ?? CHARACTER_CLASSES[0];
   const { locale } = useLocalePath();
   const perk = usePerkText();
   return (
@@ -25,10 +26,15 @@ export function ClassPicker({ chosen, cost }: { chosen?: string; cost: number })
       <p className="mt-1 text-muted-foreground">{t("pick.lead", { cost: formatNumber(cost, locale) })}</p>
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="choose_class" />
-        <fieldset className="space-y-2">
+        <fieldset className={error ? "field-error space-y-2" : "space-y-2"} aria-describedby={error ? "class-error" : undefined}>
           <legend className="text-sm font-semibold">{t("pick.legend")}</legend>
+          {error ? (
+            <p id="class-error" className="text-sm font-semibold text-danger">
+              {t(error)}
+            </p>
+          ) : null}
           <div className="grid gap-2 sm:grid-cols-2">
-            {CHARACTER_CLASSES.map((c, i) => (
+            {CHARACTER_CLASSES.map((c) => (
               <label
                 key={c}
                 className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring"
@@ -37,7 +43,7 @@ export function ClassPicker({ chosen, cost }: { chosen?: string; cost: number })
                   type="radio"
                   name="characterClass"
                   value={c}
-                  defaultChecked={chosen ? chosen === c : i === 0}
+                  defaultChecked={c === picked}
                   className="mt-1 accent-[var(--primary)]"
                 />
                 <span>

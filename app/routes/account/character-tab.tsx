@@ -106,7 +106,7 @@ export default function CharacterTab({ loaderData, actionData }: Route.Component
       {!abilities.play ? (
         <FormAlert message={t("noPlay")} variant="info" />
       ) : !cls ? (
-        <ClassPicker chosen={failure?.values.characterClass} cost={sheet.classChangeCost} />
+        <ClassPicker chosen={failure?.values.characterClass} cost={sheet.classChangeCost} error={failure?.fieldErrors.characterClass} />
       ) : (
         <>
           <section className="card p-6" aria-labelledby="sheet-heading">
