@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { items, userItems } from "#server/db/schema";
+import { goldLedger, items, userItems } from "#server/db/schema";
 import type { CharacterDeps } from "./deps";
 import { moveGold } from "./gold";
 
@@ -56,9 +56,16 @@ export function registerGoldListeners(deps: CharacterDeps): () => void {
   const activity = async (e: { authorId: string; at: Date }) => {
     const { goldDailyActivity } = await settings();
     if (goldDailyActivity <= 0) return;
-    await db.transaction((tx) =>
-      moveGold(tx, { userId: e.authorId, reason: "daily_activity", amount: goldDailyActivity, sourceId: utcDay(e.at) }),
-    );
+    const day = utcDay(e.at);
+    // Most posts come after the day's reward was paid: one indexed read spares them the locking transaction
+    // (the ledger's unique cause still decides when two race).
+    const [paid] = await db
+      .select({ id: goldLedger.id })
+      .from(goldLedger)
+      .where(and(eq(goldLedger.userId, e.authorId), eq(goldLedger.reason, "daily_activity"), eq(goldLedger.sourceId, day)))
+      .limit(1);
+    if (paid) return;
+    await db.transaction((tx) => moveGold(tx, { userId: e.authorId, reason: "daily_activity", amount: goldDailyActivity, sourceId: day }));
   };
 
   const offs = [
