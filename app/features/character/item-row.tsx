@@ -26,7 +26,8 @@ export function ItemRow({
   return (
     <li className="flex flex-wrap items-start gap-3 py-3">
       <ItemPicture item={item} />
-      <div className="min-w-0 flex-1">
+      {/* At least 10rem for the text: on a phone the actions go below it instead of squeezing it. */}
+      <div className="min-w-40 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold break-words">{itemName(item, locale)}</span>
           <ItemRarityLabel rarity={item.rarity} label={t(`rarity.${item.rarity}`)} />

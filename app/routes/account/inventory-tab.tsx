@@ -113,7 +113,7 @@ export default function InventoryTab({ loaderData, actionData }: Route.Component
               {item ? (
                 <>
                   <ItemPicture item={item} size={32} />
-                  <span className="min-w-0 flex-1">
+                  <span className="min-w-40 flex-1">
                     <span className="font-semibold break-words">{itemName(item, locale)}</span>{" "}
                     <ItemRarityLabel rarity={item.rarity} label={t(`rarity.${item.rarity}`)} />
                     <span className="block text-sm text-muted-foreground">{statChanges(t, item.bonus) || t("item.noBonus")}</span>
