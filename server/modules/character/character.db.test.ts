@@ -91,6 +91,16 @@ describe("character, gold and inventory", () => {
     expect(sheet.equipped).toHaveLength(11);
     expect(sheet.equipped.find((s) => s.slot === "main_hand")?.item?.id).toBe(sword);
     expect(sheet.perk).toEqual({ kind: "combat_power", percent: 5 });
+    expect(await codeOf(services.character.getCharacter(moderator, { userId: "nobody-at-all" }))).toBe("character.member_not_found");
+    const newcomer = await someone();
+    expect(await services.character.getCharacter(newcomer, { userId: newcomer.userId })).toMatchObject({
+      characterClass: null,
+      perk: null,
+      gold: 0,
+      level: 1,
+      statPoints: 0,
+      total: { strength: 5, intelligence: 5, agility: 5, charisma: 5 },
+    });
   });
 
   it("spends stat points on stats, never more than there are", async () => {

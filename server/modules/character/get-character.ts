@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { characters } from "#server/db/schema";
+import { characters, users } from "#server/db/schema";
 import { CLASS_PERKS, type CharacterClass, type ItemSlot } from "#shared/character";
 import type { Actor } from "#server/modules/accounts/actor";
+import { DomainError } from "#server/modules/errors";
 import { parseInput, type CharacterDeps } from "./deps";
 import { addStats, baseStatsOf, bonusOf, equippedOf, progressOf, type ItemView, type StatBlock } from "./item-view";
 import { assertCan } from "./policy";
@@ -34,6 +35,11 @@ export async function getCharacter(deps: CharacterDeps, actor: Actor, raw: unkno
   const { userId } = parseInput(input, raw);
   assertCan(actor, "character.view", { userId });
   const [row] = await deps.db.select().from(characters).where(eq(characters.userId, userId)).limit(1);
+  // No character yet is a member who never played (their sheet starts at the beginning), or nobody.
+  if (!row) {
+    const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new DomainError("character.member_not_found");
+  }
   const [progress, equipped, settings] = await Promise.all([
     progressOf(deps.db, userId),
     equippedOf(deps.db, userId),
