@@ -186,6 +186,14 @@ describe("character, gold and inventory", () => {
     expect(plainHistory.rows.map((r) => r.source.kind)).toEqual(["day", "day", "achievement", "level"]);
     expect(plainHistory.rows[2].source).toMatchObject({ kind: "achievement", key: "threads_1" });
     expect(await codeOf(services.character.goldHistory(mage, { userId: plain.userId }))).toBe("auth.forbidden");
+
+    // Twenty rows a page, newest first.
+    for (let i = 0; i < 21; i++) await give(mage.userId, 1);
+    const first = await services.character.goldHistory(mage, { userId: mage.userId });
+    const second = await services.character.goldHistory(mage, { userId: mage.userId, page: 2 });
+    expect([first.total, first.pageCount, first.rows.length, second.rows.length]).toEqual([22, 2, 20, 2]);
+    expect(second.rows.at(-1)).toMatchObject({ reason: "level_up", amount: 105 });
+    expect(first.rows[0]).toMatchObject({ reason: "adjustment", balanceAfter: 126, base: null, steps: [] });
   });
 
   it("sells items from the available list under its rules, and equips and takes off what is owned", async () => {
