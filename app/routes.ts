@@ -43,6 +43,8 @@ const pages: RouteConfigEntry[] = [
         route("data", "routes/account/data-tab.tsx"),
         route("notifications", "routes/account/notifications-tab.tsx"),
         route("progress", "routes/account/progress-tab.tsx"),
+        route("character", "routes/account/character-tab.tsx"),
+        route("inventory", "routes/account/inventory-tab.tsx"),
       ]),
       route("notifications", "routes/notifications.tsx"),
       // Gamification: the public leaderboard (SPEC §9).

@@ -62,6 +62,8 @@ const entries: [Who, string, number?][] = [
   ["creator", "/account/notifications"],
   ["creator", "/arena"],
   ["creator", "/account/progress"],
+  ["creator", "/account/character"],
+  ["creator", "/account/inventory"],
   ["creator", "/notifications"],
   ["creator", THREAD],
   ["creator", "/community/programacion/new"],

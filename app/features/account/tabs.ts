@@ -11,4 +11,6 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { id: "data", path: "/account/data", labelKey: "account:tabs.data" },
   { id: "notifications", path: "/account/notifications", labelKey: "account:tabs.notifications" },
   { id: "progress", path: "/account/progress", labelKey: "account:tabs.progress" },
+  { id: "character", path: "/account/character", labelKey: "account:tabs.character" },
+  { id: "inventory", path: "/account/inventory", labelKey: "account:tabs.inventory" },
 ];

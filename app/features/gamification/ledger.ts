@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { CLASS_PERKS, CHARACTER_CLASSES, type CharacterClass } from "#shared/character";
 import type { LedgerEntry, XpReason } from "#server/modules/gamification";
 
 /** Where a ledger row's thread or post is, when the viewer may still open it (path without the language prefix). */
@@ -23,6 +24,8 @@ export type LedgerRow = {
   base: number | null;
   /** The amount after the award pipeline's modifiers (class perks), when they changed it. */
   modified: number | null;
+  /** The class perks among those modifiers (the step's name is the class: "+3% trader"). */
+  perks: CharacterClass[];
   liker: string | null;
   note: string | null;
   achievementId: string | null;
@@ -49,7 +52,7 @@ export function toLedgerRow(
   sources: { threads: Record<string, LedgerSource>; posts: Record<string, LedgerSource> },
 ): LedgerRow {
   const d = e.details ?? {};
-  const steps = Array.isArray(d.modifiers) ? (d.modifiers as Array<{ to?: unknown }>) : [];
+  const steps = Array.isArray(d.modifiers) ? (d.modifiers as Array<{ to?: unknown; modifier?: unknown }>) : [];
   const source =
     e.sourceKind === "thread"
       ? sources.threads[e.sourceId]
@@ -68,6 +71,7 @@ export function toLedgerRow(
     beforeCap: num(d.beforeCap),
     base: num(d.base),
     modified: steps.length ? num(steps[steps.length - 1]?.to) : null,
+    perks: steps.flatMap((step) => (CHARACTER_CLASSES.includes(step.modifier as CharacterClass) ? [step.modifier as CharacterClass] : [])),
     liker: e.reason === "like_received" ? (e.counterpart?.username ?? null) : null,
     note: e.reason === "adjustment" ? e.note : null,
     achievementId: e.sourceKind === "achievement" ? e.sourceId : null,
@@ -98,6 +102,7 @@ export function describeLedgerRow(row: LedgerRow, t: TFunction, achievementName:
     notes.push(t(`progress:ledger.restored.${subject}`));
   } else {
     if (row.modified !== null && row.base !== null) notes.push(t("progress:ledger.modified", { base: row.base, amount: row.modified }));
+    for (const perk of row.perks) notes.push(t(`progress:ledger.perks.${perk}`, { percent: CLASS_PERKS[perk].percent }));
     if (row.capped) notes.push(t(`progress:ledger.capped.${row.capped}`, { amount: row.beforeCap ?? row.base ?? 0 }));
   }
   if (row.note) notes.push(t("progress:ledger.adjustmentReason", { reason: row.note }));

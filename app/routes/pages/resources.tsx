@@ -21,6 +21,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The gamification guide quotes the live numbers, so it never disagrees with what members earn.
     xpRules: await context.services.gamification.xpRules(),
     levels: await context.services.gamification.listLevels(),
+    // The character guide quotes the live gold amounts and the class change's cost.
+    characterRules: await context.services.settings.get("character_settings"),
     seo: seo({ title: t("resources.title"), description: t("resources.description", { site }) }),
   };
 }
@@ -102,6 +104,7 @@ const SECTIONS = [
   ["analytics-events", "resources.analyticsEvents.title"],
   ["content", "resources.contentGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
+  ["character", "resources.characterGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
   ["site-admin", "resources.siteAdmin.title"],
   ["shop", "shop:wiki.title"],
@@ -255,6 +258,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <GuideSection id="content" area="contentGuide" items={CONTENT_GUIDE} />
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
+        <CharacterGuide rules={loaderData.characterRules} />
 
         <section id="xp-admin" aria-labelledby="gamification-admin-heading" className={`${SECTION} mt-8`}>
           <h2 id="gamification-admin-heading" className="text-xl font-bold">
@@ -279,6 +283,38 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <GuideSection id="hosting" area="hostingGuide" items={HOSTING_GUIDE} />
       </div>
     </main>
+  );
+}
+
+/** The role-play character for members; texts under `resources.characterGuide.items`. */
+const CHARACTER_GUIDE = ["classes", "perks", "statPoints", "gold", "goldHistory", "items", "equip"] as const;
+
+/** The character, its gold and its items, with the site's current gold amounts. */
+function CharacterGuide({ rules }: { rules: Route.ComponentProps["loaderData"]["characterRules"] }) {
+  const { t, i18n } = useTranslation("site");
+  const number = new Intl.NumberFormat(i18n.language);
+  const values = {
+    perLevel: number.format(rules.goldPerLevel),
+    perAchievement: number.format(rules.goldPerAchievement),
+    daily: number.format(rules.goldDailyActivity),
+    arenaWin: number.format(rules.arenaWinGold),
+    classChange: number.format(rules.classChangeCost),
+  };
+  return (
+    <section id="character" aria-labelledby="character-guide-heading" className={`${SECTION} mt-8`}>
+      <h2 id="character-guide-heading" className="text-xl font-bold">
+        {t("resources.characterGuide.title")}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{t("resources.characterGuide.intro")}</p>
+      <dl className="mt-4 space-y-3">
+        {CHARACTER_GUIDE.map((key) => (
+          <div key={key}>
+            <dt className="font-semibold">{t(`resources.characterGuide.items.${key}.name`)}</dt>
+            <dd className="text-muted-foreground">{t(`resources.characterGuide.items.${key}.text`, values)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -6,6 +6,8 @@
 export const CHARACTER_ERRORS = {
   /** An action that needs a class before one was picked. */
   "character.class_required": 409,
+  /** Picking a first class when the character has one already (a change costs gold). */
+  "character.class_chosen": 409,
   /** The class asked for is the one the character already has. */
   "character.class_same": 409,
   /** SPEC §8: 'Not enough gold!' */

@@ -9,13 +9,30 @@ import { leaveQueue } from "./arena/leave-queue";
 import { listMatches } from "./arena/list-matches";
 import { matchmake } from "./arena/matchmake";
 import { queueStatus } from "./arena/queue-status";
+import { buyItem } from "./buy-item";
+import { changeClass } from "./change-class";
+import { chooseClass } from "./choose-class";
 import type { CharacterDeps } from "./deps";
+import { equipItem } from "./equip-item";
 import { CHARACTER_ERRORS } from "./errors";
+import { getCharacter } from "./get-character";
+import { goldHistory } from "./gold-history";
+import { registerGoldListeners } from "./gold-listeners";
+import { listInventory } from "./list-inventory";
+import { reviewStatPoints } from "./review-stat-points";
+import { spendStatPoints } from "./spend-stat-points";
+import { traderPerk } from "./trader-perk";
+import { unequipItem } from "./unequip-item";
 import { CHARACTER_ACTIONS, CHARACTER_CASES, can as canCharacter, characterAbilities } from "./policy";
 import { publicCharacter } from "./public-character";
 
 export type { CharacterDeps } from "./deps";
 export type { CharacterAbilities } from "./policy";
+export type { CharacterSheet } from "./get-character";
+export type { GoldHistory, GoldHistoryRow, GoldSource } from "./gold-history";
+export type { Inventory, OwnedItem, AvailableItem } from "./list-inventory";
+export type { ItemView, StatBlock } from "./item-view";
+export type { GoldStep } from "./gold";
 export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./policy";
 export type { ArenaLeaderboard, ArenaLeaderboardEntry } from "./arena/arena-leaderboard";
 export type { ArenaRecord, ArenaStanding } from "./arena/arena-record";
@@ -56,6 +73,19 @@ export function createCharacterService(deps: CharacterDeps) {
       await stopMatchmaking?.();
       stopMatchmaking = null;
     },
+    // The character sheet, class and stat points (/account/character).
+    getCharacter: (actor: Actor, input: unknown) => getCharacter(deps, actor, input),
+    chooseClass: (actor: Actor, input: unknown) => chooseClass(deps, actor, input),
+    changeClass: (actor: Actor, input: unknown) => changeClass(deps, actor, input),
+    /** The confirmation step: what a spend would do, checked, without doing it. */
+    reviewStatPoints: (actor: Actor, input: unknown) => reviewStatPoints(deps, actor, input),
+    spendStatPoints: (actor: Actor, input: unknown) => spendStatPoints(deps, actor, input),
+    goldHistory: (actor: Actor, input: unknown) => goldHistory(deps, actor, input),
+    // Items (/account/inventory): worn, owned and on sale; bought with gold, put on and taken off.
+    listInventory: (actor: Actor, input: unknown) => listInventory(deps, actor, input),
+    buyItem: (actor: Actor, input: unknown) => buyItem(deps, actor, input),
+    equipItem: (actor: Actor, input: unknown) => equipItem(deps, actor, input),
+    unequipItem: (actor: Actor, input: unknown) => unequipItem(deps, actor, input),
   };
 }
 
@@ -82,7 +112,11 @@ export const characterArea = defineArea({
     log: ctx.log.child({ area: "character" }),
   }),
   service: createCharacterService,
-  start: async (_deps, character) => {
+  start: async (deps, character, ctx) => {
+    // Gold from level-ups, achievements (and their items) and daily activity.
+    registerGoldListeners(deps);
+    // The trader's +3% XP, a step of gamification's award pipeline.
+    ctx.services.gamification.registerModifier(traderPerk);
     character.startArena();
   },
   stop: (character) => character.stopArena(),

@@ -1,3 +1,5 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { userStats } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { defineArea } from "#server/modules/area";
 import { GAMIFICATION_ERRORS } from "./errors";
@@ -7,7 +9,7 @@ import { createAchievement } from "./create-achievement";
 import { ensureGamificationDefaults } from "./defaults";
 import { deleteAchievement } from "./delete-achievement";
 import { deleteLevel } from "./delete-level";
-import type { GamificationDeps } from "./deps";
+import type { GamificationDeps, Tx } from "./deps";
 import { registerGamificationJobs, requestSettle } from "./jobs";
 import { leaderboard } from "./leaderboard";
 import { listAchievements } from "./list-achievements";
@@ -52,6 +54,21 @@ export type { AdjustXpInput } from "./adjust-xp";
 export type { Earned, Standing } from "./standing";
 export { ensureGamificationDefaults, DEFAULT_ACHIEVEMENTS, DEFAULT_LEVELS, xpForLevel } from "./defaults";
 export { replayForum } from "./replay";
+
+/**
+ * Takes `n` unspent stat points from a person inside the caller's transaction (the character area spends them
+ * on stats), by one conditional update, so two spends at once can never take more than there is. Answers the
+ * points left, or null (and takes nothing) when there are fewer than `n`.
+ */
+export async function takeStatPoints(tx: Tx, userId: string, n: number): Promise<number | null> {
+  if (!Number.isInteger(n) || n <= 0) return null;
+  const [row] = await tx
+    .update(userStats)
+    .set({ statPoints: sql`${userStats.statPoints} - ${n}`, updatedAt: sql`now()` })
+    .where(and(eq(userStats.userId, userId), gte(userStats.statPoints, n)))
+    .returning({ left: userStats.statPoints });
+  return row ? row.left : null;
+}
 
 /**
  * The gamification area's public entry (`services.gamification`, decision 0017). Creating it
