@@ -388,6 +388,7 @@ describe("accounts: profiles", () => {
       expect(Object.keys(data.sections).sort()).toEqual([
         "auditLog",
         "campaigns",
+        "character",
         "companyProfile",
         "contact",
         "jobBoard",

@@ -15,6 +15,7 @@ import { chooseClass } from "./choose-class";
 import type { CharacterDeps } from "./deps";
 import { equipItem } from "./equip-item";
 import { CHARACTER_ERRORS } from "./errors";
+import { characterExportSection } from "./export-section";
 import { getCharacter } from "./get-character";
 import { goldHistory } from "./gold-history";
 import { registerGoldListeners } from "./gold-listeners";
@@ -121,6 +122,7 @@ export const characterArea = defineArea({
   },
   stop: (character) => character.stopArena(),
   errors: CHARACTER_ERRORS,
+  exportSection: characterExportSection,
   policy: { actions: CHARACTER_ACTIONS, can: canCharacter, cases: CHARACTER_CASES },
   sitemap: async () => ["/arena/leaderboard"],
 });
