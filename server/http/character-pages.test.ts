@@ -226,3 +226,24 @@ describe("/account/inventory", () => {
     expect(await textOf(again)).toContain("Not enough gold!");
   });
 });
+
+describe("/u/{username}", () => {
+  it("shows the character's class, level and what it wears, to anyone, in both languages; nothing before a class", async () => {
+    const u = await createUser(t.services.db, { password: PW });
+    const cookie = await signIn(t, u.email, PW);
+    expect(await textOf(await get(`/en/u/${u.username}`))).not.toContain("Wearing");
+
+    await post("/en/account/character", { intent: "choose_class", characterClass: "rogue" }, cookie);
+    await setProgress(u.id, 4, 0);
+    await give(u.id, 100, "profile-test");
+    await post("/en/account/inventory", { intent: "buy", itemId: "page-hat" }, cookie);
+    await post("/en/account/inventory", { intent: "equip", itemId: "page-hat" }, cookie);
+
+    const en = await textOf(await get(`/en/u/${u.username}`));
+    for (const text of ["Character", "Rogue, level 4", "Wearing", "Pixel Hat", "Head", "Rare"]) expect(en).toContain(text);
+    // Gold is one's own business.
+    expect(en).not.toMatch(/\bgold\b/i);
+    const es = await textOf(await get(`/es/u/${u.username}`));
+    for (const text of ["Personaje", "Pícaro, nivel 4", "Lleva puesto", "Gorro de píxeles", "Cabeza", "Raro"]) expect(es).toContain(text);
+  });
+});

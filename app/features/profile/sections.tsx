@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { ProfileProgress } from "#app/features/gamification/profile-progress";
+import { ProfileCharacter } from "./character-section";
 import type { PublicProfile } from "#server/modules/accounts";
 
 /**
@@ -12,4 +13,6 @@ export type ProfileSection = { id: string; Component: ComponentType<{ profile: P
 export const PROFILE_SECTIONS: ProfileSection[] = [
   // Level, title, XP and unlocked achievements (data: the loader's `profileProgressData`).
   { id: "gamification", Component: ProfileProgress },
+  // Class, level, rendered avatar, what they wear, and the arena record (data: `ProfileCharacterData`).
+  { id: "character", Component: ProfileCharacter },
 ];

@@ -8,6 +8,7 @@ import { profileProgressData } from "#app/features/gamification/profile-progress
 import type { InteractionDone } from "#app/features/forum/fetcher-kit";
 import { FollowButton } from "#app/features/forum/follow-button";
 import { requireForum } from "#app/features/forum/gate.server";
+import type { ProfileCharacterData } from "#app/features/profile/character-section";
 import { PROFILE_SECTIONS } from "#app/features/profile/sections";
 import { formatDate } from "#app/i18n/format";
 import type { FormFailure } from "#app/lib/form";
@@ -19,7 +20,7 @@ import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
 import type { Route } from "./+types/public-profile";
 
-export const handle = { i18n: ["profile", "forum", "progress", "levels", "badges"] };
+export const handle = { i18n: ["profile", "forum", "progress", "levels", "badges", "character", "arena"] };
 
 const DESCRIPTION_MAX = 160;
 
@@ -31,6 +32,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const flags = await context.services.settings.runtimeFlags();
   const follow = flags.forum_enabled ? await context.services.forum.userFollowState(context.actor, { userId: profile.id }) : null;
   const progress = profileProgressData(await context.services.gamification.personSummary({ userId: profile.id }));
+  const [character, arena] = await Promise.all([
+    context.services.character.publicCharacter(context.actor, { userId: profile.id }),
+    context.services.character.arenaRecord(context.actor, { userId: profile.id }),
+  ]);
   const bio = profile.bio?.replace(/\s+/g, " ").trim();
   const description = bio
     ? bio.length > DESCRIPTION_MAX
@@ -50,7 +55,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     follow,
     signedIn: !!context.actor,
     /** Data that later sections read (see PROFILE_SECTIONS), by section id. */
-    sections: { gamification: progress } as Record<string, unknown>,
+    sections: { gamification: progress, character: { character, arena } satisfies ProfileCharacterData } as Record<string, unknown>,
   };
 }
 
