@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { avatarRenders, characters, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import type { AvatarChoice } from "#shared/character";
-import type { CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { isRenderedKey, toRenderView, type RenderView } from "./renders";
 
 export type AvatarStatus = {
@@ -22,7 +22,11 @@ export async function avatarStatus(deps: Pick<CharacterDeps, "db" | "storage" | 
   assertCan(actor, "character.view", { userId: actor?.userId });
   const userId = actor.userId;
   const [character] = await deps.db
-    .select({ choice: characters.avatarChoice, renderedAvatarId: characters.renderedAvatarId, uploadedAvatarUrl: characters.uploadedAvatarUrl })
+    .select({
+      choice: characters.avatarChoice,
+      renderedAvatarId: characters.renderedAvatarId,
+      uploadedAvatarUrl: characters.uploadedAvatarUrl,
+    })
     .from(characters)
     .where(eq(characters.userId, userId))
     .limit(1);

@@ -18,9 +18,9 @@ import { LocalStorage } from "#server/platform/storage";
 import { testActor } from "#tests/support/actors";
 import { testDatabase } from "#tests/support/db";
 import { codeOf, errorOf, testClock } from "#tests/support/forum-kit";
-import type { CharacterDeps } from "../deps";
-import { ensureItemCatalogue } from "../items-admin/ensure-catalogue";
-import { registerCharacterListeners } from "../listeners";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { ensureItemCatalogue } from "#server/modules/character/items-admin/ensure-catalogue";
+import { registerCharacterListeners } from "#server/modules/character/listeners";
 import { avatarStatus } from "./avatar-status";
 import { cancelRender } from "./cancel-render";
 import { chooseAvatar } from "./choose-avatar";
@@ -117,7 +117,10 @@ describe("avatar renders", () => {
     const render = await requestRender(deps, ana);
     expect(render.status).toBe("done");
     const row = await renderRow(render.id);
-    expect(row.loadout).toMatchObject({ characterClass: "warrior", slots: { head: { itemId: "iron-helm" }, main_hand: { itemId: "wooden-sword" } } });
+    expect(row.loadout).toMatchObject({
+      characterClass: "warrior",
+      slots: { head: { itemId: "iron-helm" }, main_hand: { itemId: "wooden-sword" } },
+    });
     expect(row.pngKey).toMatch(new RegExp(`^avatars/rendered/${ana.userId}/${render.id}-[0-9a-f]+\\.png$`));
     const png = await deps.storage.read(row.pngKey!);
     const webp = await deps.storage.read(row.webpKey!);
@@ -167,7 +170,10 @@ describe("avatar renders", () => {
     expect(await renderAvatar(deps, { renderId: failed.id })).toBe("done");
     const row = await renderRow(failed.id);
     expect([row.status, row.attempts, row.error]).toEqual(["done", 2, null]);
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "character.render.requeue"), eq(auditLog.targetId, failed.id)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "character.render.requeue"), eq(auditLog.targetId, failed.id)));
     expect(audit).toMatchObject({ actorId: admin.userId, targetType: "avatar_render", targetName: cy.username });
     await database.db.update(items).set({ artStorageKey: null }).where(eq(items.id, "spell-tome"));
   });
@@ -188,7 +194,9 @@ describe("avatar renders", () => {
     expect(await codeOf(cancelRender(queued, admin, { renderId: other.id }))).toBe("character.render_state");
     expect(await codeOf(cancelRender(queued, admin, { renderId: pending.id }))).toBe("character.render_state");
     expect(await codeOf(requeueRender(queued, admin, { renderId: pending.id }))).toBe("character.render_state");
-    expect(await codeOf(requeueRender(queued, admin, { renderId: "00000000-0000-4000-8000-000000000000" }))).toBe("character.render_not_found");
+    expect(await codeOf(requeueRender(queued, admin, { renderId: "00000000-0000-4000-8000-000000000000" }))).toBe(
+      "character.render_not_found",
+    );
     expect(await codeOf(forceRender(queued, admin, { renderId: "nope" }))).toBe("input.invalid");
     // A cancelled render can go back to the queue.
     expect((await requeueRender(queued, admin, { renderId: other.id })).status).toBe("pending");
@@ -247,12 +255,18 @@ describe("avatar renders", () => {
     await wear(gi.userId, "oak-staff");
     await queued.events.publish("character.loadout_changed", { userId: gi.userId, at: clock.now() });
     await queued.events.publish("character.loadout_changed", { userId: gi.userId, at: clock.now() });
-    let pending = await database.db.select().from(avatarRenders).where(and(eq(avatarRenders.userId, gi.userId), eq(avatarRenders.status, "pending")));
+    let pending = await database.db
+      .select()
+      .from(avatarRenders)
+      .where(and(eq(avatarRenders.userId, gi.userId), eq(avatarRenders.status, "pending")));
     expect(pending).toHaveLength(1);
     expect(pending[0]!.requestedBy).toBeNull();
     await wear(gi.userId, "spell-tome");
     await queued.events.publish("character.loadout_changed", { userId: gi.userId, at: clock.now() });
-    pending = await database.db.select().from(avatarRenders).where(and(eq(avatarRenders.userId, gi.userId), eq(avatarRenders.status, "pending")));
+    pending = await database.db
+      .select()
+      .from(avatarRenders)
+      .where(and(eq(avatarRenders.userId, gi.userId), eq(avatarRenders.status, "pending")));
     expect(pending).toHaveLength(2);
     off();
   });

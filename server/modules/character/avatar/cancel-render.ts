@@ -1,6 +1,6 @@
 import type { Actor } from "#server/modules/accounts/actor";
-import type { CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { changeRenderState, parseRenderId } from "./render-admin";
 import { toRenderView, type RenderView } from "./renders";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { avatarRenders, characters, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { AVATAR_CHOICES, type AvatarChoice } from "#shared/character";
-import { parseInput, type CharacterDeps } from "../deps";
-import { lockCharacter } from "../gold";
-import { assertCan } from "../policy";
+import { parseInput, type CharacterDeps } from "#server/modules/character/deps";
+import { lockCharacter } from "#server/modules/character/gold";
+import { assertCan } from "#server/modules/character/policy";
 import { enqueueRender } from "./enqueue-render";
 import { isRenderedKey } from "./renders";
 
@@ -29,7 +29,10 @@ export async function chooseAvatar(deps: CharacterDeps, actor: Actor, raw: unkno
     const now = deps.now();
     if (choice === "rendered") {
       const uploaded = shown && !showsRender ? shown : character.uploadedAvatarUrl;
-      await tx.update(characters).set({ avatarChoice: "rendered", uploadedAvatarUrl: uploaded, updatedAt: now }).where(eq(characters.userId, userId));
+      await tx
+        .update(characters)
+        .set({ avatarChoice: "rendered", uploadedAvatarUrl: uploaded, updatedAt: now })
+        .where(eq(characters.userId, userId));
       if (!character.renderedAvatarId) return { changed: false, needsRender: true };
       const [render] = await tx
         .select({ webpKey: avatarRenders.webpKey })
@@ -42,7 +45,10 @@ export async function chooseAvatar(deps: CharacterDeps, actor: Actor, raw: unkno
       await tx.update(profiles).set({ avatarUrl: url, updatedAt: now }).where(eq(profiles.id, userId));
       return { changed: true, needsRender: false };
     }
-    await tx.update(characters).set({ avatarChoice: "upload", uploadedAvatarUrl: null, updatedAt: now }).where(eq(characters.userId, userId));
+    await tx
+      .update(characters)
+      .set({ avatarChoice: "upload", uploadedAvatarUrl: null, updatedAt: now })
+      .where(eq(characters.userId, userId));
     // A picture uploaded since the rendered one was chosen stays; the rendered one gives its place back.
     if (!profile || !showsRender) return { changed: false, needsRender: false };
     await tx.update(profiles).set({ avatarUrl: character.uploadedAvatarUrl, updatedAt: now }).where(eq(profiles.id, userId));

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CHARACTER_CLASSES, ITEM_RARITIES, ITEM_SLOTS, type ItemSlot } from "#shared/character";
-import { ITEM_CATALOGUE } from "../catalogue";
+import { ITEM_CATALOGUE } from "#server/modules/character/catalogue";
 import { ITEM_ART } from "./art/items";
 import { AVATAR_CANVAS, composeAvatar, LAYER_ORDER, type AvatarLoadout } from "./compose-avatar";
 import { AVATAR_RENDER_SIZE, rasteriseSvg, renderLoadout } from "./rasterise";

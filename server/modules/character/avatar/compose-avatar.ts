@@ -15,7 +15,20 @@ export type AvatarLoadout = { characterClass: CharacterClass | null; slots: Part
  * The drawing order, back to front: the aura glows behind the body; then the body, clothes from the legs up,
  * the head, what the hands hold, jewellery, and the frame and badge over everything.
  */
-export const LAYER_ORDER = ["aura", "body", "legs", "feet", "chest", "head", "main_hand", "off_hand", "ring", "amulet", "frame", "badge"] as const;
+export const LAYER_ORDER = [
+  "aura",
+  "body",
+  "legs",
+  "feet",
+  "chest",
+  "head",
+  "main_hand",
+  "off_hand",
+  "ring",
+  "amulet",
+  "frame",
+  "badge",
+] as const;
 
 /** An uploaded picture's layer: a data URI of a PNG only, so nothing else can slip into the SVG. */
 const PNG_DATA_URI = /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/;

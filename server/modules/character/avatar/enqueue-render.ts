@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { avatarRenders } from "#server/db/schema";
-import type { CharacterDeps } from "../deps";
+import type { CharacterDeps } from "#server/modules/character/deps";
 import { readLoadout, sameLoadout, parseStoredLoadout } from "./loadout";
 import { dispatchRender } from "./render-job";
 import { toRenderView, type RenderView } from "./renders";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { avatarRenders } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
-import type { CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { changeRenderState, parseRenderId } from "./render-admin";
 import { renderAvatar } from "./render-avatar";
 import { toRenderView, type RenderView } from "./renders";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { avatarRenders, profiles } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { AVATAR_RENDER_STATUSES, type AvatarRenderStatus } from "#shared/character";
-import { parseInput, type CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import { parseInput, type CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { toRenderView, type RenderView } from "./renders";
 
 /** Renders per page of the admin's queue. */
@@ -33,10 +33,7 @@ export type RenderQueue = {
 export async function listRenders(deps: Pick<CharacterDeps, "db" | "storage">, actor: Actor, raw: unknown): Promise<RenderQueue> {
   assertCan(actor, "item.list_all");
   const { status, page } = parseInput(input, raw);
-  const grouped = await deps.db
-    .select({ status: avatarRenders.status, n: count() })
-    .from(avatarRenders)
-    .groupBy(avatarRenders.status);
+  const grouped = await deps.db.select({ status: avatarRenders.status, n: count() }).from(avatarRenders).groupBy(avatarRenders.status);
   const counts = Object.fromEntries(AVATAR_RENDER_STATUSES.map((s) => [s, 0])) as Record<AvatarRenderStatus, number>;
   for (const g of grouped) counts[g.status] = Number(g.n);
   const total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);

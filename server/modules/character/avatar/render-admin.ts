@@ -5,7 +5,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
 import type { AvatarRenderStatus } from "#shared/character";
-import { parseInput, type Tx } from "../deps";
+import { parseInput, type Tx } from "#server/modules/character/deps";
 import type { AvatarRenderRow } from "./renders";
 
 /** What the queue's row buttons send: the render's id. */
@@ -28,10 +28,7 @@ export async function changeRenderState(
   const [row] = await tx.select().from(avatarRenders).where(eq(avatarRenders.id, renderId)).for("update");
   if (!row) throw new DomainError("character.render_not_found");
   if (!change.from.includes(row.status)) throw new DomainError("character.render_state");
-  const reset =
-    change.to === "pending"
-      ? { error: null, startedAt: null, finishedAt: null }
-      : { finishedAt: change.now };
+  const reset = change.to === "pending" ? { error: null, startedAt: null, finishedAt: null } : { finishedAt: change.now };
   const [updated] = await tx
     .update(avatarRenders)
     .set({ status: change.to, ...reset })

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { avatarRenders, characters, profiles } from "#server/db/schema";
 import { userChannel } from "#server/platform/realtime";
-import type { CharacterDeps } from "../deps";
-import { lockCharacter } from "../gold";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { lockCharacter } from "#server/modules/character/gold";
 import { drawableLoadout, parseStoredLoadout } from "./loadout";
 import { renderLoadout } from "./rasterise";
 import { isRenderedKey, RENDERED_PREFIX } from "./renders";
@@ -58,7 +58,12 @@ export async function renderAvatar(
       let previous: { id: string; pngKey: string | null; webpKey: string | null } | null = null;
       if (character.renderedAvatarId && character.renderedAvatarId !== claimed.id) {
         const [prev] = await tx
-          .select({ id: avatarRenders.id, pngKey: avatarRenders.pngKey, webpKey: avatarRenders.webpKey, requestedAt: avatarRenders.requestedAt })
+          .select({
+            id: avatarRenders.id,
+            pngKey: avatarRenders.pngKey,
+            webpKey: avatarRenders.webpKey,
+            requestedAt: avatarRenders.requestedAt,
+          })
           .from(avatarRenders)
           .where(eq(avatarRenders.id, character.renderedAvatarId))
           .limit(1);
@@ -71,7 +76,10 @@ export async function renderAvatar(
       if (character.avatarChoice === "rendered") {
         const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)).limit(1);
         if (profile && (!profile.avatarUrl || isRenderedKey(storage.keyOf(profile.avatarUrl)))) {
-          await tx.update(profiles).set({ avatarUrl: storage.urlFor(webpKey), updatedAt: now }).where(eq(profiles.id, userId));
+          await tx
+            .update(profiles)
+            .set({ avatarUrl: storage.urlFor(webpKey), updatedAt: now })
+            .where(eq(profiles.id, userId));
           pictureChanged = true;
         } else if (profile) {
           // They uploaded a new picture after choosing the rendered one: the upload is their choice now.

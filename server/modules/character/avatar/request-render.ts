@@ -1,7 +1,7 @@
 import type { Actor } from "#server/modules/accounts/actor";
 import { DomainError } from "#server/modules/errors";
-import type { CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import type { CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { enqueueRender } from "./enqueue-render";
 import type { RenderView } from "./renders";
 

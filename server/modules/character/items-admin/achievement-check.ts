@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { achievements } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
-import type { Tx } from "../deps";
+import type { Tx } from "#server/modules/character/deps";
 
 /** An item may name only an achievement that exists (a field error beside the select otherwise). */
 export async function assertAchievementExists(tx: Tx, achievementId: string | null): Promise<void> {

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { achievements, items } from "#server/db/schema";
-import { ITEM_CATALOGUE } from "../catalogue";
+import { ITEM_CATALOGUE } from "#server/modules/character/catalogue";
 
 /**
  * Writes the default catalogue's items that are missing (a new database, or items added to the catalogue

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHARACTER_LIMITS as L, ITEM_RARITIES, ITEM_SLOTS } from "#shared/character";
-import { ITEM_ART } from "../avatar/art/items";
+import { ITEM_ART } from "#server/modules/character/avatar/art/items";
 
 /** Field rules of the items admin (its forms send strings; a checkbox sends "on" or nothing). */
 const int = (min: number, max: number, message: string) =>
@@ -21,8 +21,16 @@ const bonus = int(0, L.itemStatBonusMax, "errors:character.item_bonus_range");
 const fields = {
   slot: z.enum(ITEM_SLOTS, { error: "errors:character.item_slot_invalid" }),
   rarity: z.enum(ITEM_RARITIES, { error: "errors:character.item_rarity_invalid" }),
-  nameEn: z.string({ error: "errors:character.item_name_length" }).trim().min(1, "errors:character.item_name_length").max(L.itemNameMax, "errors:character.item_name_length"),
-  nameEs: z.string({ error: "errors:character.item_name_length" }).trim().min(1, "errors:character.item_name_length").max(L.itemNameMax, "errors:character.item_name_length"),
+  nameEn: z
+    .string({ error: "errors:character.item_name_length" })
+    .trim()
+    .min(1, "errors:character.item_name_length")
+    .max(L.itemNameMax, "errors:character.item_name_length"),
+  nameEs: z
+    .string({ error: "errors:character.item_name_length" })
+    .trim()
+    .min(1, "errors:character.item_name_length")
+    .max(L.itemNameMax, "errors:character.item_name_length"),
   descriptionEn: z.preprocess((v) => v ?? "", z.string().trim().max(L.itemDescriptionMax, "errors:character.item_description_length")),
   descriptionEs: z.preprocess((v) => v ?? "", z.string().trim().max(L.itemDescriptionMax, "errors:character.item_description_length")),
   strength: bonus,

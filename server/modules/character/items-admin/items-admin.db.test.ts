@@ -20,9 +20,9 @@ import { testActor } from "#tests/support/actors";
 import { testDatabase } from "#tests/support/db";
 import { codeOf, errorOf, testClock } from "#tests/support/forum-kit";
 import { oneColourPng } from "#tests/support/test-images";
-import { drawableLoadout } from "../avatar/loadout";
-import { renderLoadout } from "../avatar/rasterise";
-import type { CharacterDeps } from "../deps";
+import { drawableLoadout } from "#server/modules/character/avatar/loadout";
+import { renderLoadout } from "#server/modules/character/avatar/rasterise";
+import type { CharacterDeps } from "#server/modules/character/deps";
 import { createItem } from "./create-item";
 import { ensureItemCatalogue } from "./ensure-catalogue";
 import { listAllItems } from "./list-items";
@@ -31,7 +31,9 @@ import { updateItem } from "./update-item";
 import { uploadItemArt } from "./upload-item-art";
 
 const svg = (body: string, size = 128) =>
-  new TextEncoder().encode(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 10 10">${body}</svg>\n`);
+  new TextEncoder().encode(
+    `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 10 10">${body}</svg>\n`,
+  );
 
 describe("the items admin", () => {
   let database: DatabaseHandle;
@@ -91,7 +93,17 @@ describe("the items admin", () => {
 
   it("creates an item from the form's strings, audited", async () => {
     const item = await createItem(deps, admin, form({ achievementId: "threads_5", arenaReward: "on" }));
-    expect(item).toMatchObject({ id: "test-hat", slot: "head", strength: 1, agility: 2, levelRequired: 3, price: 150, achievementId: "threads_5", arenaReward: true, retired: false });
+    expect(item).toMatchObject({
+      id: "test-hat",
+      slot: "head",
+      strength: 1,
+      agility: 2,
+      levelRequired: 3,
+      price: 150,
+      achievementId: "threads_5",
+      arenaReward: true,
+      retired: false,
+    });
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "character.item.create"));
     expect(audit).toMatchObject({ actorId: admin.userId, targetType: "item", targetId: "test-hat", targetName: "Test hat" });
     // A blank price is "earned only".
@@ -132,7 +144,11 @@ describe("the items admin", () => {
       rarity: "errors:character.item_rarity_invalid",
       artKey: "errors:character.item_art_key_unknown",
     });
-    expect(await fieldErrors(createItem(deps, admin, form({ id: "x-hat", price: String(L.itemPriceMax + 1), levelRequired: String(L.itemLevelMax + 1) })))).toEqual({
+    expect(
+      await fieldErrors(
+        createItem(deps, admin, form({ id: "x-hat", price: String(L.itemPriceMax + 1), levelRequired: String(L.itemLevelMax + 1) })),
+      ),
+    ).toEqual({
       price: "errors:character.item_price_range",
       levelRequired: "errors:character.item_level_range",
     });
@@ -171,13 +187,21 @@ describe("the items admin", () => {
     const meta = await sharp(stored!.body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 512, 512]);
 
-    const webp = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f00" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f00" } })
+      .webp()
+      .toBuffer();
     expect((await uploadItemArt(deps, admin, { itemId: "test-hat", bytes: new Uint8Array(webp) })).artUrl).not.toBe(png.artUrl);
 
-    const clean = await uploadItemArt(deps, admin, { itemId: "test-hat", bytes: svg(`<defs><linearGradient id="g"/></defs><circle cx="5" cy="5" r="4" fill="url(#g)"/>`) });
+    const clean = await uploadItemArt(deps, admin, {
+      itemId: "test-hat",
+      bytes: svg(`<defs><linearGradient id="g"/></defs><circle cx="5" cy="5" r="4" fill="url(#g)"/>`),
+    });
     const [row] = await database.db.select().from(items).where(eq(items.id, "test-hat"));
     expect(row!.artStorageKey).toBe(deps.storage.keyOf(clean.artUrl));
-    const drawable = await drawableLoadout(deps.storage, { characterClass: "mage", slots: { head: { itemId: "test-hat", artKey: null, artStorageKey: row!.artStorageKey } } });
+    const drawable = await drawableLoadout(deps.storage, {
+      characterClass: "mage",
+      slots: { head: { itemId: "test-hat", artKey: null, artStorageKey: row!.artStorageKey } },
+    });
     expect(drawable.slots.head?.image).toMatch(/^data:image\/png;base64,/);
     expect((await renderLoadout(drawable)).png.byteLength).toBeGreaterThan(0);
     expect((await database.db.select().from(auditLog).where(eq(auditLog.action, "character.item.art"))).length).toBe(3);
@@ -207,7 +231,9 @@ describe("the items admin", () => {
       expect(err.details).toEqual({ maxKb: L.itemArtMaxBytes / 1024 });
     }
     expect(await codeOf(uploadItemArt(deps, admin, { itemId: "test-hat", bytes: "not bytes" }))).toBe("character.item_art_invalid");
-    expect(await codeOf(uploadItemArt(deps, admin, { itemId: "no-such-item", bytes: oneColourPng(10, 10) }))).toBe("character.item_not_found");
+    expect(await codeOf(uploadItemArt(deps, admin, { itemId: "no-such-item", bytes: oneColourPng(10, 10) }))).toBe(
+      "character.item_not_found",
+    );
   });
 
   it("refuses every admin operation to a visitor, a member and a moderator", async () => {

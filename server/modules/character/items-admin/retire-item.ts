@@ -4,8 +4,8 @@ import { items } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
-import { parseInput, type CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import { parseInput, type CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { itemIdField } from "./item-input";
 import { toItemView, type ItemView } from "./item-view";
 

@@ -3,8 +3,8 @@ import { items } from "#server/db/schema";
 import type { Actor } from "#server/modules/accounts/actor";
 import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
-import { parseInput, type CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import { parseInput, type CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { assertAchievementExists } from "./achievement-check";
 import { updateItemInput } from "./item-input";
 import { toItemView, type ItemView } from "./item-view";
@@ -20,9 +20,9 @@ export async function updateItem(deps: Pick<CharacterDeps, "db" | "storage" | "n
     const [before] = await tx.select().from(items).where(eq(items.id, itemId)).for("update");
     if (!before) throw new DomainError("character.item_not_found");
     await assertAchievementExists(tx, fields.achievementId);
-    const changed = Object.fromEntries(
-      Object.entries(fields).filter(([k, v]) => before[k as keyof typeof before] !== v),
-    ) as Partial<typeof fields>;
+    const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => before[k as keyof typeof before] !== v)) as Partial<
+      typeof fields
+    >;
     if (Object.keys(changed).length === 0) return before;
     const [after] = await tx
       .update(items)

@@ -8,9 +8,9 @@ import { recordAudit } from "#server/modules/accounts/audit";
 import { DomainError } from "#server/modules/errors";
 import { dimensionProblem, readImageHeader, type ImageRules } from "#server/platform/images";
 import { CHARACTER_LIMITS } from "#shared/character";
-import { AVATAR_CANVAS } from "../avatar/compose-avatar";
-import { parseInput, type CharacterDeps } from "../deps";
-import { assertCan } from "../policy";
+import { AVATAR_CANVAS } from "#server/modules/character/avatar/compose-avatar";
+import { parseInput, type CharacterDeps } from "#server/modules/character/deps";
+import { assertCan } from "#server/modules/character/policy";
 import { itemIdField } from "./item-input";
 import { toItemView, type ItemView } from "./item-view";
 

@@ -9,10 +9,34 @@ import { ANCHOR, flat, ink, INK, LINE } from "./shapes";
 type Palette = { backdrop: string; tunic: string; trim: string; hair: string; skin: string; trousers: string; boots: string };
 
 export const CLASS_PALETTES: Record<CharacterClass | "none", Palette> = {
-  warrior: { backdrop: "#fde1dc", tunic: "#d9483b", trim: "#f2b632", hair: "#6b3e26", skin: "#f3c7a1", trousers: "#6d4c41", boots: "#4e342e" },
+  warrior: {
+    backdrop: "#fde1dc",
+    tunic: "#d9483b",
+    trim: "#f2b632",
+    hair: "#6b3e26",
+    skin: "#f3c7a1",
+    trousers: "#6d4c41",
+    boots: "#4e342e",
+  },
   mage: { backdrop: "#e9e4ff", tunic: "#6a4fd8", trim: "#b9a8ff", hair: "#3b2a63", skin: "#f6d3b5", trousers: "#463a8c", boots: "#2f2766" },
-  rogue: { backdrop: "#daf3e6", tunic: "#2e8b62", trim: "#1e293b", hair: "#22201f", skin: "#e0ac84", trousers: "#3c4a3e", boots: "#262b27" },
-  trader: { backdrop: "#fff0cf", tunic: "#e69a17", trim: "#8a5a2b", hair: "#a8552a", skin: "#c98b62", trousers: "#7a5a3a", boots: "#5a3d22" },
+  rogue: {
+    backdrop: "#daf3e6",
+    tunic: "#2e8b62",
+    trim: "#1e293b",
+    hair: "#22201f",
+    skin: "#e0ac84",
+    trousers: "#3c4a3e",
+    boots: "#262b27",
+  },
+  trader: {
+    backdrop: "#fff0cf",
+    tunic: "#e69a17",
+    trim: "#8a5a2b",
+    hair: "#a8552a",
+    skin: "#c98b62",
+    trousers: "#7a5a3a",
+    boots: "#5a3d22",
+  },
   none: { backdrop: "#e8eaee", tunic: "#9aa3b2", trim: "#cfd5de", hair: "#5b6170", skin: "#f1cfb0", trousers: "#6f7685", boots: "#4a505c" },
 };
 
@@ -32,8 +56,7 @@ const HAIR: Record<CharacterClass | "none", (p: Palette) => string> = {
     `<path d="M338 150 L372 138 L364 164 L384 176 L350 178Z" ${ink(p.trim)}/>` +
     `<path d="M172 180 Q256 168 340 180 L338 206 Q256 194 174 206Z" ${ink(p.tunic)}/>`,
   // A neat side part.
-  trader: (p) =>
-    `<path d="M170 176 Q168 104 256 102 Q344 104 342 176 Q330 140 290 134 Q230 150 170 176Z" ${ink(p.hair)}/>`,
+  trader: (p) => `<path d="M170 176 Q168 104 256 102 Q344 104 342 176 Q330 140 290 134 Q230 150 170 176Z" ${ink(p.hair)}/>`,
   none: (p) => `<path d="M172 170 Q176 104 256 104 Q336 104 340 170 Q256 140 172 170Z" ${ink(p.hair)}/>`,
 };
 

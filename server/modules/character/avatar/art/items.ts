@@ -37,7 +37,10 @@ const chest = {
   chainmail: () =>
     `<path d="${torso}" ${ink("#b7c0cb")}/>` +
     Array.from({ length: 4 }, (_, r) =>
-      Array.from({ length: 5 }, (_, c) => `<circle cx="${214 + c * 21 + (r % 2) * 10}" cy="${300 + r * 22}" r="8" fill="none" stroke="#7b8694" stroke-width="3"/>`).join(""),
+      Array.from(
+        { length: 5 },
+        (_, c) => `<circle cx="${214 + c * 21 + (r % 2) * 10}" cy="${300 + r * 22}" r="8" fill="none" stroke="#7b8694" stroke-width="3"/>`,
+      ).join(""),
     ).join(""),
   "dragonscale-armor": () =>
     `<path d="${torso}" ${ink("#2f9e6e")}/>` +
@@ -53,17 +56,25 @@ const chest = {
 
 // Legs: trousers, leggings, plated guards (over both legs).
 const legs = (fill: string, extra = "") =>
-  `<rect x="210" y="374" width="42" height="80" rx="14" ${ink(fill)}/><rect x="260" y="374" width="42" height="80" rx="14" ${ink(fill)}/>` + extra;
+  `<rect x="210" y="374" width="42" height="80" rx="14" ${ink(fill)}/><rect x="260" y="374" width="42" height="80" rx="14" ${ink(fill)}/>` +
+  extra;
 const legsArt = {
   "linen-trousers": () => legs("#d8c9a7", `<path d="M212 420 H250 M262 420 H300" stroke="#b3a27c" stroke-width="4"/>`),
   "ranger-leggings": () =>
-    legs("#4f7a3a", `<path d="M214 396 L248 410 M214 416 L248 430 M264 396 L298 410 M264 416 L298 430" stroke="#2f4d22" stroke-width="4"/>`),
+    legs(
+      "#4f7a3a",
+      `<path d="M214 396 L248 410 M214 416 L248 430 M264 396 L298 410 M264 416 L298 430" stroke="#2f4d22" stroke-width="4"/>`,
+    ),
   "plated-legguards": () =>
-    legs("#a3adba", `<rect x="214" y="400" width="34" height="26" rx="6" ${ink("#d3dae3", 4)}/><rect x="264" y="400" width="34" height="26" rx="6" ${ink("#d3dae3", 4)}/>`),
+    legs(
+      "#a3adba",
+      `<rect x="214" y="400" width="34" height="26" rx="6" ${ink("#d3dae3", 4)}/><rect x="264" y="400" width="34" height="26" rx="6" ${ink("#d3dae3", 4)}/>`,
+    ),
 };
 
 // Feet: sandals, boots, winged boots.
-const boots = (fill: string) => `<path d="M196 462 Q196 432 226 432 Q256 432 256 462Z" ${ink(fill)}/><path d="M256 462 Q256 432 286 432 Q316 432 316 462Z" ${ink(fill)}/>`;
+const boots = (fill: string) =>
+  `<path d="M196 462 Q196 432 226 432 Q256 432 256 462Z" ${ink(fill)}/><path d="M256 462 Q256 432 286 432 Q316 432 316 462Z" ${ink(fill)}/>`;
 const feet = {
   sandals: () =>
     `<ellipse cx="226" cy="462" rx="32" ry="12" ${ink("#c49a6c")}/><ellipse cx="286" cy="462" rx="32" ry="12" ${ink("#c49a6c")}/>` +
@@ -124,7 +135,8 @@ const chain = (colour: string) =>
   `<path d="M${neck.x - 30} ${neck.y - 2} Q${neck.x} ${neck.y + 46} ${neck.x + 30} ${neck.y - 2}" fill="none" stroke="${colour}" stroke-width="5"/>`;
 const amulets = {
   "bone-charm": () =>
-    chain("#6b4f3a") + `<path d="M${neck.x - 10} ${neck.y + 30} L${neck.x + 10} ${neck.y + 30} L${neck.x + 6} ${neck.y + 58} L${neck.x - 6} ${neck.y + 58}Z" ${ink("#f5f0e1", 4)}/>`,
+    chain("#6b4f3a") +
+    `<path d="M${neck.x - 10} ${neck.y + 30} L${neck.x + 10} ${neck.y + 30} L${neck.x + 6} ${neck.y + 58} L${neck.x - 6} ${neck.y + 58}Z" ${ink("#f5f0e1", 4)}/>`,
   "moon-amulet": () =>
     chain("#cbd5e1") +
     `<circle cx="${neck.x}" cy="${neck.y + 46}" r="18" ${ink("#e2e8f0", 4)}/><circle cx="${neck.x + 8}" cy="${neck.y + 40}" r="14" fill="#6a4fd8"/>`,
@@ -181,7 +193,10 @@ const auras = {
       [90, 340],
       [420, 330],
     ]
-      .map(([x, y]) => `<path d="M${x - 12} ${y} H${x + 12} M${x} ${y - 12} V${y + 12} M${x - 8} ${y - 8} L${x + 8} ${y + 8} M${x + 8} ${y - 8} L${x - 8} ${y + 8}" stroke="#e0f2fe" stroke-width="4" stroke-linecap="round"/>`)
+      .map(
+        ([x, y]) =>
+          `<path d="M${x - 12} ${y} H${x + 12} M${x} ${y - 12} V${y + 12} M${x - 8} ${y - 8} L${x + 8} ${y + 8} M${x + 8} ${y - 8} L${x - 8} ${y + 8}" stroke="#e0f2fe" stroke-width="4" stroke-linecap="round"/>`,
+      )
       .join(""),
   "arcane-aura": () =>
     glow("aura-arcane", "#a855f7") +
