@@ -11,4 +11,5 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { id: "data", path: "/account/data", labelKey: "account:tabs.data" },
   { id: "notifications", path: "/account/notifications", labelKey: "account:tabs.notifications" },
   { id: "progress", path: "/account/progress", labelKey: "account:tabs.progress" },
+  { id: "avatar", path: "/account/avatar", labelKey: "account:tabs.avatar" },
 ];

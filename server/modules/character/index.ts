@@ -20,6 +20,7 @@ import { retireItem } from "./items-admin/retire-item";
 import { updateItem } from "./items-admin/update-item";
 import { uploadItemArt } from "./items-admin/upload-item-art";
 import { registerCharacterListeners } from "./listeners";
+import { ITEM_ART } from "./avatar/art/items";
 
 export type { CharacterDeps } from "./deps";
 export type { CharacterAbilities } from "./policy";
@@ -53,6 +54,8 @@ export function createCharacterService(deps: CharacterDeps) {
     updateItem: (actor: Actor, input: unknown) => updateItem(deps, actor, input),
     uploadItemArt: (actor: Actor, input: { itemId?: unknown; bytes?: unknown }) => uploadItemArt(deps, actor, input),
     retireItem: (actor: Actor, input: unknown) => retireItem(deps, actor, input),
+    /** The built-in drawings' keys, for the item form's select. */
+    builtInArtKeys: () => Object.keys(ITEM_ART).sort(),
     // Maintenance (jobs, seed, bench): no actor, never reached from a page.
     enqueueRender: (userId: string, opts: { requestedBy?: string | null } = {}) =>
       enqueueRender(deps, { userId, requestedBy: opts.requestedBy ?? null, reusePending: true }),
