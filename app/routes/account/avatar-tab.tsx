@@ -121,23 +121,17 @@ export default function AvatarTab({ loaderData, actionData }: Route.ComponentPro
           {failedIntent === "choose" ? <FormAlert message={failure!.formError} values={failure!.formErrorValues} /> : null}
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold">{t("choice.legend")}</legend>
-            <div className="flex items-start gap-3">
+            <label className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring">
               <input
-                id="avatar-choice-upload"
                 type="radio"
                 name="choice"
                 value="upload"
                 defaultChecked={status.choice === "upload"}
-                aria-describedby="avatar-choice-upload-help"
-                className="mt-1 size-4 accent-primary"
+                className="mt-1 accent-[var(--primary)]"
               />
-              <div>
-                <label htmlFor="avatar-choice-upload" className="font-medium">
-                  {status.uploadedAvatarUrl ? t("choice.upload") : t("choice.uploadNone")}
-                </label>
-                <p id="avatar-choice-upload-help" className="text-sm text-muted-foreground">
-                  {t("choice.uploadHelp")}
-                </p>
+              <span>
+                <span className="block font-semibold">{status.uploadedAvatarUrl ? t("choice.upload") : t("choice.uploadNone")}</span>
+                <span className="block text-sm text-muted-foreground">{t("choice.uploadHelp")}</span>
                 {status.uploadedAvatarUrl ? (
                   <img
                     src={status.uploadedAvatarUrl}
@@ -147,27 +141,21 @@ export default function AvatarTab({ loaderData, actionData }: Route.ComponentPro
                     className="mt-2 rounded-full border border-border"
                   />
                 ) : null}
-              </div>
-            </div>
-            <div className="flex items-start gap-3">
+              </span>
+            </label>
+            <label className="card flex cursor-pointer gap-3 p-3 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-ring">
               <input
-                id="avatar-choice-rendered"
                 type="radio"
                 name="choice"
                 value="rendered"
                 defaultChecked={status.choice === "rendered"}
-                aria-describedby="avatar-choice-rendered-help"
-                className="mt-1 size-4 accent-primary"
+                className="mt-1 accent-[var(--primary)]"
               />
-              <div>
-                <label htmlFor="avatar-choice-rendered" className="font-medium">
-                  {t("choice.rendered")}
-                </label>
-                <p id="avatar-choice-rendered-help" className="text-sm text-muted-foreground">
-                  {t("choice.renderedHelp")}
-                </p>
-              </div>
-            </div>
+              <span>
+                <span className="block font-semibold">{t("choice.rendered")}</span>
+                <span className="block text-sm text-muted-foreground">{t("choice.renderedHelp")}</span>
+              </span>
+            </label>
           </fieldset>
           <SubmitButton>{t("choice.submit")}</SubmitButton>
         </Form>

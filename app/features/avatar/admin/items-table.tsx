@@ -45,7 +45,7 @@ export function ItemsTable({
                   {item.artUrl ? (
                     <img src={item.artUrl} alt="" width={40} height={40} className="rounded border border-border bg-muted" />
                   ) : null}
-                  <Link to={editHref(item.id)} preventScrollReset className="link">
+                  <Link to={editHref(item.id)} preventScrollReset className="link inline-block py-0.5">
                     {item.nameEn}
                   </Link>
                   {item.retired ? <Badge>{t("items.retired")}</Badge> : null}
