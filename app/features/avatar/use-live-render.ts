@@ -8,7 +8,7 @@ export type LiveRender = "rendered" | "failed" | null;
  * Keeps the avatar page current while it is open: when the server says a render of this person finished
  * (`avatar.rendered`) or failed (`avatar.failed`) on their realtime channel, the page's data is read again, so
  * the new picture (or the failure) shows without a reload. Answers the last such news, for a polite live
- * region. Only while `watching` (a render is pending); a socket dropped meanwhile reads the page again too.
+ * region. Only while `watching`; a socket dropped meanwhile reads the page again too.
  */
 export function useLiveRender(watching: boolean): LiveRender {
   const revalidator = useRevalidator();

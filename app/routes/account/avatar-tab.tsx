@@ -58,7 +58,8 @@ export default function AvatarTab({ loaderData, actionData }: Route.ComponentPro
   const { status } = loaderData;
   const { current, latest } = status;
   const waiting = latest && latest.id !== current?.id ? latest.status : null;
-  const news = useLiveRender(waiting === "pending");
+  // Always listening while the page is open: a render asked for here may finish before the page hears it is pending.
+  const news = useLiveRender(true);
   useEffect(() => {
     if (actionData?.ok && actionData.intent === "choose") toast({ title: t("choice.saved"), variant: "success" });
   }, [actionData, t]);
