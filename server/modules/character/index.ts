@@ -14,7 +14,7 @@ import { renderAvatar } from "./avatar/render-avatar";
 import { requestRender } from "./avatar/request-render";
 import { requeueRender } from "./avatar/requeue-render";
 import { createItem } from "./items-admin/create-item";
-import { ensureItemCatalogue } from "./items-admin/ensure-catalogue";
+import { ensureCatalogueArt, ensureItemCatalogue } from "./items-admin/ensure-catalogue";
 import { listAllItems } from "./items-admin/list-items";
 import { retireItem } from "./items-admin/retire-item";
 import { updateItem } from "./items-admin/update-item";
@@ -88,8 +88,10 @@ export const characterArea = defineArea({
   }),
   service: createCharacterService,
   async start(deps) {
-    // The default items (after gamification's start wrote its achievements), the render queue, the listeners.
+    // The default items (after gamification's start wrote its achievements) and their previews, the render
+    // queue, the listeners.
     await ensureItemCatalogue(deps.db);
+    await ensureCatalogueArt(deps.db, deps.storage);
     await registerRenderJob(deps);
     registerCharacterListeners(deps);
   },

@@ -1,6 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { achievements, items } from "#server/db/schema";
+import type { Storage } from "#server/platform/storage";
+import { ensureItemPreviews } from "#server/modules/character/avatar/item-preview";
 import { ITEM_CATALOGUE } from "#server/modules/character/catalogue";
 
 /**
@@ -21,4 +23,10 @@ export async function ensureItemCatalogue(db: Database): Promise<number> {
   }));
   const written = await db.insert(items).values(rows).onConflictDoNothing().returning({ id: items.id });
   return written.length;
+}
+
+/** The stored previews of every item's built-in drawing (what the items lists show), drawn when missing. */
+export async function ensureCatalogueArt(db: Database, storage: Storage): Promise<number> {
+  const used = await db.select({ artKey: items.artKey, slot: items.slot }).from(items);
+  return ensureItemPreviews(storage, used);
 }

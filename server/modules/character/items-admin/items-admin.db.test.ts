@@ -24,7 +24,7 @@ import { drawableLoadout } from "#server/modules/character/avatar/loadout";
 import { renderLoadout } from "#server/modules/character/avatar/rasterise";
 import type { CharacterDeps } from "#server/modules/character/deps";
 import { createItem } from "./create-item";
-import { ensureItemCatalogue } from "./ensure-catalogue";
+import { ensureCatalogueArt, ensureItemCatalogue } from "./ensure-catalogue";
 import { listAllItems } from "./list-items";
 import { retireItem } from "./retire-item";
 import { updateItem } from "./update-item";
@@ -89,6 +89,16 @@ describe("the items admin", () => {
   afterAll(async () => {
     await database.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("stores a preview of every built-in drawing once, which the list shows beside each item", async () => {
+    expect(await ensureCatalogueArt(database.db, deps.storage)).toBeGreaterThanOrEqual(33);
+    expect(await ensureCatalogueArt(database.db, deps.storage)).toBe(0);
+    const helm = (await listAllItems(deps, admin)).find((i) => i.id === "iron-helm")!;
+    expect(helm.artUrl).toBeNull();
+    const preview = await deps.storage.read(deps.storage.keyOf(helm.previewUrl)!);
+    const meta = await sharp(preview!.body).metadata();
+    expect([meta.format, meta.width]).toEqual(["png", 128]);
   });
 
   it("creates an item from the form's strings, audited", async () => {
