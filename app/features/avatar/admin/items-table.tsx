@@ -42,8 +42,15 @@ export function ItemsTable({
             <tr key={item.id} className={item.retired ? "text-muted-foreground" : undefined}>
               <th scope="row" className="font-semibold">
                 <span className="flex flex-wrap items-center gap-2">
-                  {item.artUrl ? (
-                    <img src={item.artUrl} alt="" width={40} height={40} className="rounded border border-border bg-muted" />
+                  {item.previewUrl ? (
+                    <img
+                      src={item.previewUrl}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      className="rounded border border-border bg-muted"
+                    />
                   ) : null}
                   <Link to={editHref(item.id)} preventScrollReset className="link inline-block py-0.5">
                     {item.nameEn}
