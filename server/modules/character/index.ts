@@ -11,6 +11,7 @@ import { forceRender } from "./avatar/force-render";
 import { listRenders } from "./avatar/list-renders";
 import { registerRenderJob } from "./avatar/render-job";
 import { renderAvatar } from "./avatar/render-avatar";
+import { renderedAvatars } from "./avatar/rendered-avatars";
 import { requestRender } from "./avatar/request-render";
 import { requeueRender } from "./avatar/requeue-render";
 import { createItem } from "./items-admin/create-item";
@@ -28,6 +29,7 @@ export { CHARACTER_ACTIONS, can as canCharacter, type CharacterAction } from "./
 export type { AvatarStatus } from "./avatar/avatar-status";
 export type { RenderQueue, RenderQueueRow } from "./avatar/list-renders";
 export type { RenderView } from "./avatar/renders";
+export type { RenderedAvatar } from "./avatar/rendered-avatars";
 export type { ItemView } from "./items-admin/item-view";
 export { ITEM_CATALOGUE, type CatalogueItem } from "./catalogue";
 export { ensureItemCatalogue } from "./items-admin/ensure-catalogue";
@@ -44,6 +46,8 @@ export function createCharacterService(deps: CharacterDeps) {
     avatarStatus: (actor: Actor) => avatarStatus(deps, actor),
     requestRender: (actor: Actor) => requestRender(deps, actor),
     chooseAvatar: (actor: Actor, input: unknown) => chooseAvatar(deps, actor, input),
+    /** Public: the current rendered avatar of each of these people (a profile, a list of players). */
+    renderedAvatars: (userIds: readonly string[]) => renderedAvatars(deps, userIds),
     // The avatars admin tab: the render queue and the items (Admins).
     listRenders: (actor: Actor, input: unknown) => listRenders(deps, actor, input),
     requeueRender: (actor: Actor, input: unknown) => requeueRender(deps, actor, input),

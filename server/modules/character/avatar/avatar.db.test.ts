@@ -27,6 +27,7 @@ import { chooseAvatar } from "./choose-avatar";
 import { forceRender } from "./force-render";
 import { listRenders } from "./list-renders";
 import { renderAvatar } from "./render-avatar";
+import { renderedAvatars } from "./rendered-avatars";
 import { requestRender } from "./request-render";
 import { requeueRender } from "./requeue-render";
 
@@ -132,6 +133,9 @@ describe("avatar renders", () => {
     expect(changed).toContain(ana.userId);
     const status = await avatarStatus(deps, ana);
     expect(status.current?.id).toBe(render.id);
+    const shown = await renderedAvatars(deps, [ana.userId, admin.userId]);
+    expect([...shown.keys()]).toEqual([ana.userId]);
+    expect(shown.get(ana.userId)).toEqual({ renderId: render.id, pngUrl: render.pngUrl, webpUrl: render.webpUrl });
     expect(status.latest?.status).toBe("done");
     expect(status.choice).toBe("upload");
   });
