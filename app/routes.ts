@@ -45,6 +45,7 @@ const pages: RouteConfigEntry[] = [
         route("progress", "routes/account/progress-tab.tsx"),
         route("character", "routes/account/character-tab.tsx"),
         route("inventory", "routes/account/inventory-tab.tsx"),
+        route("avatar", "routes/account/avatar-tab.tsx"),
       ]),
       route("notifications", "routes/notifications.tsx"),
       // Gamification: the public leaderboard (SPEC §9).
@@ -128,6 +129,8 @@ const pages: RouteConfigEntry[] = [
     route("studio-promotions", "routes/admin/studio-promotions.tsx"),
     // Contact messages: personal and business tabs, a message's detail with its reply and history.
     route("contacts", "routes/admin/contacts.tsx"),
+    // The avatars tab: items (create, edit, art, retire) and the render queue.
+    route("avatars", "routes/admin/avatars.tsx"),
     route("contacts/:messageId", "routes/admin/contact-message.tsx"),
     // Jobs admin: the offers (create, edit, open, close) and the applications (filter, decide, the resume).
     route("jobs", "routes/admin/jobs.tsx"),

@@ -35,11 +35,12 @@ const NAME = parseName(process.argv[2] ?? "foundation");
  * `forum` and `forum-large` run only the forum suite, `leaderboard` only the leaderboard page, `overload` only
  * the overload run, `pages` only the page cost, `profiles` only its CPU profiles, `soak` only the soak, `keys` only the bulk key upload,
  * `pages-ab` the page cost of this build beside another checkout's (BENCH_AB_BEFORE), in alternating slices,
- * `analytics` only the admin analytics tab on 5,000,000 page views (PostgreSQL only, not in the plain run);
+ * `analytics` only the admin analytics tab on 5,000,000 page views (PostgreSQL only, not in the plain run), `avatars`
+ * only the avatar render queue (500 renders, not in the plain run);
  * with no name, the foundation targets, the forum suite, the leaderboard, the overload run, the page cost, then the
  * key upload (the soak takes 10 minutes: on its own).
  */
-const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys", "analytics", "pages-ab"];
+const SUITES = ["forum", "forum-large", "leaderboard", "overload", "pages", "profiles", "soak", "keys", "analytics", "avatars", "pages-ab"];
 const SUITE_ONLY = SUITES.includes(NAME);
 const RUN_ALL = process.argv[2] === undefined;
 
@@ -109,6 +110,8 @@ const TARGETS = [
 await withCleanup(async (onCleanup) => {
   // The analytics bench calls the operations in-process: no build, no server.
   if (NAME === "analytics") return runAnalytics();
+  // So does the avatar render queue (the real job handler on pg-boss).
+  if (NAME === "avatars") return runAvatarRenders();
   await ensureBuild();
   if (!SUITE_ONLY) await runFoundation(onCleanup);
   if (RUN_ALL || NAME === "forum" || NAME === "forum-large") await runForum(onCleanup, NAME === "forum-large");
@@ -130,6 +133,14 @@ function runAnalytics() {
   const out = path.join(RESULTS_DIR, "analytics-pg.json");
   const run = spawnSync("npx", ["tsx", "bench/analytics.ts", "--out", out, "--url", process.env.DATABASE_URL], { stdio: "inherit" });
   if (run.status !== 0) throw new Error(`bench/analytics.ts failed (${run.status})`);
+}
+
+/** `npm run bench -- avatars`: 500 avatars queued and rendered by the job handler (bench/avatar-render.ts), on PGlite or DATABASE_URL. */
+function runAvatarRenders() {
+  const out = path.join(RESULTS_DIR, `avatar-render${DATABASE === "postgresql" ? "-pg" : ""}.json`);
+  const args = ["tsx", "bench/avatar-render.ts", "--out", out, ...(process.env.DATABASE_URL ? ["--url", process.env.DATABASE_URL] : [])];
+  const run = spawnSync("npx", args, { stdio: "inherit" });
+  if (run.status !== 0) throw new Error(`bench/avatar-render.ts failed (${run.status})`);
 }
 
 /** `npm run bench -- keys`: 100,000 keys previewed and saved (bench/key-upload.ts), on PGlite or DATABASE_URL. */

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ANNOUNCEMENT_LIMITS } from "#shared/announcements";
 import { GAME_LIMITS, KEY_UPLOAD_LIMITS } from "#shared/campaigns";
+import { CHARACTER_LIMITS } from "#shared/character";
 import { CONTENT_LIMITS } from "#shared/content";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { RESUME_MAX_BYTES } from "#shared/jobs";
@@ -33,6 +34,8 @@ export const BODY_LIMITS = {
   featuredImage: GAME_IMAGE_MAX_BYTES * (1 + SUBMISSION_SCREENSHOTS_MAX) + MULTIPART_OVERHEAD,
   /** The content and collaborators tabs: a thumbnail or an avatar (PNG, JPG or WEBP, at most 5 MB). */
   contentImage: CONTENT_LIMITS.imageMaxBytes + MULTIPART_OVERHEAD,
+  /** The avatars tab: an item's drawing (SVG, PNG or WebP, at most 512 KB). */
+  itemArt: CHARACTER_LIMITS.itemArtMaxBytes + MULTIPART_OVERHEAD,
   /** A campaign's manage page: a bulk key upload (a file or pasted text of up to 100,000 keys, 8 MB). */
   keyUpload: KEY_UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD,
   /**
@@ -68,6 +71,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (bare === "/admin/announcements") return BODY_LIMITS.announcementBanner;
   if (/^\/jobs\/[^/]+$/.test(bare)) return BODY_LIMITS.resume;
   if (bare === "/admin/content" || bare === "/admin/collaborators") return BODY_LIMITS.contentImage;
+  if (bare === "/admin/avatars") return BODY_LIMITS.itemArt;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;
   if (/^\/company\/campaigns\/[^/]+$/.test(bare) && bare !== "/company/campaigns/new") return BODY_LIMITS.keyUpload;
   return BODY_LIMITS.form;

@@ -64,6 +64,7 @@ const entries: [Who, string, number?][] = [
   ["creator", "/account/progress"],
   ["creator", "/account/character"],
   ["creator", "/account/inventory"],
+  ["creator", "/account/avatar"],
   ["creator", "/notifications"],
   ["creator", THREAD],
   ["creator", "/community/programacion/new"],
@@ -138,6 +139,8 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/analytics?window=90"],
   ["admin", "/admin/studio-promotions"],
   ["admin", "/admin/contacts"],
+  ["admin", "/admin/avatars"],
+  ["admin", "/admin/avatars?edit=iron-helm"],
   // A message with its reply in its history (the demo's replied message, server/db/seed-contact.ts).
   ["admin", "/admin/contacts/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0c31"],
   ["moderator", "/admin/featured-games"],

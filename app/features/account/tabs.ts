@@ -13,4 +13,5 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { id: "progress", path: "/account/progress", labelKey: "account:tabs.progress" },
   { id: "character", path: "/account/character", labelKey: "account:tabs.character" },
   { id: "inventory", path: "/account/inventory", labelKey: "account:tabs.inventory" },
+  { id: "avatar", path: "/account/avatar", labelKey: "account:tabs.avatar" },
 ];

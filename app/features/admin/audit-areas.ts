@@ -10,6 +10,7 @@ import { gamificationAuditSentences } from "#app/features/gamification/admin/aud
 import { jobsAuditSentences } from "#app/features/jobs/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
 import { siteAuditSentences } from "#app/features/site/admin/audit-sentences";
+import { avatarAuditSentences } from "#app/features/avatar/admin/audit-sentences";
 
 /** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
 export const AUDIT_AREAS: AuditSentences[] = [
@@ -24,6 +25,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   siteAuditSentences,
   jobsAuditSentences,
   contentAuditSentences,
+  avatarAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

@@ -30,6 +30,7 @@ describe("admin navigation", () => {
       jobApplications: false,
       contentList: false,
       collaboratorsList: false,
+      avatars: false,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -76,6 +77,7 @@ describe("admin navigation", () => {
       jobApplications: true,
       contentList: true,
       collaboratorsList: true,
+      avatars: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual([

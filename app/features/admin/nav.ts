@@ -57,6 +57,8 @@ export const ADMIN_TABS: AdminTab[] = [
     requires: "gamificationAchievements",
   },
   { to: "/admin/gamification/ranking", labelKey: "nav.gamificationRanking", group: "gamification", requires: "gamificationRanking" },
+  // The role-play layer's items and avatar render queue (Admins).
+  { to: "/admin/avatars", labelKey: "nav.avatars", group: "gamification", requires: "avatars" },
   // Contact messages from /contact (personal and business).
   { to: "/admin/contacts", labelKey: "nav.contacts", group: "site", requires: "contactMessages" },
   { to: "/admin/mail", labelKey: "nav.mail", group: "site", requires: "mailRead" },

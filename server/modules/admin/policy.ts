@@ -1,6 +1,7 @@
 import { type Actor } from "#server/modules/accounts/actor";
 import { can as canAccounts } from "#server/modules/accounts/policy";
 import { can as canCampaigns } from "#server/modules/campaigns/policy";
+import { can as canCharacter } from "#server/modules/character/policy";
 import { can as canContact } from "#server/modules/contact/policy";
 import { can as canContent } from "#server/modules/content/policy";
 import { can as canForum } from "#server/modules/forum/policy";
@@ -57,6 +58,8 @@ export function adminAbilities(actor: Actor) {
     /** Videos and the podcast, and their collaborators (Admins). */
     contentList: canContent(actor, "content.list"),
     collaboratorsList: canContent(actor, "collaborator.list"),
+    /** The avatars tab: items and the render queue (Admins). */
+    avatars: canCharacter(actor, "item.list_all"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;
