@@ -11,6 +11,7 @@ import { createSecretBox } from "#server/platform/secret-box";
 import { LocalStorage } from "#server/platform/storage";
 import {
   accounts,
+  arenaMatches,
   campaignKeys,
   campaigns,
   companyGames,
@@ -40,6 +41,7 @@ import {
 } from "./schema";
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoGamification } from "./seed";
 import { seedDemoForum } from "./seed-forum";
+import { DEMO_MATCH_ID, seedDemoCharacters } from "./seed-character";
 
 const DEMO_KEYS_SECRET = "demo-keys-secret-for-the-seed-test-0123456789";
 
@@ -168,6 +170,48 @@ describe("demo data", () => {
     expect(lucia.xp).toBeGreaterThan(50);
     expect(lucia.level).toBeGreaterThanOrEqual(2);
     expect(await seedDemoGamification(db, createLogger("silent"))).toBe(false);
+  });
+
+  it("gives the demo members characters: classes, spent stat points, gold with its causes, worn items, a week of arena matches and rendered avatars", async () => {
+    const db = database.db;
+    const { rows } = (await db.execute(sql`
+      select p.username, c.class, c.gold, c.avatar_choice, p.avatar_url,
+        c.strength + c.intelligence + c.agility + c.charisma as stats, s.stat_points, s.peak_level,
+        (select coalesce(sum(amount), 0) from gold_ledger g where g.user_id = p.id)::int as ledger,
+        (select count(*) from equipment e where e.user_id = p.id)::int as worn,
+        (select count(*) from arena_matches m where m.player_a = p.id or m.player_b = p.id)::int as matches,
+        (select count(*) from avatar_renders r where r.user_id = p.id and r.status = 'done')::int as rendered
+      from characters c join profiles p on p.id = c.user_id join user_stats s on s.user_id = p.id`)) as unknown as {
+      rows: Array<{
+        username: string;
+        class: string;
+        gold: number;
+        avatar_choice: string;
+        avatar_url: string | null;
+        stats: number;
+        stat_points: number;
+        peak_level: number;
+        ledger: number;
+        worn: number;
+        matches: number;
+        rendered: number;
+      }>;
+    };
+    expect(rows.map((r) => r.username).sort()).toEqual(["admin", "lucia_juega", "maya_plays", "moderadora", "pixel_pete", "rober_retro"]);
+    for (const r of rows) {
+      // Every coin has its cause; every stat point granted is spent; each wears something and has fought.
+      expect(r.gold).toBe(r.ledger);
+      expect(r.gold).toBeGreaterThanOrEqual(0);
+      expect(r.stat_points).toBe(0);
+      expect(r.worn).toBeGreaterThan(0);
+      expect(r.matches).toBeGreaterThan(0);
+      expect(r.rendered).toBe(1);
+      if (r.avatar_choice === "rendered") expect(r.avatar_url).toMatch(/^\/media\/avatars\/rendered\//);
+    }
+    expect(new Set(rows.map((r) => r.class))).toEqual(new Set(["warrior", "mage", "rogue", "trader"]));
+    const [match] = await db.select().from(arenaMatches).where(eq(arenaMatches.id, DEMO_MATCH_ID));
+    expect(match?.rated).toBe(true);
+    expect(await seedDemoCharacters(db, createLogger("silent"), { storage: new LocalStorage("/tmp/seed-test-uploads") })).toBe(false);
   });
 
   it("gives the verified company two games and three campaigns, and the creators requests in every state", async () => {

@@ -16,6 +16,7 @@ import { seedDemoAnalytics } from "./seed-analytics";
 import { seedDemoContact } from "./seed-contact";
 import { seedDemoContent } from "./seed-content";
 import { seedDemoJobs } from "./seed-jobs";
+import { seedDemoCharacters } from "./seed-character";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -37,6 +38,8 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
     log.info("demo forum seeded");
   }
   const gamification = await seedDemoGamification(db, log);
+  // Characters, items, arena matches and rendered avatars: the avatars go to the storage.
+  const characters = opts ? await seedDemoCharacters(db, log, opts) : false;
   // Campaigns need the server's key secret (keys are sealed at rest): only where the caller gives it.
   const campaigns = opts ? await seedDemoCampaigns(db, log, opts) : false;
   // Featured games: their images go to the storage, so only where the caller gives it.
@@ -50,7 +53,20 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const content = opts ? await seedDemoContent(db, log, opts) : false;
   // 90 days of page views and events, rolled up, for the admin analytics tab.
   const analytics = await seedDemoAnalytics(db, log);
-  return accounts || forum || gamification || campaigns || promotions || logos || contact || announced || jobs || content || analytics;
+  return (
+    accounts ||
+    forum ||
+    gamification ||
+    characters ||
+    campaigns ||
+    promotions ||
+    logos ||
+    contact ||
+    announced ||
+    jobs ||
+    content ||
+    analytics
+  );
 }
 
 /** The demo studios' logos (drawn for the demo), for those that have none yet. */

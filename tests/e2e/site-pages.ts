@@ -50,6 +50,8 @@ const entries: [Who, string, number?][] = [
   ["visitor", "/shop"],
   ["visitor", "/arena"],
   ["visitor", "/arena/leaderboard"],
+  // The demo's first arena match, fought by the engine from a fixed seed (server/db/seed-character.ts).
+  ["visitor", "/arena/matches/7d1e3a52-0c4b-4f8e-9a61-2b5c8d9e0f17"],
   ["visitor", "/contact"],
   ["visitor", "/u/lucia_juega"],
   ["visitor", "/company/estudio-brisa"],

@@ -279,6 +279,18 @@ describe("accounts: profiles", () => {
       expect(gone.avatarUrl).toBeNull();
     });
 
+    it("leaves the rendered character's picture in storage when an upload replaces it or the picture is removed", async () => {
+      const me = await createUser(database.db);
+      const rendered = `avatars/rendered/${me.id}/r1-abc.png`;
+      const url = await deps().storage.put(rendered, await png(64, 64));
+      await database.db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, me.id));
+      await uploadAvatar(deps(), actorOf(me), { bytes: await png(200, 200) });
+      expect(existsSync(fileOf(url))).toBe(true);
+      await database.db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, me.id));
+      await removeAvatar(deps(), actorOf(me));
+      expect(existsSync(fileOf(url))).toBe(true);
+    });
+
     it("judges by content: a JPEG and a WebP are accepted whatever their name; text, SVG and GIF are refused", async () => {
       const me = await createUser(database.db);
       const jpeg = new Uint8Array(

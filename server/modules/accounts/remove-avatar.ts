@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { uploadedAvatarKey } from "./upload-avatar";
 import { profiles } from "#server/db/schema";
 import { DomainError } from "#server/modules/errors";
 import type { Actor } from "./actor";
@@ -13,7 +14,7 @@ export async function removeAvatar(deps: Pick<AccountsDeps, "db" | "storage">, a
   const [before] = await deps.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
   if (!before) throw new DomainError("not_found");
   await deps.db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, actor.userId));
-  const oldKey = deps.storage.keyOf(before.avatarUrl);
+  const oldKey = uploadedAvatarKey(deps.storage, before.avatarUrl, actor.userId);
   if (oldKey) await deps.storage.remove(oldKey);
   return { avatarUrl: null };
 }

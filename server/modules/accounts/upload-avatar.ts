@@ -51,7 +51,17 @@ export async function uploadAvatar(
   if (!before) throw new DomainError("not_found");
   const avatarUrl = await deps.storage.put(key, out);
   await deps.db.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, actor.userId));
-  const oldKey = deps.storage.keyOf(before.avatarUrl);
+  const oldKey = uploadedAvatarKey(deps.storage, before.avatarUrl, actor.userId);
   if (oldKey && oldKey !== key) await deps.storage.remove(oldKey);
   return { avatarUrl, bytes: out.byteLength };
+}
+
+/**
+ * The storage key of a picture the person uploaded, or null for any other picture: the rendered character
+ * (`avatars/rendered/…`) stays when an upload replaces it or the picture is removed, as the avatar page still
+ * offers it.
+ */
+export function uploadedAvatarKey(storage: Pick<AccountsDeps["storage"], "keyOf">, url: string | null, userId: string): string | null {
+  const key = storage.keyOf(url);
+  return key?.startsWith(`avatars/${userId}/`) ? key : null;
 }

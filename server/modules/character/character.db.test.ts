@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createForum } from "#server/db/forum-factories";
 import { characters, goldLedger, items, userItems, userStats, xpLedger } from "#server/db/schema";
@@ -157,7 +157,15 @@ describe("character, gold and inventory", () => {
       ["achievement", "threads_1", 25],
     ]);
     const owned = await services.db.select().from(userItems).where(eq(userItems.userId, plain.userId));
-    expect(owned.map((o) => [o.itemId, o.source, o.sourceId])).toEqual([[crown, "achievement", "threads_1"]]);
+    // Every item the achievement grants (the catalogue's first-thread badge too), each once; never a retired one.
+    const granted = await services.db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.achievementId, "threads_1"), isNull(items.retiredAt)));
+    expect(granted.map((i) => i.id)).toContain(crown);
+    expect(owned.map((o) => [o.itemId, o.source, o.sourceId]).sort()).toEqual(
+      granted.map((i) => [i.id, "achievement", "threads_1"]).sort(),
+    );
 
     const activity = { threadId: "t", forumId: "f", postId: "p", authorId: plain.userId, title: "x", mentions: [], at };
     await services.events.publish("thread.created", activity);

@@ -59,13 +59,15 @@ export async function settleMatch(
   tx: Tx,
   players: { a: string; b: string },
   settings: Pick<CharacterSettings, "arenaWinGold" | "arenaLossGold">,
+  /** The demo's matches: a known id and seed, so the demo is the same on every machine and its pages can be named. */
+  fixed: { matchId?: string; seed?: string } = {},
 ): Promise<SettledMatch> {
   const now = deps.now();
   const season = seasonOf(now);
   for (const userId of [players.a, players.b].sort()) await lockCharacter(tx, userId);
   const snapshots = await readSnapshots(tx, [players.a, players.b]);
   const snapshot: MatchSnapshot = { a: snapshots.get(players.a)!, b: snapshots.get(players.b)! };
-  const seed = randomBytes(16).toString("hex");
+  const seed = fixed.seed ?? randomBytes(16).toString("hex");
   const result = resolveMatch(snapshot, seed, ENGINE_VERSION);
 
   const [repeat] = await tx
@@ -134,6 +136,7 @@ export async function settleMatch(
   const [match] = await tx
     .insert(arenaMatches)
     .values({
+      ...(fixed.matchId ? { id: fixed.matchId } : {}),
       playerA: players.a,
       playerB: players.b,
       seed,
