@@ -2,19 +2,29 @@ import type { ItemRarity } from "#shared/character";
 import { ITEM_RARITY_CLASSES } from "./rarity";
 
 /**
- * An item's picture on the character pages: for now a chip in its rarity's colour (the item's name and rarity
- * are written beside it). The avatar area's drawing of the item replaces this markup here, in one place.
- * Decorative: the name beside it says what it is.
+ * An item's picture on the character pages: its drawing (the built-in one's stored preview, or the uploaded one)
+ * framed in its rarity's colour, or a chip of that colour when it has none. Decorative: the name beside it says
+ * what it is.
  */
-export function ItemPicture({ item, size = 40 }: { item: { id: string; rarity: ItemRarity }; size?: 32 | 40 | 48 }) {
+export function ItemPicture({
+  item,
+  size = 40,
+}: {
+  item: { id: string; rarity: ItemRarity; picture?: string | null };
+  size?: 32 | 40 | 48;
+}) {
   const c = ITEM_RARITY_CLASSES[item.rarity] ?? ITEM_RARITY_CLASSES.common;
   const box = size === 32 ? "size-8" : size === 48 ? "size-12" : "size-10";
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-control border-2 bg-muted ${box} ${c.border}`}
+      className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-control border-2 bg-muted ${box} ${c.border}`}
     >
-      <span className={`block size-1/2 rotate-45 rounded-sm ${c.chip}`} />
+      {item.picture ? (
+        <img src={item.picture} alt="" width={size} height={size} loading="lazy" decoding="async" className="size-full object-contain" />
+      ) : (
+        <span className={`block size-1/2 rotate-45 rounded-sm ${c.chip}`} />
+      )}
     </span>
   );
 }

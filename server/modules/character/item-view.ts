@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { equipment, items, userItems, userStats } from "#server/db/schema";
 import { BASE_STAT, CHARACTER_STATS, ITEM_SLOTS, type CharacterStat, type ItemRarity, type ItemSlot } from "#shared/character";
 import type { Database } from "#server/db/client";
+import { mediaUrlFor } from "#server/platform/storage";
+import { itemPictureKey } from "./avatar/item-preview";
 import type { Tx } from "./deps";
 
 export type StatBlock = Record<CharacterStat, number>;
@@ -20,11 +22,14 @@ export type ItemView = {
   /** The built-in drawing's name or an uploaded one's storage key (the avatar area draws them). */
   artKey: string | null;
   artStorageKey: string | null;
+  /** Its picture for lists (the uploaded drawing or the built-in one's preview), or null. */
+  picture: string | null;
 };
 
 type ItemRow = typeof items.$inferSelect;
 
 export function toItemView(row: ItemRow): ItemView {
+  const pictureKey = itemPictureKey(row);
   return {
     id: row.id,
     slot: row.slot,
@@ -37,6 +42,8 @@ export function toItemView(row: ItemRow): ItemView {
     retired: row.retiredAt !== null,
     artKey: row.artKey,
     artStorageKey: row.artStorageKey,
+    // `/media/<key>` is every storage provider's public address (decision 0034); no storage handle is needed here.
+    picture: pictureKey ? mediaUrlFor(pictureKey) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Actor } from "#server/modules/accounts/actor";
 import type { CharacterClass, ItemRarity, ItemSlot } from "#shared/character";
 import { ITEM_SLOTS } from "#shared/character";
 import type { CharacterDeps } from "./deps";
+import { itemPictureKey } from "./avatar/item-preview";
 import { assertCan } from "./policy";
 
 export type PublicEquippedItem = {
@@ -14,6 +15,8 @@ export type PublicEquippedItem = {
   nameEs: string;
   artKey: string | null;
   artStorageKey: string | null;
+  /** Its picture for lists, or null. */
+  picture: string | null;
 };
 
 /** What a member's public profile shows of their character; null when they have not picked a class yet. */
@@ -66,6 +69,9 @@ export async function publicCharacter(
     characterClass: row.characterClass,
     level: row.level ?? 1,
     avatar: row.pngKey && row.webpKey ? { png: deps.storage.urlFor(row.pngKey), webp: deps.storage.urlFor(row.webpKey) } : null,
-    equipped: worn,
+    equipped: worn.map((item) => {
+      const key = itemPictureKey(item);
+      return { ...item, picture: key ? deps.storage.urlFor(key) : null };
+    }),
   };
 }

@@ -62,3 +62,9 @@ export async function ensureItemPreviews(storage: Storage, used: readonly { artK
   }
   return drawn;
 }
+
+/** The stored picture of an item for lists: its uploaded drawing, else its built-in drawing's preview (null: none). */
+export function itemPictureKey(row: { artKey: string | null; artStorageKey: string | null; slot: ItemSlot }): string | null {
+  if (row.artStorageKey) return row.artStorageKey;
+  return row.artKey && Object.hasOwn(ITEM_ART, row.artKey) ? itemPreviewKey(row.artKey, row.slot) : null;
+}

@@ -1,8 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { items } from "#server/db/schema";
 import type { Storage } from "#server/platform/storage";
-import { ITEM_ART } from "#server/modules/character/avatar/art/items";
-import { itemPreviewKey } from "#server/modules/character/avatar/item-preview";
+import { itemPictureKey } from "#server/modules/character/avatar/item-preview";
 
 export type ItemRow = InferSelectModel<typeof items>;
 
@@ -15,6 +14,6 @@ export type ItemView = Omit<ItemRow, "artStorageKey"> & { artUrl: string | null;
 export function toItemView(storage: Storage, row: ItemRow): ItemView {
   const { artStorageKey, ...rest } = row;
   const artUrl = artStorageKey ? storage.urlFor(artStorageKey) : null;
-  const builtIn = row.artKey && Object.hasOwn(ITEM_ART, row.artKey) ? storage.urlFor(itemPreviewKey(row.artKey, row.slot)) : null;
-  return { ...rest, artUrl, previewUrl: artUrl ?? builtIn, retired: row.retiredAt !== null };
+  const picture = itemPictureKey(row);
+  return { ...rest, artUrl, previewUrl: picture ? storage.urlFor(picture) : null, retired: row.retiredAt !== null };
 }
