@@ -13,7 +13,7 @@ for (const locale of LOCALES) {
     await registerMember(context, page, locale, "avatar");
     await gotoHydrated(page, `/${locale}/account/avatar`);
     await expect(page.getByText(tr(locale, "avatar:current.none"))).toBeVisible();
-    await expect(page.locator('img[src^="/media/avatars/rendered/"]')).toHaveCount(0);
+    await expect(page.locator('main img[src^="/media/avatars/rendered/"]')).toHaveCount(0);
 
     await page.getByRole("button", { name: tr(locale, "avatar:render.submit") }).click();
     await expect(page.getByText(tr(locale, "avatar:state.arrived"))).toBeVisible({ timeout: 20_000 });

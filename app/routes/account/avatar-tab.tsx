@@ -78,7 +78,7 @@ export default function AvatarTab({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <p className="max-w-sm text-muted-foreground">{t("current.none")}</p>
           )}
-          <div className="min-w-0 flex-1 space-y-3">
+          <div className="min-w-48 flex-1 space-y-3">
             {current?.finishedAt ? (
               <p className="text-sm text-muted-foreground">
                 {t("current.renderedAt")} <RelativeTime date={current.finishedAt} locale={locale} />

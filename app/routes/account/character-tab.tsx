@@ -121,7 +121,7 @@ export default function CharacterTab({ loaderData, actionData }: Route.Component
             </p>
             <StatTable sheet={sheet} />
             <p className="mt-3 text-sm">
-              <Link to={to("/account/inventory")} className="link">
+              <Link to={to("/account/inventory")} className="link inline-block py-1">
                 {t("sheet.inventoryLink")}
               </Link>
             </p>
