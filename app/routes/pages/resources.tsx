@@ -287,7 +287,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
 }
 
 /** The role-play character for members; texts under `resources.characterGuide.items`. */
-const CHARACTER_GUIDE = ["classes", "perks", "statPoints", "gold", "goldHistory", "items", "equip"] as const;
+const CHARACTER_GUIDE = ["classes", "perks", "statPoints", "gold", "goldHistory", "items", "equip", "avatar", "arena"] as const;
 
 /** The character, its gold and its items, with the site's current gold amounts. */
 function CharacterGuide({ rules }: { rules: Route.ComponentProps["loaderData"]["characterRules"] }) {
@@ -299,6 +299,10 @@ function CharacterGuide({ rules }: { rules: Route.ComponentProps["loaderData"]["
     daily: number.format(rules.goldDailyActivity),
     arenaWin: number.format(rules.arenaWinGold),
     classChange: number.format(rules.classChangeCost),
+    arenaLoss: number.format(rules.arenaLossGold),
+    rendersPerMinute: number.format(rules.rendersPerMinute),
+    dailyCap: number.format(rules.arenaDailyCap),
+    queueSeconds: number.format(rules.arenaQueueSeconds),
   };
   return (
     <section id="character" aria-labelledby="character-guide-heading" className={`${SECTION} mt-8`}>
