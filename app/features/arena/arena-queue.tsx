@@ -41,7 +41,7 @@ export function ArenaQueue({ queue, failure }: { queue: QueueView; failure?: For
               <Spinner size={16} />
               {t("queue.waiting")}
             </p>
-            <p className="text-sm text-muted-foreground">{t("queue.waitingHint", { seconds: queue.queueSeconds })}</p>
+            <p className="text-sm text-muted-foreground">{t("queue.waitingHint", { count: queue.queueSeconds })}</p>
           </>
         ) : queue.state === "matched" ? (
           <>

@@ -302,7 +302,8 @@ function CharacterGuide({ rules }: { rules: Route.ComponentProps["loaderData"]["
     arenaLoss: number.format(rules.arenaLossGold),
     rendersPerMinute: number.format(rules.rendersPerMinute),
     dailyCap: number.format(rules.arenaDailyCap),
-    queueSeconds: number.format(rules.arenaQueueSeconds),
+    // The arena's wait, in seconds: its text is a plural form.
+    count: rules.arenaQueueSeconds,
   };
   return (
     <section id="character" aria-labelledby="character-guide-heading" className={`${SECTION} mt-8`}>

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ACCOUNTS_ACTIONS, can as canAccounts } from "#server/modules/accounts/policy";
 import { CAMPAIGNS_ACTIONS, canCampaigns } from "#server/modules/campaigns";
+import { CHARACTER_ACTIONS, canCharacter } from "#server/modules/character";
+import { CHARACTER_CASES } from "#server/modules/character/policy";
 import { CONTENT_ACTIONS, canContent } from "#server/modules/content";
 import { FORUM_ACTIONS, can as canForum } from "#server/modules/forum/policy";
 import { GAMIFICATION_ACTIONS, can as canGamification } from "#server/modules/gamification/policy";
@@ -49,12 +51,17 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
   },
   content: { actions: CONTENT_ACTIONS as readonly string[], can: canContent as (a: unknown, action: string, r?: unknown) => boolean },
+  character: {
+    actions: CHARACTER_ACTIONS as readonly string[],
+    can: canCharacter as (a: unknown, action: string, r?: unknown) => boolean,
+  },
 };
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,
   gamification: GAMIFICATION_CASES,
   campaigns: CAMPAIGNS_CASES,
   promotions: PROMOTIONS_CASES,
+  character: CHARACTER_CASES,
 };
 /** `area`: only that area; "!a" or "!a,b": every area but those. */
 const allowedFor = (role: CapabilityRole, area?: string) =>
@@ -93,11 +100,21 @@ describe("the capability table", () => {
   it("says what SPEC §6 and the admin area's decisions say for each kind of person", () => {
     // Anyone, signed in or not, may ask for a featured game, check a promo code and write to the team.
     const anyone = ["submission.create", "promo.check"];
-    // Anyone may apply to an open job offer and write to the team (no account needed).
+    // Anyone watches the arena's matches and members' characters, may apply to an open job offer and write to the
+    // team (no account needed). In the table's order: the character area comes before the promotions.
+    const watch = ["arena_match.view", "character.view_public"];
     const everyone = [...anyone, "application.create", "contact_message.send"];
-    expect(allowedFor("visitor")).toEqual(everyone);
-    // A pending company waits: it reads its notifications and nothing else (its XP history is its own).
-    expect(allowedFor("pendingCompany")).toEqual(["gamification.ledger:own", "notifications.read", "notifications.configure", ...everyone]);
+    expect(allowedFor("visitor")).toEqual([...watch, ...everyone]);
+    // A pending company waits: it reads its notifications and nothing else (its XP history and its character are
+    // its own; it plays nothing).
+    expect(allowedFor("pendingCompany")).toEqual([
+      "gamification.ledger:own",
+      ...watch,
+      "character.view:own",
+      "notifications.read",
+      "notifications.configure",
+      ...everyone,
+    ]);
     // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
     expect(allowedFor("company", "!campaigns,promotions")).toEqual(allowedFor("creator", "!campaigns,promotions"));
     // Contact messages: anyone writes; the team (Admins and Moderators, SPEC §6) reads, marks, archives and replies.

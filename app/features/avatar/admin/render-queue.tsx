@@ -32,10 +32,10 @@ export function RenderQueue({ queue, locale }: { queue: Queue; locale: Locale })
       <ViewTabs
         label={t("renders.filterLabel")}
         tabs={[
-          { key: "all", label: t("renders.all", { count: all }), params: { status: null }, current: queue.status === null },
+          { key: "all", label: t("renders.all", { n: all }), params: { status: null }, current: queue.status === null },
           ...AVATAR_RENDER_STATUSES.map((s) => ({
             key: s,
-            label: t(`renders.filter.${s}`, { count: queue.counts[s] }),
+            label: t(`renders.filter.${s}`, { n: queue.counts[s] }),
             params: { status: s },
             current: queue.status === s,
           })),
