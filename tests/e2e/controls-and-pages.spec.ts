@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { ACCOUNT_TABS } from "#app/features/account/tabs";
 import {
   BASE_URL,
   expect,
@@ -163,11 +164,11 @@ for (const locale of LOCALES) {
 
     test("the account's tabs are one row that scrolls on its own at 390 px, with the current tab in view", async ({ newContext }) => {
       const page = await pageAs(newContext, "creator", locale, 390);
-      await gotoHydrated(page, `/${locale}/account/progress`);
+      await gotoHydrated(page, `/${locale}/account/avatar`);
       const nav = page.getByRole("navigation", { name: tr(locale, "account:tabs.label") });
       const row = nav.getByRole("list");
       const tabs = nav.getByRole("link");
-      await expect(tabs).toHaveCount(6);
+      await expect(tabs).toHaveCount(ACCOUNT_TABS.length);
       const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
       expect(new Set(tops).size, `tab tops ${tops.join(", ")}`).toBe(1);
       // The row is wider than the screen and scrolls itself; the page does not.
@@ -175,7 +176,7 @@ for (const locale of LOCALES) {
       expect(await pageScrollsSideways(page)).toBe(false);
       // The current tab (the last one) was brought into view.
       const current = nav.locator('[aria-current="page"]');
-      await expect(current).toHaveText(tr(locale, "account:tabs.progress"));
+      await expect(current).toHaveText(tr(locale, "account:tabs.avatar"));
       const inside = (tab: Locator) =>
         tab.evaluate((el) => {
           const r = el.getBoundingClientRect();

@@ -299,8 +299,9 @@ for (const locale of LOCALES) {
       `/${locale}/connect`,
     );
     if (locale === "es") await expect(footer.getByRole("link", { name: "Connect", exact: true })).toHaveCount(0);
-    // Only what exists: no character to build yet.
-    await expect(page.getByRole("main")).not.toContainText(locale === "es" ? "personaje" : "character");
+    // Only what exists: the character it promises is there to build (/account/character).
+    await expect(page.getByRole("main")).toContainText(locale === "es" ? "personaje" : "character");
+    expect((await page.request.get(`/${locale}/account/character`, { maxRedirects: 0 })).status()).toBe(302);
 
     const ctx = await signedIn(newContext, playwright, "verifiedCompany");
     const studio = await ctx.newPage();
