@@ -19,7 +19,8 @@ for (const locale of LOCALES) {
     await expect(page.getByText(tr(locale, "avatar:state.arrived"))).toBeVisible({ timeout: 20_000 });
     const picture = page.getByRole("img", { name: tr(locale, "avatar:current.alt") });
     await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+    // The new picture's file may still be on its way when the image element appears: wait for it to load.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
 
     await page.getByText(tr(locale, "avatar:choice.rendered")).click();
     await page.getByRole("button", { name: tr(locale, "avatar:choice.submit") }).click();
