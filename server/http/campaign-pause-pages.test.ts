@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { KEY_UPLOAD_LIMITS } from "#shared/campaigns";
 import { campaignKeys } from "#server/db/schema";
 import { createCompany, createUser } from "#server/db/factories";
@@ -220,6 +220,12 @@ describe("key previews", () => {
   });
 
   it(`past ${KEY_UPLOAD_LIMITS.previewsPerHour} an hour are refused with a 429, when to try again, in both languages`, async () => {
+    // The limiter counts in hour-aligned windows: its clock is held mid-hour, so a run near the hour's turn
+    // neither starts a fresh window halfway through nor reads "1 minute".
+    const hour = 3_600_000;
+    const midHour = Math.floor(Date.now() / hour) * hour + hour / 2;
+    const clock = vi.spyOn(t.services.rateLimiter as unknown as { now: () => number }, "now").mockReturnValue(midHour);
+    onTestFinished(() => clock.mockRestore());
     const owner = await company();
     const { campaignId } = await campaignWithRequests(owner, "Busy Lamp");
     // One preview was made by the setup; the rest of the hour's allowance through the service.
@@ -230,7 +236,7 @@ describe("key previews", () => {
     const page = await answered(res, 429);
     expect(page).toMatch(
       new RegExp(
-        `You have previewed ${KEY_UPLOAD_LIMITS.previewsPerHour} uploads in this hour, the most allowed\\. Try again in \\d+ minutes`,
+        `You have previewed ${KEY_UPLOAD_LIMITS.previewsPerHour} uploads in this hour, the most allowed\\. Try again in 30 minutes`,
       ),
     );
     const es = await answered(await postPreview(`/es/company/campaigns/${campaignId}?tab=keys`, keys("OVER", 1), owner.cookie), 429);
