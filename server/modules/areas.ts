@@ -10,6 +10,7 @@ import { gamificationArea } from "./gamification";
 import { jobsArea } from "./jobs";
 import { notificationsArea } from "./notifications";
 import { promotionsArea } from "./promotions";
+import { roomsArea } from "./rooms";
 import { searchArea } from "./search";
 import { shopArea } from "./shop";
 import { siteArea } from "./site";
@@ -28,6 +29,7 @@ export const AREAS = [
   campaignsArea,
   promotionsArea,
   contentArea,
+  roomsArea,
   jobsArea,
   adminArea,
   searchArea,

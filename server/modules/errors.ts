@@ -3,6 +3,7 @@ import { ADMIN_ERRORS } from "#server/modules/admin/errors";
 import { CAMPAIGNS_ERRORS } from "#server/modules/campaigns/errors";
 import { CHARACTER_ERRORS } from "#server/modules/character/errors";
 import { CONTACT_ERRORS } from "#server/modules/contact/errors";
+import { ROOMS_ERRORS } from "#server/modules/rooms/errors";
 import { CONTENT_ERRORS } from "#server/modules/content/errors";
 import { FORUM_ERRORS } from "#server/modules/forum/errors";
 import { GAMIFICATION_ERRORS } from "#server/modules/gamification/errors";
@@ -40,6 +41,7 @@ export const ERROR_TABLES = [
   CAMPAIGNS_ERRORS,
   CHARACTER_ERRORS,
   CONTACT_ERRORS,
+  ROOMS_ERRORS,
   CONTENT_ERRORS,
   FORUM_ERRORS,
   GAMIFICATION_ERRORS,

@@ -10,3 +10,4 @@ export * from "./announcements";
 export * from "./jobs";
 export * from "./content";
 export * from "./character";
+export * from "./rooms";

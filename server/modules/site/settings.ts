@@ -189,6 +189,25 @@ export const settingDefinitions = {
       rendersPerMinute: 3,
     },
   },
+  /**
+   * Episode rooms: how many days an invitation link works before it must be re-issued; chat messages a person may
+   * send per minute in one room.
+   */
+  episode_rooms: {
+    schema: z.object({
+      tokenDays: z
+        .number({ error: "errors:rooms.setting_range" })
+        .int("errors:rooms.setting_range")
+        .min(1, "errors:rooms.setting_range")
+        .max(90, "errors:rooms.setting_range"),
+      chatPerMinute: z
+        .number({ error: "errors:rooms.setting_range" })
+        .int("errors:rooms.setting_range")
+        .min(1, "errors:rooms.setting_range")
+        .max(120, "errors:rooms.setting_range"),
+    }),
+    default: { tokenDays: 14, chatPerMinute: 20 },
+  },
   maintenance: {
     schema: z.object({ enabled: z.boolean(), passwordHash: z.string().nullable(), changedAt: z.string() }),
     default: { enabled: false, passwordHash: null, changedAt: "1970-01-01T00:00:00.000Z" },
