@@ -17,6 +17,7 @@ import { seedDemoContact } from "./seed-contact";
 import { seedDemoContent } from "./seed-content";
 import { seedDemoJobs } from "./seed-jobs";
 import { seedDemoCharacters } from "./seed-character";
+import { seedDemoRooms } from "./seed-rooms";
 
 /** Demo sign-in details; also listed in the README. Demo data is for laptops and previews, never production. */
 export const DEMO_ACCOUNTS = {
@@ -51,6 +52,8 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
   const jobs = opts ? await seedDemoJobs(db, log, opts) : false;
   // Videos and the podcast: their thumbnails go to the storage too.
   const content = opts ? await seedDemoContent(db, log, opts) : false;
+  // An episode room the demo moderator hosts (after the podcast, which it is about).
+  const rooms = await seedDemoRooms(db, log);
   // 90 days of page views and events, rolled up, for the admin analytics tab.
   const analytics = await seedDemoAnalytics(db, log);
   return (
@@ -65,6 +68,7 @@ export async function seedDemoData(db: Database, log: Logger, opts?: { gameKeysS
     announced ||
     jobs ||
     content ||
+    rooms ||
     analytics
   );
 }
