@@ -87,6 +87,9 @@ const GAMIFICATION_ADMIN_TABS = [
 ] as const;
 
 /** Running the site behind proxies and under load, for whoever hosts it; texts under `resources.hostingGuide.items`. */
+/** Podcast episode rooms, for the team and their guests; texts under `resources.episodeRoomsGuide.items`. */
+const EPISODE_ROOMS_GUIDE = ["open", "invite", "guest", "script", "schedule", "chat", "files", "notices", "publish"] as const;
+
 const HOSTING_GUIDE = ["address", "slowSenders", "overload", "health", "payments", "storage"] as const;
 
 /** Videos, the podcast and writing to the team, for visitors and the team (texts under `resources.contentGuide`). */
@@ -103,6 +106,7 @@ const SECTIONS = [
   ["featured", "resources.featuredGuide.title"],
   ["analytics-events", "resources.analyticsEvents.title"],
   ["content", "resources.contentGuide.title"],
+  ["episode-rooms", "resources.episodeRoomsGuide.title"],
   ["xp", "resources.gamificationGuide.title"],
   ["character", "resources.characterGuide.title"],
   ["xp-admin", "resources.gamificationAdmin.title"],
@@ -256,6 +260,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <GuideSection id="analytics-events" area="analyticsEvents" items={ANALYTICS_EVENTS} />
 
         <GuideSection id="content" area="contentGuide" items={CONTENT_GUIDE} />
+
+        <GuideSection id="episode-rooms" area="episodeRoomsGuide" items={EPISODE_ROOMS_GUIDE} />
 
         <GamificationGuide rules={loaderData.xpRules} levels={loaderData.levels} />
         <CharacterGuide rules={loaderData.characterRules} />
