@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { expect } from "@playwright/test";
 import { workerPort } from "./port";
 
-export type Mail = { to: string[]; subject: string; text: string; at: number };
+export type MailAttachment = { filename: string; contentType: string; text?: string };
+export type Mail = { to: string[]; subject: string; text: string; attachments?: MailAttachment[]; at: number };
 
 const file = join(tmpdir(), `e2e-mail-${workerPort()}.jsonl`);
 

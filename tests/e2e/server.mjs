@@ -26,7 +26,13 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((m) => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        appendFileSync(mailbox, JSON.stringify({ to, subject: m.subject ?? "", text: m.text ?? "", at: Date.now() }) + "\n");
+        // Attachments by name and type; a calendar invitation's text too, so a test can read the event.
+        const attachments = (m.attachments ?? []).map((a) => ({
+          filename: a.filename ?? "",
+          contentType: a.contentType ?? "",
+          text: a.contentType?.startsWith("text/calendar") ? a.content.toString("utf8") : undefined,
+        }));
+        appendFileSync(mailbox, JSON.stringify({ to, subject: m.subject ?? "", text: m.text ?? "", attachments, at: Date.now() }) + "\n");
         callback();
       })
       .catch(callback);
