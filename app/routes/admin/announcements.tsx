@@ -12,6 +12,7 @@ import { ANNOUNCEMENT_FIELDS, AnnouncementDialog } from "#app/features/site/admi
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import { useHrefWith } from "#app/lib/use-href-with";
 import type { Route } from "./+types/announcements";
 
 export const handle = { i18n: ["admin"] };
@@ -88,14 +89,8 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
   const navigate = useNavigate();
   const { rows, abilities } = loaderData;
   const result = actionData as AdminActionResult | undefined;
-  const hrefWith = (edit: string | null) => {
-    const p = new URLSearchParams(location.search);
-    if (edit === null) p.delete("edit");
-    else p.set("edit", edit);
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
-  const closeHref = hrefWith(null);
+  const hrefWith = useHrefWith();
+  const closeHref = hrefWith({ edit: null });
   // A failed submit reopens its form; a saved one closes the dialog.
   const failure = result && !result.ok ? result : undefined;
   const failedForm =
@@ -121,7 +116,7 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-xl font-bold">{t("announcements.listTitle", { count: rows.length })}</h2>
         {abilities.createAnnouncement ? (
-          <Link to={hrefWith("new")} preventScrollReset className="btn btn-primary">
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset className="btn btn-primary">
             {t("announcements.add")}
           </Link>
         ) : null}
@@ -145,7 +140,7 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
                 <tr key={r.id}>
                   <th scope="row" className="font-semibold">
                     {abilities.updateAnnouncement ? (
-                      <Link to={hrefWith(r.id)} preventScrollReset className="link inline-flex min-h-6 items-center">
+                      <Link to={hrefWith({ edit: r.id })} preventScrollReset className="link inline-flex min-h-6 items-center">
                         {r.title}
                       </Link>
                     ) : (

@@ -14,6 +14,7 @@ import { serverT } from "#app/i18n/server";
 import { seoMeta } from "#app/lib/seo";
 import { useDateFormat } from "#app/lib/use-date-format";
 import { useLocalePath } from "#app/lib/use-locale";
+import { useHrefWith } from "#app/lib/use-href-with";
 import { APPLICATION_STATUSES } from "#shared/jobs";
 import type { Route } from "./+types/applications";
 
@@ -71,15 +72,9 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   const result = actionData as AdminActionResult | undefined;
   const failed = result && !result.ok ? result : undefined;
   const titleOf = (o: { titleEs: string; titleEn: string }) => (locale === "en" ? o.titleEn : o.titleEs);
-  const href = (over: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(over)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
+  // An empty value removes the parameter too (the "all" choice of a filter).
+  const href = (over: Record<string, string | null>) => hrefWith(Object.fromEntries(Object.entries(over).map(([k, v]) => [k, v || null])));
   const filtered = !!(list.offer || list.status);
   return (
     <>

@@ -13,6 +13,7 @@ import { actionFailure } from "#app/lib/form.server";
 import { pageTools } from "#app/lib/page.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import { useHrefWith } from "#app/lib/use-href-with";
 import type { Route } from "./+types/avatars";
 
 export const handle = { i18n: ["admin", "admin-avatars"] };
@@ -103,15 +104,7 @@ export default function AvatarsTab({ loaderData, actionData }: Route.ComponentPr
   const navigate = useNavigate();
   const { items, queue, achievements, artKeys } = loaderData;
   const result = actionData as AdminActionResult | undefined;
-  const hrefWith = (params: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(params)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const closeHref = hrefWith({ edit: null });
   // A refused item form reopens its dialog (whatever the address); a saved one closes it.
   const failure = result && !result.ok ? result : undefined;

@@ -15,6 +15,7 @@ import { CollaboratorAvatar } from "#app/features/content/collaborator-list";
 import { FailureAlert } from "#app/features/content/admin/failure-alert";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
+import { useHrefWith } from "#app/lib/use-href-with";
 import { CONTENT_INTENTS as I, CONTENT_LIMITS } from "#shared/content";
 import type { Route } from "./+types/collaborators";
 
@@ -84,14 +85,8 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
   const navigate = useNavigate();
   const { rows, abilities } = loaderData;
   const result = actionData as AdminActionResult | undefined;
-  const hrefWith = (edit: string | null) => {
-    const p = new URLSearchParams(location.search);
-    if (edit === null) p.delete("edit");
-    else p.set("edit", edit);
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
-  const closeHref = hrefWith(null);
+  const hrefWith = useHrefWith();
+  const closeHref = hrefWith({ edit: null });
   const failure = result && !result.ok ? result : undefined;
   const failedForm = failure && failure.values.intent !== I.delete ? failure.values.id || "new" : null;
   const editing = failedForm ?? (result?.ok ? null : loaderData.edit);
@@ -118,7 +113,7 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
       </div>
       <div className="mb-3 flex justify-end">
         {abilities.createCollaborator ? (
-          <Link to={hrefWith("new")} preventScrollReset className="btn btn-primary">
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset className="btn btn-primary">
             {t("admin.collaborators.add")}
           </Link>
         ) : null}
@@ -167,7 +162,7 @@ export default function AdminCollaborators({ loaderData, actionData }: Route.Com
                 <td>
                   <div className="flex flex-wrap items-start gap-2">
                     {abilities.updateCollaborator ? (
-                      <Link to={hrefWith(r.id)} preventScrollReset className="btn btn-outline min-h-9 px-3 py-1 text-sm">
+                      <Link to={hrefWith({ edit: r.id })} preventScrollReset className="btn btn-outline min-h-9 px-3 py-1 text-sm">
                         {t("admin.collaborators.edit")}
                       </Link>
                     ) : null}

@@ -15,6 +15,7 @@ import { FailureAlert } from "#app/features/content/admin/failure-alert";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import { useLocalePath } from "#app/lib/use-locale";
+import { useHrefWith } from "#app/lib/use-href-with";
 import { CONTENT_INTENTS as I, type ContentKind } from "#shared/content";
 import type { Route } from "./+types/content";
 
@@ -114,14 +115,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const { locale } = useLocalePath();
   const { videos, episodes, collaborators, abilities } = loaderData;
   const result = actionData as ContentActionResult | undefined;
-  const hrefWith = (edit: string | null) => {
-    const p = new URLSearchParams(location.search);
-    if (edit === null) p.delete("edit");
-    else p.set("edit", edit);
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
-  const closeHref = hrefWith(null);
+  const hrefWith = useHrefWith();
+  const closeHref = hrefWith({ edit: null });
   const failure = result && !result.ok ? result : undefined;
   const failedForm = failure && (failure.values.intent === I.create || failure.values.intent === I.update) ? failure.values.formId : null;
   const editing = failedForm ?? (result?.ok ? null : loaderData.edit);
@@ -157,13 +152,13 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 {t(kind === "video" ? "admin.content.videos" : "admin.content.episodes")}
               </h2>
               {abilities.create ? (
-                <Link to={hrefWith(`new-${kind}`)} preventScrollReset className="btn btn-primary">
+                <Link to={hrefWith({ edit: `new-${kind}` })} preventScrollReset className="btn btn-primary">
                   {t(kind === "video" ? "admin.content.addVideo" : "admin.content.addEpisode")}
                 </Link>
               ) : null}
             </div>
             {rows.length ? (
-              <ItemsTable kind={kind} rows={rows} abilities={abilities} editHref={hrefWith} />
+              <ItemsTable kind={kind} rows={rows} abilities={abilities} editHref={(edit) => hrefWith({ edit })} />
             ) : (
               <EmptyState>{t(kind === "video" ? "admin.content.emptyVideos" : "admin.content.emptyEpisodes")}</EmptyState>
             )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { SubmitButton } from "#app/components/ui/form-field";
 import { adminPage, orRefused, searchParamsOf, unknownIntent } from "#app/features/admin/route.server";
 import { ActionResult, AdminErrorBoundary, AdminHeading, NOINDEX, type AdminActionResult } from "#app/features/admin/shell";
@@ -12,6 +12,7 @@ import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
 import type { Route } from "./+types/mail-log";
 import { TableFrame } from "#app/components/ui/table";
+import { useHrefWith } from "#app/lib/use-href-with";
 
 export const handle = { i18n: ["admin"] };
 
@@ -53,15 +54,8 @@ function StatusBadge({ status }: { status: (typeof STATUSES)[number] }) {
 export default function MailLog({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { dateTime } = useDateFormat();
-  const location = useLocation();
   const { mail, open, delivers } = loaderData;
-  const hrefWith = (id: number | null) => {
-    const p = new URLSearchParams(location.search);
-    if (id === null) p.delete("id");
-    else p.set("id", String(id));
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const retryForm = (id: number) => (
     <Form method="post">
       <input type="hidden" name="intent" value="retry" />
@@ -110,7 +104,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
             </div>
             <div className="flex gap-2">
               {open.status === "failed" ? retryForm(open.id) : null}
-              <Link to={hrefWith(null)} className="btn btn-ghost text-sm">
+              <Link to={hrefWith({ id: null })} className="btn btn-ghost text-sm">
                 {t("mail.close")}
               </Link>
             </div>
@@ -157,7 +151,7 @@ export default function MailLog({ loaderData, actionData }: Route.ComponentProps
               {mail.items.map((m) => (
                 <tr key={m.id} className="border-b border-border align-top last:border-0">
                   <th scope="row" className="p-3 text-left font-normal">
-                    <Link to={hrefWith(m.id)} className="link" aria-current={open?.id === m.id ? "true" : undefined}>
+                    <Link to={hrefWith({ id: String(m.id) })} className="link" aria-current={open?.id === m.id ? "true" : undefined}>
                       {m.subject}
                     </Link>
                     <div className="text-xs text-muted-foreground">

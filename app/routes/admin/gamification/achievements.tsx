@@ -22,6 +22,7 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { formValues, type FormFailure } from "#app/lib/form";
 import { actionFailure } from "#app/lib/form.server";
 import { seoMeta } from "#app/lib/seo";
+import { useHrefWith } from "#app/lib/use-href-with";
 import type { Route } from "./+types/achievements";
 
 export const handle = { i18n: ["admin", "badges"] };
@@ -175,15 +176,7 @@ export default function GamificationAchievements({ loaderData, actionData }: Rou
   const navigate = useNavigate();
   const { achievements, sort, dir } = loaderData;
   const result = actionData as AdminActionResult | undefined;
-  const hrefWith = (params: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(params)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const closeHref = hrefWith({ edit: null });
   // A failed submit reopens its form (whatever the address); a saved one closes the dialog.
   const failure = result && !result.ok ? result : undefined;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useLocation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Field, SubmitButton, TextAreaField } from "#app/components/ui/form-field";
 import { MiniAvatar } from "#app/components/ui/avatar";
 import { failureFor } from "#app/lib/form";
@@ -19,6 +19,7 @@ import { useLocalePath } from "#app/lib/use-locale";
 import type { LedgerEntry } from "#server/modules/gamification";
 import type { Route } from "./+types/ranking";
 import { TableFrame } from "#app/components/ui/table";
+import { useHrefWith } from "#app/lib/use-href-with";
 
 export const handle = { i18n: ["admin", "levels", "badges"] };
 
@@ -69,19 +70,6 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo, 
 export const ErrorBoundary = AdminErrorBoundary;
 
 /** The current URL with some query parameters changed (null removes one), for links that keep the view. */
-function useHrefWith() {
-  const location = useLocation();
-  return (params: Record<string, string | null>, hash = "") => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(params)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}${hash}`;
-  };
-}
-
 /** The adjustment form (Admins): a whole number of XP other than 0 and the reason, which the audit log keeps. */
 function AdjustXp({
   userId,
