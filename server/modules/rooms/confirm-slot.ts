@@ -61,7 +61,9 @@ export async function confirmSlot(deps: RoomsDeps, viewer: RoomViewer, input: { 
 
 /** "Monday, 4 May 2026, 18:00" in the recipient's language and zone. */
 const whenIn = (at: Date, r: Recipient) =>
-  new Intl.DateTimeFormat(r.locale === "en" ? "en-US" : "es-ES", { dateStyle: "full", timeStyle: "short", timeZone: r.timeZone }).format(at);
+  new Intl.DateTimeFormat(r.locale === "en" ? "en-US" : "es-ES", { dateStyle: "full", timeStyle: "short", timeZone: r.timeZone }).format(
+    at,
+  );
 
 /** The confirmation with its calendar invitation, to the host and to the guest; a failure is logged, not thrown. */
 async function sendConfirmationMails(deps: RoomsDeps, room: RoomRow, slot: SlotRow) {

@@ -63,7 +63,13 @@ describe("the calendar invitation", () => {
     expect(parts.length).toBeGreaterThan(2);
     for (const p of parts) expect(Buffer.byteLength(p, "utf8")).toBeLessThanOrEqual(75);
     expect(parts.slice(1).every((p) => p.startsWith(" "))).toBe(true);
-    expect(parts[0] + parts.slice(1).map((p) => p.slice(1)).join("")).toBe(long);
+    expect(
+      parts[0] +
+        parts
+          .slice(1)
+          .map((p) => p.slice(1))
+          .join(""),
+    ).toBe(long);
     expect(foldLine("SHORT:x")).toBe("SHORT:x");
     const text = calendarInvite({ ...invite, description: "word ".repeat(60) });
     expect(icsLines(text).find((l) => l.startsWith("DESCRIPTION:"))).toBe(`DESCRIPTION:${"word ".repeat(60)}`);

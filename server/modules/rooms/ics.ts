@@ -23,7 +23,11 @@ export type CalendarInvite = {
 };
 
 /** `20260504T160000Z`: a UTC date-time as RFC 5545 writes it. */
-export const icsDateTime = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export const icsDateTime = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines. */
 export const escapeText = (value: string) =>
@@ -34,7 +38,7 @@ export const escapeText = (value: string) =>
     .replace(/\r\n|\r|\n/g, "\\n");
 
 /** A parameter value (a CN): quoted, without the characters a quoted parameter cannot hold. */
-const paramValue = (value: string) => `"${value.replace(/["\r\n\\]/g, "").replace(/[\u0000-\u001f]/g, "")}"`;
+const paramValue = (value: string) => `"${[...value].filter((c) => c !== '"' && c !== "\\" && c.charCodeAt(0) >= 0x20).join("")}"`;
 
 /**
  * Folds one content line at 75 octets (RFC 5545 §3.1): the rest continues on lines that begin with a space.

@@ -33,11 +33,15 @@ export const proposeSlotInput = z
     let at: Date | null = null;
     if (v.startsAt) {
       at = ISO_WITH_OFFSET.test(v.startsAt) ? new Date(v.startsAt) : null;
-      if (!at || Number.isNaN(at.getTime())) ctx.addIssue({ code: "custom", path: ["startsAt"], message: "errors:rooms.slot_time_invalid" });
+      if (!at || Number.isNaN(at.getTime()))
+        ctx.addIssue({ code: "custom", path: ["startsAt"], message: "errors:rooms.slot_time_invalid" });
     } else {
-      if (!v.timeZone || !isTimeZone(v.timeZone)) ctx.addIssue({ code: "custom", path: ["timeZone"], message: "errors:rooms.time_zone_invalid" });
-      if (!v.date || !/^\d{4}-\d{2}-\d{2}$/.test(v.date)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors:rooms.slot_date_invalid" });
-      if (!v.time || !/^\d{2}:\d{2}$/.test(v.time)) ctx.addIssue({ code: "custom", path: ["time"], message: "errors:rooms.slot_time_invalid" });
+      if (!v.timeZone || !isTimeZone(v.timeZone))
+        ctx.addIssue({ code: "custom", path: ["timeZone"], message: "errors:rooms.time_zone_invalid" });
+      if (!v.date || !/^\d{4}-\d{2}-\d{2}$/.test(v.date))
+        ctx.addIssue({ code: "custom", path: ["date"], message: "errors:rooms.slot_date_invalid" });
+      if (!v.time || !/^\d{2}:\d{2}$/.test(v.time))
+        ctx.addIssue({ code: "custom", path: ["time"], message: "errors:rooms.slot_time_invalid" });
       if (v.date && v.time && v.timeZone && isTimeZone(v.timeZone)) {
         at = zonedToUtc(v.date, v.time, v.timeZone);
         if (!at) ctx.addIssue({ code: "custom", path: ["date"], message: "errors:rooms.slot_date_invalid" });

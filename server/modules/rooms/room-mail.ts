@@ -31,4 +31,3 @@ export const guestRecipient = (room: RoomRow): Recipient => ({
   locale: mailLocale(room.guestLocale),
   timeZone: room.guestTimeZone ?? room.hostTimeZone,
 });
-

@@ -219,7 +219,10 @@ describe("an episode room's schedule", () => {
 
       const guests = await propose(asGuest());
       expect(await codeOf(answerSlot(deps, asGuest(), { roomId, slotId: guests.id, answer: "reject" }))).toBe("rooms.slot_state");
-      expect(await answerSlot(deps, asAdmin(), { roomId, slotId: guests.id, answer: "reject" })).toEqual({ id: guests.id, status: "rejected" });
+      expect(await answerSlot(deps, asAdmin(), { roomId, slotId: guests.id, answer: "reject" })).toEqual({
+        id: guests.id,
+        status: "rejected",
+      });
     });
 
     it("lets one of two answers at once win", async () => {
@@ -241,7 +244,10 @@ describe("an episode room's schedule", () => {
     }
 
     it("confirms one accepted slot, rejects the other open ones and mails both an invitation", async () => {
-      await database.db.update(episodeRooms).set({ guestTimeZone: "America/Mexico_City", guestLocale: "es" }).where(eq(episodeRooms.id, roomId));
+      await database.db
+        .update(episodeRooms)
+        .set({ guestTimeZone: "America/Mexico_City", guestLocale: "es" })
+        .where(eq(episodeRooms.id, roomId));
       const chosen = await accepted(asHost(), 48);
       const other = await accepted(asGuest(), 72);
       const open = await propose(asGuest(), { startsAt: later(96) });
@@ -278,7 +284,11 @@ describe("an episode room's schedule", () => {
         expect(lines[0]).toBe("BEGIN:VCALENDAR");
         expect(lines).toContain("METHOD:REQUEST");
         expect(lines).toContain(`UID:${chosen}@nexoindie.example`);
-        expect(lines).toContain(`DTSTART:${later(48).replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+        expect(lines).toContain(
+          `DTSTART:${later(48)
+            .replace(/[-:]/g, "")
+            .replace(/\.\d{3}/, "")}`,
+        );
         expect(lines).toContain("SUMMARY:Episode 12: shaders\\, pixels\\; and more");
         expect(lines.find((l) => l.startsWith("DESCRIPTION:"))).toContain(`/episode-panel/${roomId}`);
         expect(lines.find((l) => l.startsWith("ORGANIZER"))).toContain("mailto:ana@example.com");
@@ -334,7 +344,10 @@ describe("an episode room's schedule", () => {
     it("rings the host's bell and mails the host when the guest proposes while the host is away", async () => {
       const slot = await propose(asGuest());
       const [bell] = await bells(host.userId);
-      expect(bell).toMatchObject({ type: "episode_room", data: { roomId, kind: "slot_proposed", title: "Episode 12: shaders, pixels; and more" } });
+      expect(bell).toMatchObject({
+        type: "episode_room",
+        data: { roomId, kind: "slot_proposed", title: "Episode 12: shaders, pixels; and more" },
+      });
       expect(smtp.received.map((m) => m.to[0])).toEqual(["ana@example.com"]);
       expect(smtp.received[0].subject).toContain("Novedades en la sala del episodio");
       // The guest answers nothing of their own; the host's answer tells the guest by mail (no account: no bell).

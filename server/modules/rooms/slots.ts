@@ -38,4 +38,3 @@ export async function openSlots(db: Pick<Database, "select">, roomId: string) {
     .where(and(eq(episodeSlots.roomId, roomId), inArray(episodeSlots.status, OPEN_SLOT_STATUSES)))
     .orderBy(asc(episodeSlots.startsAt));
 }
-
