@@ -76,7 +76,14 @@ async function sendConfirmationMails(deps: RoomsDeps, room: RoomRow, slot: SlotR
     const url = roomUrl(deps, r.locale, room.id);
     const template = "rooms.schedule.confirmed";
     const rendered = renderEmail(
-      { template, title: room.title, when: whenIn(slot.startsAt, r), zone: r.timeZone, minutes: String(slot.minutes), url },
+      {
+        template,
+        title: room.title,
+        when: whenIn(slot.startsAt, r),
+        zone: r.timeZone,
+        length: translator(r.locale, "mail")("rooms.schedule.minutes", { count: slot.minutes }),
+        url,
+      },
       r.locale,
       deps.siteName,
     );

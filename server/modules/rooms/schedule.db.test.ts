@@ -272,7 +272,7 @@ describe("an episode room's schedule", () => {
       expect(guestMail.subject).toBe("Grabación confirmada: Episode 12: shaders, pixels; and more");
       // 10:00 UTC is 04:00 in Mexico City and 12:00 in Madrid: each reads their own time.
       expect(later(48)).toBe("2026-05-03T10:00:00.000Z");
-      expect(guestMail.text).toContain("3 de mayo de 2026, 4:00 (hora de America/Mexico_City)");
+      expect(guestMail.text).toContain("3 de mayo de 2026, 4:00 (hora de America/Mexico_City), 60 minutos.");
       expect(guestMail.text).toContain("America/Mexico_City");
       expect(guestMail.text).toContain(`https://nexoindie.example/es/episode-panel/${roomId}`);
       const hostMail = smtp.received.find((m) => m.to.includes("ana@example.com"))!;
