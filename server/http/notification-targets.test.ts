@@ -49,6 +49,10 @@ beforeAll(async () => {
       actorId: null,
       data: { requestId: "r1", campaignId: "c1", gameName: "Lumen Drift", status: "rejected", reason: "Wrong platform", auto: false },
     },
+    episode_room: {
+      actorId: null,
+      data: { roomId: "3f1c0b1e-0000-4000-8000-000000000001", title: "Episode 12", kind: "slot_proposed", status: "preparing" },
+    },
   };
   expected = {
     reply: { picture: "avatar", target: `${thread}?post=2` },
@@ -60,6 +64,7 @@ beforeAll(async () => {
     level_up: { picture: "level", target: "/account/progress" },
     achievement_unlocked: { picture: "achievement", target: "/account/progress#achievements-heading" },
     campaign_decided: { picture: "campaign", target: "/my-keys" },
+    episode_room: { picture: "episode", target: "/episode-panel/3f1c0b1e-0000-4000-8000-000000000001" },
   };
   for (const type of NOTIFICATION_TYPES) {
     const [row] = await db

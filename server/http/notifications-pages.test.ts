@@ -257,6 +257,7 @@ describe("/account/notifications", () => {
       level_up: false,
       achievement_unlocked: false,
       campaign_decided: false,
+      episode_room: false,
     });
     // Nobody else's settings changed.
     expect((await t.services.notifications.getPreferences(testActor({ userId: ana.id }))).like).toBe(true);

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "#server/db/schema";
 import type { DatabaseHandle } from "#server/db/client";
@@ -45,6 +46,26 @@ describe("Mailer", () => {
       expect(m.subject).toBe("Confirm your email for Nexo Indie");
       expect(m.text).toContain("Confirm my email: https://site.test/v?t=1");
       expect(m.html).toContain('href="https://site.test/v?t=1"');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("sends attachments, and keeps them out of the outbox", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const mailer = new Mailer(database.db, { smtpUrl: smtp.url, mailFrom: "Nexo <no-reply@nexo.test>" }, createLogger("silent"));
+      const ics = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
+      const r = await mailer.send({
+        ...message("invite@example.test"),
+        attachments: [{ filename: "invite.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+      });
+      expect(r.status).toBe("sent");
+      const [m] = smtp.received;
+      expect(m.attachments).toEqual([{ filename: "invite.ics", contentType: "text/calendar", content: ics }]);
+      expect(m.text).toContain("Confirm my email");
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, r.id));
+      expect(row).toMatchObject({ to: "invite@example.test", status: "sent" });
     } finally {
       await smtp.close();
     }

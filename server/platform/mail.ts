@@ -14,7 +14,13 @@ export type MailMessage = {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Files sent with the message (a calendar invitation), by `send` only. Not kept in the outbox: a queued
+   * message, or one SMTP refused and retried later, goes without them.
+   */
+  attachments?: MailAttachment[];
 };
+export type MailAttachment = { filename: string; content: string | Buffer; contentType: string };
 /**
  * `retry: false`: a message whose failure the caller tells the person about at once ("please try again") is
  * not tried again later by `mail.retry`, so it never arrives after they were told it failed.
@@ -45,7 +51,8 @@ export class Mailer {
   }
 
   async send(message: MailMessage, options: SendOptions = {}): Promise<MailResult> {
-    const [row] = await this.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+    const { attachments: _attachments, ...stored } = message;
+    const [row] = await this.db.insert(mailOutbox).values(stored).returning({ id: mailOutbox.id });
     if (!this.transport) {
       await this.db.update(mailOutbox).set({ status: "stored" }).where(eq(mailOutbox.id, row.id));
       this.log.info("mail stored in the outbox (no SMTP_URL)", { to: message.to, subject: message.subject, text: message.text });
@@ -59,9 +66,10 @@ export class Mailer {
    * one); a job delivers it later with `deliverQueued`. Bulk mail goes this way so a send never waits on SMTP.
    */
   async queue(message: MailMessage, db: Pick<Database, "insert"> = this.db): Promise<number> {
+    const { attachments: _attachments, ...stored } = message;
     const [row] = await db
       .insert(mailOutbox)
-      .values({ ...message, status: "queued" })
+      .values({ ...stored, status: "queued" })
       .returning({ id: mailOutbox.id });
     return row.id;
   }
@@ -101,6 +109,7 @@ export class Mailer {
         subject: m.subject,
         html: m.html,
         text: m.text,
+        attachments: m.attachments?.length ? m.attachments : undefined,
       });
       await this.db
         .update(mailOutbox)

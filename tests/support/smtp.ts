@@ -1,7 +1,17 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; replyTo: string; subject: string; text: string; html: string };
+export type ReceivedAttachment = { filename: string; contentType: string; content: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Attached files, their content as UTF-8 text. */
+  attachments: ReceivedAttachment[];
+};
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpServer(opts: { failWith?: string } = {}) {
@@ -27,6 +37,11 @@ export async function startSmtpServer(opts: { failWith?: string } = {}) {
             subject: m.subject ?? "",
             text: m.text ?? "",
             html: typeof m.html === "string" ? m.html : "",
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              content: a.content.toString("utf8"),
+            })),
           });
           callback();
         })

@@ -43,6 +43,14 @@ const examples: Record<NotificationType, NotificationItem> = {
     post: null,
     data: { requestId: "r1", campaignId: "c1", gameName: "Lumen Drift", status: "rejected", reason: "Wrong platform", auto: false },
   },
+  episode_room: {
+    ...base,
+    type: "episode_room",
+    actor: null,
+    thread: null,
+    post: null,
+    data: { roomId: "3f1c0b1e-0000-4000-8000-000000000001", title: "Episode 12", kind: "chat", status: "preparing" },
+  },
 };
 
 const expected: Record<NotificationType, { target: string; picture: ReturnType<typeof notificationPicture> }> = {
@@ -73,6 +81,7 @@ const expected: Record<NotificationType, { target: string; picture: ReturnType<t
     picture: { kind: "icon", icon: "achievement", achievementKey: "first_thread" },
   },
   campaign_decided: { target: "/my-keys", picture: { kind: "icon", icon: "campaign" } },
+  episode_room: { target: "/episode-panel/3f1c0b1e-0000-4000-8000-000000000001", picture: { kind: "icon", icon: "episode" } },
 };
 
 describe("every notification type", () => {

@@ -22,6 +22,12 @@ export function notificationSentence(t: TFunction, n: NotificationItem, locale: 
     return t(`notifications:sentence.${n.data.status === "approved" ? "campaign_approved" : "campaign_rejected"}`, {
       game: String(n.data.gameName ?? ""),
     });
+  // Episode rooms: what happened in the room, by its title.
+  if (n.type === "episode_room")
+    return t(`notifications:sentence.episode_room.${String(n.data.kind ?? "chat")}`, {
+      title: String(n.data.title ?? ""),
+      status: t(`notifications:episodeStatus.${String(n.data.status ?? "preparing")}`),
+    });
   const key = n.type === "moderation" ? moderationKey(n.data) : n.type;
   return t(`notifications:sentence.${key}`, { actor, thread });
 }
@@ -54,10 +60,11 @@ export function moderationReason(n: NotificationItem): string | null {
  * author cannot open it) a moderation notice leads to the thread's forum; when it is gone, to who acted, else
  * to the community.
  */
-export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" | "post" | "actor">): string {
+export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" | "post" | "actor" | "data">): string {
   if (n.type === "level_up") return "/account/progress";
   if (n.type === "achievement_unlocked") return "/account/progress#achievements-heading";
   if (n.type === "campaign_decided") return "/my-keys";
+  if (n.type === "episode_room") return `/episode-panel/${String(n.data.roomId ?? "")}`;
   if (n.thread && !n.thread.hidden) {
     return postLinkPath(n.thread.forumSlug, n.thread.slug, n.post?.number);
   }
@@ -67,7 +74,7 @@ export function notificationTarget(n: Pick<NotificationItem, "type" | "thread" |
 }
 
 /** The system notifications' pictures: an icon that says what happened. */
-export type NotificationIcon = "level" | "achievement" | "moderation" | "community" | "campaign";
+export type NotificationIcon = "level" | "achievement" | "moderation" | "community" | "campaign" | "episode";
 
 /**
  * A notification's picture: the avatar of who acted (a reply, a mention, a like…), or an icon for what the
@@ -83,6 +90,7 @@ export function notificationPicture(n: Pick<NotificationItem, "type" | "actor" |
   if (n.type === "achievement_unlocked") return { kind: "icon", icon: "achievement", achievementKey: String(n.data.key ?? "") };
   if (n.type === "moderation") return { kind: "icon", icon: "moderation" };
   if (n.type === "campaign_decided") return { kind: "icon", icon: "campaign" };
+  if (n.type === "episode_room") return { kind: "icon", icon: "episode" };
   // Who acted has left the site: the forum's icon.
   if (!n.actor) return { kind: "icon", icon: "community" };
   return { kind: "avatar", userId: n.actor.id, username: n.actor.username, avatarUrl: n.actor.avatarUrl };

@@ -8,6 +8,7 @@ const ICONS: Record<Exclude<NotificationIcon, "achievement">, IconName> = {
   moderation: "shield-check",
   community: "messages-square",
   campaign: "key-round",
+  episode: "calendar-clock",
 };
 
 /**

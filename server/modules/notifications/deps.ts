@@ -14,7 +14,8 @@ export type NotificationsDeps = { db: Database; events: EventBus; now: () => Dat
  * The kinds of notification, each with its own setting: a reply in a followed thread, a mention, a
  * new thread by a followed person, a like, an accepted answer, a moderation action on one's content; and from
  * gamification: a new level, an unlocked achievement; and from creator key campaigns: a
- * company's decision on one's key request.
+ * company's decision on one's key request; and from episode rooms: news of a room one hosts or is the guest of
+ * (a chat message, a slot, a status) while away from it.
  */
 export const NOTIFICATION_TYPES = [
   "reply",
@@ -26,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   "level_up",
   "achievement_unlocked",
   "campaign_decided",
+  "episode_room",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

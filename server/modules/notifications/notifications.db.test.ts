@@ -199,6 +199,7 @@ describe("notifications", () => {
       level_up: true,
       achievement_unlocked: true,
       campaign_decided: true,
+      episode_room: true,
     });
     expect(await notes.setPreferences(carol, { like: false, mention: "false" })).toMatchObject({
       like: false,

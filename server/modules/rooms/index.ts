@@ -1,12 +1,21 @@
 import { defineArea } from "#server/modules/area";
-import type { RoomsDeps } from "./deps";
+import type { RoomsDeps, RoomViewer } from "./deps";
 import { RoomPresence } from "./presence";
 import { ROOMS_ERRORS } from "./errors";
 import { ROOMS_ACTIONS, ROOMS_CASES, can as canRooms, roomsAbilities } from "./policy";
 import type { Actor } from "#server/modules/accounts/actor";
+import type { RoomRole } from "#shared/rooms";
+import { answerSlot } from "./answer-slot";
+import { confirmSlot } from "./confirm-slot";
+import { listSlots } from "./list-slots";
+import { proposeSlot } from "./propose-slot";
+import { tellRoomActivity, type RoomActivity } from "./room-notices";
+import { setTimeZone } from "./set-time-zone";
 
 export type { RoomsDeps, RoomViewer } from "./deps";
 export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
+export type { ScheduleView, SlotView } from "./list-slots";
+export { ROOM_ACTIVITIES, tellRoomActivity, type RoomActivity } from "./room-notices";
 export { ROOMS_ACTIONS, can as canRooms, type RoomsAction } from "./policy";
 
 /**
@@ -26,6 +35,13 @@ export function createRoomsService(deps: RoomsDeps) {
     // The live documents: script versions, notes.
 
     // The schedule.
+    listSlots: (viewer: RoomViewer, input: { roomId: unknown }) => listSlots(deps, viewer, input),
+    proposeSlot: (viewer: RoomViewer, input: { roomId: unknown } & Record<string, unknown>) => proposeSlot(deps, viewer, input),
+    answerSlot: (viewer: RoomViewer, input: { roomId: unknown } & Record<string, unknown>) => answerSlot(deps, viewer, input),
+    confirmSlot: (viewer: RoomViewer, input: { roomId: unknown } & Record<string, unknown>) => confirmSlot(deps, viewer, input),
+    setTimeZone: (viewer: RoomViewer, input: { roomId: unknown } & Record<string, unknown>) => setTimeZone(deps, viewer, input),
+    /** Tells the room's people, when away, what was done in it (the chat and status changes call it). */
+    tellActivity: (roomId: string, kind: RoomActivity, by: RoomRole) => tellRoomActivity(deps, roomId, kind, by),
   };
 }
 
