@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function room() {
-  const id = randomUUID();
+  const id: string = randomUUID();
   await t.services.db.insert(episodeRooms).values({ id, title: "Episode", guestName: "Greta", guestEmail: "g@example.test", hostId: host.id });
   const secret = newSecret();
   await t.services.db.insert(episodeGuestSessions).values({ id: randomUUID(), roomId: id, secretHash: hashSecret(secret) });
@@ -48,6 +48,8 @@ const headers = (cookie: string | null, origin: string | null = TEST_ORIGIN): Re
   ...(origin ? { origin } : {}),
 });
 const presentOf = (m: Record<string, unknown>) => JSON.parse(String(m.present)) as { role: string; name: string }[];
+/** The test client's type leaves `send` out; the socket has it. */
+const sendJson = (s: TestSocket, message: object) => (s.raw as unknown as { send(data: string): void }).send(JSON.stringify(message));
 const b64 = (u: Uint8Array) => Buffer.from(u).toString("base64");
 
 describe("/api/realtime/rooms/{roomId}", () => {
@@ -72,7 +74,7 @@ describe("/api/realtime/rooms/{roomId}", () => {
       // The guest types; the host's socket receives the update, and the document is stored.
       const typed = new Y.Doc();
       typed.getText(TEXT_NAME).insert(0, "Hello from the guest");
-      guestSocket.raw.send(JSON.stringify({ type: "doc.update", doc: "script", update: b64(Y.encodeStateAsUpdate(typed)) }));
+      sendJson(guestSocket, ({ type: "doc.update", doc: "script", update: b64(Y.encodeStateAsUpdate(typed)) }));
       const relayed = await hostSocket.next((m) => m.type === "doc.update");
       const mine = new Y.Doc();
       Y.applyUpdate(mine, new Uint8Array(Buffer.from(String(relayed.update), "base64")));
@@ -81,7 +83,7 @@ describe("/api/realtime/rooms/{roomId}", () => {
       expect(guestSocket.messages.some((m) => (m as { type: string }).type === "doc.update")).toBe(false);
 
       // A client catching up with its state vector gets what it lacks, and the server's state vector.
-      hostSocket.raw.send(JSON.stringify({ type: "doc.sync", doc: "script", stateVector: b64(Y.encodeStateVector(new Y.Doc())) }));
+      sendJson(hostSocket, ({ type: "doc.sync", doc: "script", stateVector: b64(Y.encodeStateVector(new Y.Doc())) }));
       const state = await hostSocket.next((m) => m.type === "doc.state");
       const fresh = new Y.Doc();
       Y.applyUpdate(fresh, new Uint8Array(Buffer.from(String(state.update), "base64")));
@@ -91,7 +93,7 @@ describe("/api/realtime/rooms/{roomId}", () => {
       );
 
       // A refused edit (unreadable) is answered to its sender only.
-      guestSocket.raw.send(JSON.stringify({ type: "doc.update", doc: "notes", update: b64(new Uint8Array([7, 7, 7])) }));
+      sendJson(guestSocket, ({ type: "doc.update", doc: "notes", update: b64(new Uint8Array([7, 7, 7])) }));
       expect(await guestSocket.next((m) => m.type === "doc.rejected")).toEqual({ type: "doc.rejected", doc: "notes", code: "input.invalid" });
 
       // Leaving updates the others.

@@ -39,7 +39,7 @@ describe("episode room documents", () => {
 
   /** A room hosted by `host`, with a guest session; the viewers who can be in it. */
   async function room(status: "preparing" | "published" = "preparing") {
-    const id = randomUUID();
+    const id: string = randomUUID();
     await services.db.insert(episodeRooms).values({
       id,
       title: "Episode",
