@@ -18,4 +18,3 @@ export function textChange(before: string, after: string): { at: number; removed
 
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-

@@ -37,7 +37,9 @@ afterAll(async () => {
 
 async function room() {
   const id: string = randomUUID();
-  await t.services.db.insert(episodeRooms).values({ id, title: "Episode", guestName: "Greta", guestEmail: "g@example.test", hostId: host.id });
+  await t.services.db
+    .insert(episodeRooms)
+    .values({ id, title: "Episode", guestName: "Greta", guestEmail: "g@example.test", hostId: host.id });
   const secret = newSecret();
   await t.services.db.insert(episodeGuestSessions).values({ id: randomUUID(), roomId: id, secretHash: hashSecret(secret) });
   return { id, url: server.url.replace("/api/realtime", roomSocketPath(id)), guestCookie: `${guestCookieName(id)}=${secret}` };
@@ -74,7 +76,7 @@ describe("/api/realtime/rooms/{roomId}", () => {
       // The guest types; the host's socket receives the update, and the document is stored.
       const typed = new Y.Doc();
       typed.getText(TEXT_NAME).insert(0, "Hello from the guest");
-      sendJson(guestSocket, ({ type: "doc.update", doc: "script", update: b64(Y.encodeStateAsUpdate(typed)) }));
+      sendJson(guestSocket, { type: "doc.update", doc: "script", update: b64(Y.encodeStateAsUpdate(typed)) });
       const relayed = await hostSocket.next((m) => m.type === "doc.update");
       const mine = new Y.Doc();
       Y.applyUpdate(mine, new Uint8Array(Buffer.from(String(relayed.update), "base64")));
@@ -83,7 +85,7 @@ describe("/api/realtime/rooms/{roomId}", () => {
       expect(guestSocket.messages.some((m) => (m as { type: string }).type === "doc.update")).toBe(false);
 
       // A client catching up with its state vector gets what it lacks, and the server's state vector.
-      sendJson(hostSocket, ({ type: "doc.sync", doc: "script", stateVector: b64(Y.encodeStateVector(new Y.Doc())) }));
+      sendJson(hostSocket, { type: "doc.sync", doc: "script", stateVector: b64(Y.encodeStateVector(new Y.Doc())) });
       const state = await hostSocket.next((m) => m.type === "doc.state");
       const fresh = new Y.Doc();
       Y.applyUpdate(fresh, new Uint8Array(Buffer.from(String(state.update), "base64")));
@@ -93,8 +95,12 @@ describe("/api/realtime/rooms/{roomId}", () => {
       );
 
       // A refused edit (unreadable) is answered to its sender only.
-      sendJson(guestSocket, ({ type: "doc.update", doc: "notes", update: b64(new Uint8Array([7, 7, 7])) }));
-      expect(await guestSocket.next((m) => m.type === "doc.rejected")).toEqual({ type: "doc.rejected", doc: "notes", code: "input.invalid" });
+      sendJson(guestSocket, { type: "doc.update", doc: "notes", update: b64(new Uint8Array([7, 7, 7])) });
+      expect(await guestSocket.next((m) => m.type === "doc.rejected")).toEqual({
+        type: "doc.rejected",
+        doc: "notes",
+        code: "input.invalid",
+      });
 
       // Leaving updates the others.
       guestSocket.close();

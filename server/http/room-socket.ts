@@ -116,10 +116,7 @@ export function mountRoomSocket(app: Hono<any>, opts: RoomSocketOptions): Realti
     const sub = roomSubs.get(roomId);
     if (!sub) return;
     // Someone came in on another instance (or this one lost messages): say who is here.
-    if (
-      (message.type === "presence" && message.ask === true && message.instance !== instance) ||
-      message.type === "resync"
-    ) {
+    if ((message.type === "presence" && message.ask === true && message.instance !== instance) || message.type === "resync") {
       if (rooms.presence.present(roomId).length) void publishPresence(roomId, message.type === "resync");
     }
     for (const p of sub.peers) {

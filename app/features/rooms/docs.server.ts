@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { actionFailure, isDomainErrorLike } from "#app/lib/form.server";
 import type { RoomViewer, ScriptVersionRow, VersionComparison } from "#server/modules/rooms";
 import type { RoomActionResult } from "./action-result";
+import { VERSIONS_PAGE_PARAM } from "./docs-params";
 
 /** A saved version as the page lists it (its date as an ISO string). */
 export type VersionItem = Omit<ScriptVersionRow, "createdAt"> & { createdAt: string };
@@ -11,11 +12,8 @@ export type DocsData = {
   texts: { script: string; notes: string };
   versions: { items: VersionItem[]; total: number; page: number; pageCount: number };
   /** `?from=&to=` asked for a comparison: its parts, or the error key when it could not be made. */
-  compare: (VersionComparison & { error?: undefined }) | { error: string; from: string; to: string } | null;
+  compare: { diff: VersionComparison; error?: undefined } | { diff?: undefined; error: string; from: string; to: string } | null;
 };
-
-/** The address parameter of the versions' page (the room page holds several lists). */
-export const VERSIONS_PAGE_PARAM = "versions";
 
 export async function loadDocs(context: AppLoadContext, viewer: RoomViewer, roomId: string, url: URL): Promise<DocsData> {
   const rooms = context.services.rooms;
@@ -28,10 +26,13 @@ export async function loadDocs(context: AppLoadContext, viewer: RoomViewer, room
   const from = q.get("from");
   const to = q.get("to");
   if (from && to) {
-    compare = await rooms.compareScriptVersions(viewer, { roomId, from, to }).catch((err: unknown) => {
-      if (!isDomainErrorLike(err)) throw err;
-      return { error: err.code === "input.invalid" ? "errors:rooms.version_not_found" : `errors:${err.code}`, from, to };
-    });
+    compare = await rooms.compareScriptVersions(viewer, { roomId, from, to }).then(
+      (diff) => ({ diff }),
+      (err: unknown) => {
+        if (!isDomainErrorLike(err)) throw err;
+        return { error: err.code === "input.invalid" ? "errors:rooms.version_not_found" : `errors:${err.code}`, from, to };
+      },
+    );
   }
   return {
     texts,

@@ -155,7 +155,8 @@ describe("episode room documents", () => {
 
   it("refuses an update too large, unreadable, outside the text, or making the text too long", async () => {
     const r = await room();
-    const edit = (update: Uint8Array, doc: RoomDoc = "script") => codeOf(services.rooms.editDoc(r.viewers.host, { roomId: r.id, doc, update }));
+    const edit = (update: Uint8Array, doc: RoomDoc = "script") =>
+      codeOf(services.rooms.editDoc(r.viewers.host, { roomId: r.id, doc, update }));
     expect(await edit(new Uint8Array(ROOM_LIMITS.updateBytesMax + 1))).toBe("input.invalid");
     expect(await edit(new Uint8Array([9, 9, 9, 9, 9]))).toBe("input.invalid");
     const stray = new Y.Doc();
@@ -232,9 +233,9 @@ describe("episode room documents", () => {
     const rows = await services.db.select().from(episodeScriptVersions).where(eq(episodeScriptVersions.roomId, r.id));
     expect(rows.every((v) => v.body === "Version body" && /^Save \d$/.test(v.summary))).toBe(true);
     expect(new Set(rows.map((v) => `${v.authorRole}:${v.authorName}`))).toEqual(new Set([`host:${host.username}`, "guest:Greta Guest"]));
-    expect(await codeOf(services.rooms.saveScriptVersion(r.viewers.host, { roomId: r.id, summary: "x".repeat(ROOM_LIMITS.summaryMax + 1) }))).toBe(
-      "input.invalid",
-    );
+    expect(
+      await codeOf(services.rooms.saveScriptVersion(r.viewers.host, { roomId: r.id, summary: "x".repeat(ROOM_LIMITS.summaryMax + 1) })),
+    ).toBe("input.invalid");
   });
 
   it("compares two versions line by line, and restores one as a new version that the live script follows", async () => {
@@ -256,7 +257,9 @@ describe("episode room documents", () => {
       { kind: "added", text: "PS\n" },
     ]);
     expect([diff.added, diff.removed]).toEqual([2, 1]);
-    expect(await codeOf(services.rooms.compareScriptVersions(r.viewers.host, { roomId: r.id, from: 1, to: 9 }))).toBe("rooms.version_not_found");
+    expect(await codeOf(services.rooms.compareScriptVersions(r.viewers.host, { roomId: r.id, from: 1, to: 9 }))).toBe(
+      "rooms.version_not_found",
+    );
 
     const { heard, stop } = listen(r.id);
     const restored = await services.rooms.restoreScriptVersion(r.viewers.guest, { roomId: r.id, number: 1 });

@@ -6,11 +6,7 @@ import { docsFor } from "./live/docs-store";
 import { insertVersion } from "./script-versions";
 
 const schema = z.object({
-  summary: z
-    .string()
-    .trim()
-    .max(ROOM_LIMITS.summaryMax, { message: "errors:rooms.summary_too_long" })
-    .default(""),
+  summary: z.string().trim().max(ROOM_LIMITS.summaryMax, { message: "errors:rooms.summary_too_long" }).default(""),
 });
 
 /** Saves the live script as a new version, with a short summary of what changed; the room hears of it. */

@@ -101,7 +101,8 @@ export function useSharedText(doc: RoomDoc): SharedText {
       const { selectionStart, selectionEnd, selectionDirection } = ta;
       const delta = event.delta as { insert?: unknown; retain?: number; delete?: number }[];
       ta.value = ytext.toString();
-      if (focused) ta.setSelectionRange(movePosition(selectionStart, delta), movePosition(selectionEnd, delta), selectionDirection ?? undefined);
+      if (focused)
+        ta.setSelectionRange(movePosition(selectionStart, delta), movePosition(selectionEnd, delta), selectionDirection ?? undefined);
     };
     ytext.observe(observer);
     return () => ytext.unobserve(observer);

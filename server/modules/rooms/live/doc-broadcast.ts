@@ -1,6 +1,6 @@
 import type { Realtime } from "#server/platform/realtime";
 import type { RoomDoc } from "#shared/rooms";
-import { roomChannel } from "../deps";
+import { roomChannel } from "#server/modules/rooms/deps";
 
 /** A message travels between instances by PostgreSQL NOTIFY (under 8000 bytes with its envelope). */
 export const INLINE_UPDATE_MAX_BYTES = 7000;

@@ -67,37 +67,39 @@ export class DocsStore {
    */
   async appendUpdate(roomId: string, doc: RoomDoc, update: Uint8Array): Promise<Appended> {
     if (update.byteLength === 0 || update.byteLength > ROOM_LIMITS.updateBytesMax) throw new DomainError("input.invalid");
-    const appended = await this.db.transaction(async (tx) => {
-      await lockDoc(tx, roomId, doc);
-      const entry = await this.current(tx, roomId, doc);
-      let changed = false;
-      const mark = () => (changed = true);
-      entry.ydoc.on("update", mark);
-      try {
-        Y.applyUpdate(entry.ydoc, update, "store");
-      } catch {
-        throw new DomainError("input.invalid");
-      } finally {
-        entry.ydoc.off("update", mark);
-      }
-      // An update waiting for an earlier one is kept too: it applies once that one arrives.
-      const pending = !!entry.ydoc.store.pendingStructs || !!entry.ydoc.store.pendingDs;
-      if (!changed && !pending) return null;
-      const onlyText = [...entry.ydoc.share.keys()].every((k) => k === TEXT_NAME);
-      // The copy in memory took the update: a refusal below makes it read again from the rows (catch).
-      if (!onlyText) throw new DomainError("input.invalid");
-      if (entry.ydoc.getText(TEXT_NAME).length > ROOM_LIMITS.docMax) throw new DomainError("rooms.doc_too_long");
-      const [row] = await tx
-        .insert(episodeDocUpdates)
-        .values({ roomId, doc, update: Buffer.from(update) })
-        .returning({ id: episodeDocUpdates.id });
-      entry.lastId = row.id;
-      entry.rows++;
-      return { id: row.id, rows: entry.rows };
-    }).catch((err: unknown) => {
-      this.forget(roomId, doc);
-      throw err;
-    });
+    const appended = await this.db
+      .transaction(async (tx) => {
+        await lockDoc(tx, roomId, doc);
+        const entry = await this.current(tx, roomId, doc);
+        let changed = false;
+        const mark = () => (changed = true);
+        entry.ydoc.on("update", mark);
+        try {
+          Y.applyUpdate(entry.ydoc, update, "store");
+        } catch {
+          throw new DomainError("input.invalid");
+        } finally {
+          entry.ydoc.off("update", mark);
+        }
+        // An update waiting for an earlier one is kept too: it applies once that one arrives.
+        const pending = !!entry.ydoc.store.pendingStructs || !!entry.ydoc.store.pendingDs;
+        if (!changed && !pending) return null;
+        const onlyText = [...entry.ydoc.share.keys()].every((k) => k === TEXT_NAME);
+        // The copy in memory took the update: a refusal below makes it read again from the rows (catch).
+        if (!onlyText) throw new DomainError("input.invalid");
+        if (entry.ydoc.getText(TEXT_NAME).length > ROOM_LIMITS.docMax) throw new DomainError("rooms.doc_too_long");
+        const [row] = await tx
+          .insert(episodeDocUpdates)
+          .values({ roomId, doc, update: Buffer.from(update) })
+          .returning({ id: episodeDocUpdates.id });
+        entry.lastId = row.id;
+        entry.rows++;
+        return { id: row.id, rows: entry.rows };
+      })
+      .catch((err: unknown) => {
+        this.forget(roomId, doc);
+        throw err;
+      });
     if (appended && appended.rows > (this.opts.compactAfterRows ?? COMPACT_AFTER_ROWS)) {
       await this.compact(roomId, doc).catch((err) => this.opts.log?.warn("room document compaction failed", { roomId, doc, err }));
     }
@@ -113,30 +115,30 @@ export class DocsStore {
     if (text.length > ROOM_LIMITS.docMax) throw new DomainError("input.invalid");
     return this.db
       .transaction(async (tx) => {
-      await lockDoc(tx, roomId, doc);
-      const entry = await this.current(tx, roomId, doc);
-      const ytext = entry.ydoc.getText(TEXT_NAME);
-      const change = textChange(ytext.toString(), text);
-      if (!change) return null;
-      let update: Uint8Array | null = null;
-      const capture = (u: Uint8Array) => (update = u);
-      entry.ydoc.on("update", capture);
-      try {
-        entry.ydoc.transact(() => {
-          if (change.removed) ytext.delete(change.at, change.removed);
-          if (change.inserted) ytext.insert(change.at, change.inserted);
-        }, "store");
-      } finally {
-        entry.ydoc.off("update", capture);
-      }
-      const [row] = await tx
-        .insert(episodeDocUpdates)
-        .values({ roomId, doc, update: Buffer.from(update!) })
-        .returning({ id: episodeDocUpdates.id });
-      entry.lastId = row.id;
-      entry.rows++;
-      return { id: row.id, update: update! as Uint8Array };
-    })
+        await lockDoc(tx, roomId, doc);
+        const entry = await this.current(tx, roomId, doc);
+        const ytext = entry.ydoc.getText(TEXT_NAME);
+        const change = textChange(ytext.toString(), text);
+        if (!change) return null;
+        let update: Uint8Array | null = null;
+        const capture = (u: Uint8Array) => (update = u);
+        entry.ydoc.on("update", capture);
+        try {
+          entry.ydoc.transact(() => {
+            if (change.removed) ytext.delete(change.at, change.removed);
+            if (change.inserted) ytext.insert(change.at, change.inserted);
+          }, "store");
+        } finally {
+          entry.ydoc.off("update", capture);
+        }
+        const [row] = await tx
+          .insert(episodeDocUpdates)
+          .values({ roomId, doc, update: Buffer.from(update!) })
+          .returning({ id: episodeDocUpdates.id });
+        entry.lastId = row.id;
+        entry.rows++;
+        return { id: row.id, update: update! as Uint8Array };
+      })
       .catch((err: unknown) => {
         this.forget(roomId, doc);
         throw err;
