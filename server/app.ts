@@ -23,6 +23,8 @@ import { maintenanceGate, unlockRoutes } from "./http/gate";
 import { betterAuthPaths, documentHead, OPENAPI_PATH, securitySchemes } from "./http/api/openapi";
 import { localeFor } from "./http/locale";
 import { mountRealtime } from "./platform/realtime-socket";
+import { mountRoomSocket } from "./http/room-socket";
+import { ROOM_SOCKET_PREFIX } from "#shared/rooms";
 import type { RequestContext } from "./http/request-context";
 import { newNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { refuseControlCharacters } from "./http/bad-input";
@@ -210,6 +212,17 @@ export function createApp(opts: AppOptions) {
     baseUrl: env.baseUrl,
     log: log.child({ area: "realtime" }),
   });
+  // The episode rooms' sockets, /api/realtime/rooms/{roomId}, reached through the same upgrades.
+  realtime.mount(
+    ROOM_SOCKET_PREFIX,
+    mountRoomSocket(app, {
+      rooms: services.rooms,
+      realtime: services.realtime,
+      db: services.db,
+      baseUrl: env.baseUrl,
+      log: log.child({ area: "rooms-realtime" }),
+    }),
+  );
   app.all("/api/*", (c) => c.json({ error: { code: "not_found" } }, 404));
 
   app.get("/sitemap.xml", async (c) =>

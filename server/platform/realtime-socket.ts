@@ -24,9 +24,24 @@ export type RealtimeEndpointOptions = {
   heartbeatMs?: number;
 };
 
+/**
+ * Another WebSocket endpoint under REALTIME_PATH (the episode rooms' `/api/realtime/rooms/{id}`), made by
+ * whoever mounts it on the app: `attach` hands it the upgrades whose path starts with its prefix.
+ */
+export type RealtimeSubEndpoint = {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  readonly size: number;
+  close(): Promise<void>;
+};
+
 export type RealtimeEndpoint = {
-  /** Sends this server's WebSocket upgrades for REALTIME_PATH through the Hono app; other upgrades are refused. */
+  /**
+   * Sends this server's WebSocket upgrades for REALTIME_PATH (and the mounted endpoints' prefixes) through the
+   * Hono app; other upgrades are refused.
+   */
   attach(server: Server): void;
+  /** Adds an endpoint for the upgrades whose path starts with `prefix`; closed with this one. */
+  mount(prefix: string, endpoint: RealtimeSubEndpoint): void;
   /** Open sockets (for tests and logs). */
   readonly size: number;
   /** Closes every socket (1001, "going away") and stops the heartbeat. */
@@ -142,6 +157,7 @@ export function mountRealtime(app: Hono<any>, opts: RealtimeEndpointOptions): Re
 
   const upgrades = new EventEmitter();
   nodeWs.injectWebSocket(upgrades as unknown as Server);
+  const mounted: { prefix: string; endpoint: RealtimeSubEndpoint }[] = [];
 
   return {
     attach(server) {
@@ -149,12 +165,14 @@ export function mountRealtime(app: Hono<any>, opts: RealtimeEndpointOptions): Re
         // Node's HTTP server stops watching the socket's errors once it is handed over for an upgrade.
         socket.on("error", () => socket.destroy());
         const path = (req.url ?? "").split("?")[0];
-        if (path !== REALTIME_PATH) {
-          socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-          return;
-        }
-        upgrades.emit("upgrade", req, socket, head);
+        if (path === REALTIME_PATH) return void upgrades.emit("upgrade", req, socket, head);
+        const other = mounted.find((m) => path.startsWith(m.prefix));
+        if (other) return other.endpoint.upgrade(req, socket, head);
+        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       });
+    },
+    mount(prefix, endpoint) {
+      mounted.push({ prefix, endpoint });
     },
     get size() {
       return peers.size;
@@ -181,6 +199,7 @@ export function mountRealtime(app: Hono<any>, opts: RealtimeEndpointOptions): Re
         ),
       );
       nodeWs.wss.close();
+      await Promise.all(mounted.map((m) => m.endpoint.close()));
     },
   };
 }

@@ -37,4 +37,8 @@ export const ROOMS_ERRORS = {
   "rooms.links_full": 409,
   /** Too many chat messages in a minute. */
   "rooms.rate_limited": 429,
+  /** The script or the notes would be longer than ROOM_LIMITS.docMax characters. */
+  "rooms.doc_too_long": 413,
+  /** A version's summary longer than ROOM_LIMITS.summaryMax. */
+  "rooms.summary_too_long": 400,
 } as const satisfies Readonly<Record<string, number>>;

@@ -11,12 +11,24 @@ import { listSlots } from "./list-slots";
 import { proposeSlot } from "./propose-slot";
 import { tellRoomActivity, type RoomActivity } from "./room-notices";
 import { setTimeZone } from "./set-time-zone";
+// The live documents.
+import { enterLive } from "./enter-live";
+import { editDoc } from "./edit-doc";
+import { syncDoc } from "./sync-doc";
+import { docTexts } from "./doc-text";
+import { saveScriptVersion } from "./save-script-version";
+import { listScriptVersions } from "./list-script-versions";
+import { compareScriptVersions } from "./compare-script-versions";
+import { restoreScriptVersion } from "./restore-script-version";
 
 export type { RoomsDeps, RoomViewer } from "./deps";
 export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
 export type { ScheduleView, SlotView } from "./list-slots";
 export { ROOM_ACTIVITIES, tellRoomActivity, type RoomActivity } from "./room-notices";
 export { ROOMS_ACTIONS, can as canRooms, type RoomsAction } from "./policy";
+export type { ScriptVersionRow } from "./list-script-versions";
+export type { DiffPart, VersionComparison } from "./compare-script-versions";
+export type { LiveEntry } from "./enter-live";
 
 /**
  * Episode rooms, as route modules reach them (`context.services.rooms`): the team's "Episode rooms" tab, the
@@ -33,6 +45,18 @@ export function createRoomsService(deps: RoomsDeps) {
     // The room page: chat, links, files.
 
     // The live documents: script versions, notes.
+    /** Who has each room open on this instance (kept by the room socket). */
+    presence: deps.presence,
+    enterLive: (viewer: RoomViewer, roomId: unknown) => enterLive(deps, viewer, roomId),
+    editDoc: (viewer: RoomViewer, input: Parameters<typeof editDoc>[2]) => editDoc(deps, viewer, input),
+    syncDoc: (viewer: RoomViewer, input: Parameters<typeof syncDoc>[2]) => syncDoc(deps, viewer, input),
+    docTexts: (viewer: RoomViewer, roomId: unknown) => docTexts(deps, viewer, roomId),
+    saveScriptVersion: (viewer: RoomViewer, input: Parameters<typeof saveScriptVersion>[2]) => saveScriptVersion(deps, viewer, input),
+    listScriptVersions: (viewer: RoomViewer, input: Parameters<typeof listScriptVersions>[2]) => listScriptVersions(deps, viewer, input),
+    compareScriptVersions: (viewer: RoomViewer, input: Parameters<typeof compareScriptVersions>[2]) =>
+      compareScriptVersions(deps, viewer, input),
+    restoreScriptVersion: (viewer: RoomViewer, input: Parameters<typeof restoreScriptVersion>[2]) =>
+      restoreScriptVersion(deps, viewer, input),
 
     // The schedule.
     listSlots: (viewer: RoomViewer, input: { roomId: unknown }) => listSlots(deps, viewer, input),
