@@ -4,9 +4,26 @@ import { RoomPresence } from "./presence";
 import { ROOMS_ERRORS } from "./errors";
 import { ROOMS_ACTIONS, ROOMS_CASES, can as canRooms, roomsAbilities } from "./policy";
 import type { Actor } from "#server/modules/accounts/actor";
+import type { RoomViewer } from "./deps";
+import { verifyGuestToken, type GuestTokenInput } from "./verify-guest-token";
+import { linkGuestAccount } from "./link-guest-account";
+import { roomView } from "./room-view";
+import { sendRoomMessage } from "./send-message";
+import { listRoomMessages } from "./list-messages";
+import { addRoomLink } from "./add-link";
+import { removeRoomLink } from "./remove-link";
+import { listRoomLinks } from "./list-links";
+import { uploadRoomFile, type RoomFileUpload } from "./upload-file";
+import { downloadRoomFile } from "./download-file";
+import { deleteRoomFile } from "./delete-file";
+import { listRoomFiles } from "./list-files";
 
 export type { RoomsDeps, RoomViewer } from "./deps";
 export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
+export type { RoomHeader } from "./room-view";
+export type { RoomMessage } from "./list-messages";
+export type { RoomLink } from "./list-links";
+export type { RoomFile } from "./list-files";
 export { ROOMS_ACTIONS, can as canRooms, type RoomsAction } from "./policy";
 
 /**
@@ -20,8 +37,20 @@ export function createRoomsService(deps: RoomsDeps) {
     // The admin tab: rooms, invitations, status, publishing.
 
     // The guest access page and guest sessions.
+    verifyGuestToken: (viewer: RoomViewer, input: GuestTokenInput) => verifyGuestToken(deps, viewer, input),
+    linkGuestAccount: (viewer: RoomViewer, input: { roomId?: unknown }) => linkGuestAccount(deps, viewer, input),
 
     // The room page: chat, links, files.
+    roomView: (viewer: RoomViewer, input: { roomId?: unknown }) => roomView(deps, viewer, input),
+    sendChat: (viewer: RoomViewer, input: { roomId?: unknown; body?: unknown }) => sendRoomMessage(deps, viewer, input),
+    listChat: (viewer: RoomViewer, input: { roomId?: unknown; before?: unknown }) => listRoomMessages(deps, viewer, input),
+    addLink: (viewer: RoomViewer, input: { roomId?: unknown; title?: unknown; url?: unknown }) => addRoomLink(deps, viewer, input),
+    removeLink: (viewer: RoomViewer, input: { roomId?: unknown; linkId?: unknown }) => removeRoomLink(deps, viewer, input),
+    listLinks: (viewer: RoomViewer, input: { roomId?: unknown }) => listRoomLinks(deps, viewer, input),
+    uploadFile: (viewer: RoomViewer, input: RoomFileUpload) => uploadRoomFile(deps, viewer, input),
+    downloadFile: (viewer: RoomViewer, input: { roomId?: unknown; fileId?: unknown }) => downloadRoomFile(deps, viewer, input),
+    deleteFile: (viewer: RoomViewer, input: { roomId?: unknown; fileId?: unknown }) => deleteRoomFile(deps, viewer, input),
+    listFiles: (viewer: RoomViewer, input: { roomId?: unknown }) => listRoomFiles(deps, viewer, input),
 
     // The live documents: script versions, notes.
 
