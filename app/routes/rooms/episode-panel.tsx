@@ -18,7 +18,14 @@ import { roomFailure, roomSuccess, roomViewer, unknownRoomIntent } from "#app/fe
 import type { Route } from "./+types/episode-panel";
 
 export const handle = { i18n: ["rooms"] };
-export { actionHeaders as headers } from "#app/lib/route-headers";
+
+/** Never kept by a browser or a proxy; a refused chat message says when to try again. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers({ "Cache-Control": "private, no-store" });
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+}
 
 /**
  * /episode-panel/{roomId} (SPEC §2, §3 Episode room): the room of one podcast episode, for its host, its invited

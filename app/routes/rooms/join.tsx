@@ -21,6 +21,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return out;
 }
 
+/** What the page may say, with its status (server/modules/rooms/errors.ts): SPEC §8's guest access messages. */
+const JOIN_FAILURES = {
+  "rooms.token_missing": 400,
+  "rooms.token_invalid": 410,
+  "rooms.not_found": 404,
+  "rooms.verify_failed": 503,
+  "rooms.guest_session_failed": 503,
+} as const;
+
 /** Whether this person may already enter the room (a guest session of it, or its host, or an Admin). */
 async function mayEnter(context: AppLoadContext, viewer: RoomViewer, roomId: string): Promise<boolean> {
   try {
@@ -35,34 +44,41 @@ async function mayEnter(context: AppLoadContext, viewer: RoomViewer, roomId: str
 /**
  * /episode-panel/{roomId}/join?token=… (SPEC §3, §6: guests enter with an access token): the guest access page.
  * A good token is spent and becomes a guest session in the room's cookie, and the guest goes on to the room
- * (303), so the token leaves the address bar. Otherwise SPEC §8's message for what went wrong and what to do. A
- * person who may already enter (a guest session, the host, an Admin) goes straight to the room.
+ * (303), so the token leaves the address bar. Otherwise the guest goes on to this page without the token
+ * (`?failed=<code>`), which says SPEC §8's message for what went wrong, and what to do, with the code's status.
+ * A person who may already enter (a guest session, the host, an Admin) goes straight to the room.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { t, seo } = pageTools(context, request, "rooms");
   const roomId = params.roomId;
   const viewer = roomViewer(context, request, roomId);
-  const token = new URL(request.url).searchParams.get("token");
-  const toRoom = (cookie?: string) => {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const go = (location: string, cookie?: string) => {
     const headers = new Headers(PRIVATE_HEADERS);
     if (cookie) headers.append("Set-Cookie", cookie);
-    return redirect(roomPath(context, roomId), { status: 303, headers });
+    return redirect(location, { status: 303, headers });
   };
-  const failed = (code: string, status: number) =>
-    data(
-      { code, seo: seo({ title: t("join.title"), description: t("metaDescription"), noindex: true, nofollow: true, path: "" }) },
-      { status, headers: PRIVATE_HEADERS },
-    );
-  if (!token) return (await mayEnter(context, viewer, roomId)) ? toRoom() : failed("rooms.token_missing", 400);
-  try {
-    const { secret } = await context.services.rooms.verifyGuestToken(viewer, { roomId, token });
-    return toRoom(guestCookie(context, roomId, secret));
-  } catch (err) {
-    if (!isDomainErrorLike(err)) throw err;
-    // The link opened again by the guest it already let in.
-    if (err.code === "rooms.token_invalid" && (await mayEnter(context, viewer, roomId))) return toRoom();
-    return failed(err.code, err.status);
+  if (token) {
+    try {
+      const { secret } = await context.services.rooms.verifyGuestToken(viewer, { roomId, token });
+      return go(roomPath(context, roomId), guestCookie(context, roomId, secret));
+    } catch (err) {
+      if (!isDomainErrorLike(err)) throw err;
+      // The link opened again by the guest it already let in.
+      if (err.code === "rooms.token_invalid" && (await mayEnter(context, viewer, roomId))) return go(roomPath(context, roomId));
+      // The message is shown at an address without the token (the site's frame repeats the page's address).
+      const code = JOIN_FAILURES[err.code as keyof typeof JOIN_FAILURES] ? err.code.slice("rooms.".length) : "verify_failed";
+      return go(`${roomPath(context, roomId)}/join?failed=${code}`);
+    }
   }
+  if (await mayEnter(context, viewer, roomId)) return go(roomPath(context, roomId));
+  const failed = `rooms.${url.searchParams.get("failed") ?? ""}`;
+  const code = failed in JOIN_FAILURES ? (failed as keyof typeof JOIN_FAILURES) : "rooms.token_missing";
+  return data(
+    { code, seo: seo({ title: t("join.title"), description: t("metaDescription"), noindex: true, nofollow: true }) },
+    { status: JOIN_FAILURES[code], headers: PRIVATE_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo, data?.seo.fullTitle), { name: "referrer", content: "no-referrer" }];
