@@ -210,7 +210,9 @@ describe("the room page", () => {
     expect(tooLong.status).toBe(400);
     expect(await textOf(tooLong)).toContain(`A message can be up to ${ROOM_LIMITS.chatMax} characters.`);
 
-    expect((await post(roomUrl(roomA.id), { intent: "link-add", title: "Press kit", url: "https://example.com/kit" }, cookies.host)).status).toBe(200);
+    expect(
+      (await post(roomUrl(roomA.id), { intent: "link-add", title: "Press kit", url: "https://example.com/kit" }, cookies.host)).status,
+    ).toBe(200);
     const bad = await post(roomUrl(roomA.id), { intent: "link-add", title: "Bad", url: "javascript:alert(1)" }, cookies.host);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('value="javascript:alert(1)"');

@@ -50,7 +50,11 @@ export function ChatSection({
       </p>
       {older ? (
         <p>
-          <Link to={`?before=${older}#chat`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline" preventScrollReset>
+          <Link
+            to={`?before=${older}#chat`}
+            className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+            preventScrollReset
+          >
             {t("chat.older")}
           </Link>
         </p>
@@ -83,7 +87,10 @@ export function ChatSection({
       {abilities.chat ? (
         <Form method="post" ref={form} className="space-y-3" preventScrollReset>
           <input type="hidden" name="intent" value="chat" />
-          <FormAlert message={failure?.formError && failure.formError !== "errors:input.invalid" ? failure.formError : null} values={failure?.formErrorValues} />
+          <FormAlert
+            message={failure?.formError && failure.formError !== "errors:input.invalid" ? failure.formError : null}
+            values={failure?.formErrorValues}
+          />
           <FormAlert message={success?.message} variant="success" />
           <TextAreaField
             label={t("chat.label")}

@@ -38,7 +38,9 @@ export function FilesSection({
   }, [upload.success]);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const size = (bytes: number) =>
-    bytes >= MB ? t("files.sizeMb", { n: number.format(bytes / MB) }) : t("files.sizeKb", { n: number.format(Math.max(1, Math.round(bytes / 1024))) });
+    bytes >= MB
+      ? t("files.sizeMb", { n: number.format(bytes / MB) })
+      : t("files.sizeKb", { n: number.format(Math.max(1, Math.round(bytes / 1024))) });
   return (
     <section id="files" aria-labelledby="files-title" className="space-y-4 scroll-mt-24">
       <h2 id="files-title" className="text-2xl font-bold">

@@ -9,7 +9,15 @@ import { resultFor } from "./room-result";
 import { useRoomRefresh } from "./use-room-refresh";
 
 /** The room's links (title and address, opened in a new tab without our address), with the form that adds one. */
-export function LinksSection({ links, abilities, result }: { links: RoomLink[]; abilities: RoomAbilities; result: RoomActionResult | undefined }) {
+export function LinksSection({
+  links,
+  abilities,
+  result,
+}: {
+  links: RoomLink[];
+  abilities: RoomAbilities;
+  result: RoomActionResult | undefined;
+}) {
   const { t } = useTranslation("rooms");
   useRoomRefresh(["link.changed"]);
   const add = resultFor(result, ["link-add"]);
@@ -32,7 +40,12 @@ export function LinksSection({ links, abilities, result }: { links: RoomLink[]; 
           {links.map((l) => (
             <li key={l.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <a href={l.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="font-semibold text-primary break-words underline-offset-4 hover:underline">
+                <a
+                  href={l.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  className="font-semibold text-primary break-words underline-offset-4 hover:underline"
+                >
                   {l.title}
                 </a>
                 <p className="text-sm text-muted-foreground break-all">{l.url}</p>

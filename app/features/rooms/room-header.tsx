@@ -106,8 +106,7 @@ export function RoomHeaderBlock({
 export function RoomRefusal({ code, kind, signInHref }: { code: string; kind: "room" | "join"; signInHref?: string | null }) {
   const { t } = useTranslation("rooms");
   const { to } = useLocalePath();
-  const title =
-    kind === "join" ? t("join.failedTitle") : code === "rooms.not_found" ? t("refused.notFoundTitle") : t("refused.title");
+  const title = kind === "join" ? t("join.failedTitle") : code === "rooms.not_found" ? t("refused.notFoundTitle") : t("refused.title");
   const next =
     kind === "join"
       ? code === "rooms.verify_failed" || code === "rooms.guest_session_failed"

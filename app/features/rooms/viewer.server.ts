@@ -42,7 +42,10 @@ export function roomFailure(err: unknown, form: FormData, intent: string) {
 
 /** An intent nobody handles. */
 export function unknownRoomIntent(form: FormData, intent: string) {
-  return data({ ok: false as const, values: formValues(form), fieldErrors: {}, formError: "errors:input.invalid", intent } satisfies RoomActionResult, {
-    status: 400,
-  });
+  return data(
+    { ok: false as const, values: formValues(form), fieldErrors: {}, formError: "errors:input.invalid", intent } satisfies RoomActionResult,
+    {
+      status: 400,
+    },
+  );
 }

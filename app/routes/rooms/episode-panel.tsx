@@ -60,7 +60,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     loadSchedule(context, viewer, roomId, url),
   ]);
   return data(
-    { refused: null, header, chat, paged: !!before, links, files, docs, schedule, username: context.actor?.username ?? null, seo: meta(`${header.title} · ${t("title")}`) },
+    {
+      refused: null,
+      header,
+      chat,
+      paged: !!before,
+      links,
+      files,
+      docs,
+      schedule,
+      username: context.actor?.username ?? null,
+      seo: meta(`${header.title} · ${t("title")}`),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -71,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 /** This page's own intents; the script's and the schedule's are handled by their sections' modules. */
-const OWN_INTENTS = ["chat", "link-add", "link-remove", "file-upload", "file-delete", "link-account"] as const;
+type OwnIntent = "chat" | "link-add" | "link-remove" | "file-upload" | "file-delete" | "link-account";
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const roomId = params.roomId;
@@ -80,7 +91,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    switch (intent as (typeof OWN_INTENTS)[number]) {
+    switch (intent as OwnIntent) {
       case "chat":
         await rooms.sendChat(viewer, { roomId, body: form.get("body") ?? "" });
         return roomSuccess(intent, "rooms:chat.sent");
@@ -109,7 +120,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await rooms.linkGuestAccount(viewer, { roomId });
         return roomSuccess(intent, "rooms:account.done");
     }
-    const other = (await docsIntent(context, viewer, roomId, intent, form)) ?? (await scheduleIntent(context, viewer, roomId, intent, form));
+    const other =
+      (await docsIntent(context, viewer, roomId, intent, form)) ?? (await scheduleIntent(context, viewer, roomId, intent, form));
     return other ?? unknownRoomIntent(form, intent);
   } catch (err) {
     return roomFailure(err, form, intent);

@@ -81,7 +81,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo, data?.seo.fullTitle), { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...seoMeta(data?.seo, data?.seo.fullTitle),
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function JoinPage({ loaderData }: Route.ComponentProps) {
   return <RoomRefusal code={loaderData.code} kind="join" />;

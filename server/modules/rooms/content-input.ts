@@ -71,7 +71,12 @@ export function safeFileName(raw: string): string | null {
   if (chars.length <= ROOM_LIMITS.fileNameMax) return name;
   const dot = name.lastIndexOf(".");
   const ext = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
-  return chars.slice(0, ROOM_LIMITS.fileNameMax - ext.length).join("").trimEnd() + ext.join("");
+  return (
+    chars
+      .slice(0, ROOM_LIMITS.fileNameMax - ext.length)
+      .join("")
+      .trimEnd() + ext.join("")
+  );
 }
 
 /** The type a file was sent with, when it reads as one (`type/subtype`); else a plain download. */

@@ -70,7 +70,11 @@ describe("guest access", () => {
   });
 
   it("refuses an expired token, a revoked one, another room's token and any token of a published room", async () => {
-    const room = await makeRoom(database.db, { hostId: host.userId, now: new Date(clock.now().getTime() - 15 * 86_400_000), tokenDays: 14 });
+    const room = await makeRoom(database.db, {
+      hostId: host.userId,
+      now: new Date(clock.now().getTime() - 15 * 86_400_000),
+      tokenDays: 14,
+    });
     expect(await codeOf(verify(room.id, room.token))).toBe("rooms.token_invalid");
 
     const revoked = await addToken(database.db, room.id, clock.now(), 14, { revokedAt: clock.now() });

@@ -32,7 +32,10 @@ export async function listRoomMessages(
       and(
         eq(episodeMessages.roomId, room.id),
         from
-          ? or(lt(episodeMessages.createdAt, from.createdAt), and(eq(episodeMessages.createdAt, from.createdAt), lt(episodeMessages.id, from.id)))
+          ? or(
+              lt(episodeMessages.createdAt, from.createdAt),
+              and(eq(episodeMessages.createdAt, from.createdAt), lt(episodeMessages.id, from.id)),
+            )
           : undefined,
       ),
     )

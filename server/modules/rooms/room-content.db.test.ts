@@ -141,12 +141,24 @@ describe("room content", () => {
         ["Old site", "http://example.org", "host", "host_hana"],
       ]);
       expect(published).toContainEqual({ channel: roomChannel(roomId), message: { type: "link.changed", id: linkId } });
-      const fieldsOf = async (title: string, url: string) => (await errorOf(addRoomLink(deps, hostV, { roomId, title, url }))).details?.fieldErrors;
-      for (const url of ["javascript:alert(1)", "ftp://example.com/x", "data:text/html,hi", "example.com", "https://user:pw@example.com", "https://exa mple.com"])
+      const fieldsOf = async (title: string, url: string) =>
+        (await errorOf(addRoomLink(deps, hostV, { roomId, title, url }))).details?.fieldErrors;
+      for (const url of [
+        "javascript:alert(1)",
+        "ftp://example.com/x",
+        "data:text/html,hi",
+        "example.com",
+        "https://user:pw@example.com",
+        "https://exa mple.com",
+      ])
         expect(await fieldsOf("Bad", url), url).toEqual({ url: "errors:rooms.link_url_invalid" });
       expect(await fieldsOf("", "https://example.com")).toEqual({ title: "errors:rooms.link_title_required" });
-      expect(await fieldsOf("t".repeat(ROOM_LIMITS.linkTitleMax + 1), "https://example.com")).toEqual({ title: "errors:rooms.link_title_too_long" });
-      expect(await fieldsOf("Long", `https://example.com/${"a".repeat(ROOM_LIMITS.urlMax)}`)).toEqual({ url: "errors:rooms.link_url_too_long" });
+      expect(await fieldsOf("t".repeat(ROOM_LIMITS.linkTitleMax + 1), "https://example.com")).toEqual({
+        title: "errors:rooms.link_title_too_long",
+      });
+      expect(await fieldsOf("Long", `https://example.com/${"a".repeat(ROOM_LIMITS.urlMax)}`)).toEqual({
+        url: "errors:rooms.link_url_too_long",
+      });
 
       await removeRoomLink(deps, guestV, { roomId, linkId });
       expect(await listRoomLinks(deps, hostV, { roomId })).toHaveLength(1);
@@ -166,7 +178,9 @@ describe("room content", () => {
           addedByName: "host_hana",
         })),
       );
-      expect(await codeOf(addRoomLink(deps, hostV, { roomId: room.id, title: "One more", url: "https://example.com" }))).toBe("rooms.links_full");
+      expect(await codeOf(addRoomLink(deps, hostV, { roomId: room.id, title: "One more", url: "https://example.com" }))).toBe(
+        "rooms.links_full",
+      );
       const [theirs] = await listRoomLinks(deps, hostV, { roomId: room.id });
       expect(await codeOf(removeRoomLink(deps, hostV, { roomId, linkId: theirs!.id }))).toBe("rooms.link_not_found");
     });
@@ -174,12 +188,21 @@ describe("room content", () => {
 
   describe("files", () => {
     it("stores a file under the room's private folder with a random key, names it safely, serves it back and deletes it", async () => {
-      const { fileId, name } = await uploadRoomFile(deps, guestV, { ...file("the script draft", "../../etc/passwd\u202e.txt"), contentType: "text/plain; charset=utf-8" });
+      const { fileId, name } = await uploadRoomFile(deps, guestV, {
+        ...file("the script draft", "../../etc/passwd\u202e.txt"),
+        contentType: "text/plain; charset=utf-8",
+      });
       expect(name).toBe("passwd.txt");
       const [row] = await database.db.select().from(episodeFiles).where(eq(episodeFiles.id, fileId));
       expect(row!.storageKey.startsWith(roomFilePrefix(roomId))).toBe(true);
       expect(row!.storageKey).not.toContain("passwd");
-      expect(row).toMatchObject({ fileName: "passwd.txt", contentType: "text/plain", bytes: 16, uploadedByRole: "guest", uploadedByName: "Marta Ruiz" });
+      expect(row).toMatchObject({
+        fileName: "passwd.txt",
+        contentType: "text/plain",
+        bytes: 16,
+        uploadedByRole: "guest",
+        uploadedByName: "Marta Ruiz",
+      });
       expect(published).toContainEqual({ channel: roomChannel(roomId), message: { type: "file.changed", id: fileId } });
 
       const listed = await listRoomFiles(deps, hostV, { roomId });
@@ -262,7 +285,8 @@ describe("room content", () => {
         "a made-up secret": as(null, "A".repeat(43)),
       };
       for (const [who, viewer] of Object.entries(outsiders))
-        for (const [name, run] of Object.entries(operations(viewer))) expect(await codeOf(run()), `${who}: ${name}`).toBe("rooms.forbidden");
+        for (const [name, run] of Object.entries(operations(viewer)))
+          expect(await codeOf(run()), `${who}: ${name}`).toBe("rooms.forbidden");
       expect(await database.db.select().from(episodeMessages).where(eq(episodeMessages.roomId, roomId))).toHaveLength(messages.length);
     });
 

@@ -31,7 +31,12 @@ export async function roomView(deps: Pick<RoomsDeps, "db">, viewer: RoomViewer, 
   const [host] = await deps.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, room.hostId)).limit(1);
   const [podcast] = room.podcastId
     ? await deps.db
-        .select({ slug: podcastEpisodes.slug, titleEs: podcastEpisodes.titleEs, titleEn: podcastEpisodes.titleEn, published: podcastEpisodes.published })
+        .select({
+          slug: podcastEpisodes.slug,
+          titleEs: podcastEpisodes.titleEs,
+          titleEn: podcastEpisodes.titleEn,
+          published: podcastEpisodes.published,
+        })
         .from(podcastEpisodes)
         .where(eq(podcastEpisodes.id, room.podcastId))
         .limit(1)
