@@ -60,6 +60,10 @@ const pages: RouteConfigEntry[] = [
       route("community/:forumSlug", "routes/forum/forum.tsx"),
       route("community/:forumSlug/new", "routes/forum/new-thread.tsx"),
       route("community/:forumSlug/:threadSlug", "routes/forum/thread.tsx"),
+      // Episode rooms: the guest access page, the room, and a room file's download (never indexed).
+      route("episode-panel/:roomId", "routes/rooms/episode-panel.tsx"),
+      route("episode-panel/:roomId/join", "routes/rooms/join.tsx"),
+      route("episode-panel/:roomId/files/:fileId", "routes/rooms/file.ts"),
       route("*", "routes/pages/not-found.tsx"),
     ]),
     // SPEC §2: no side panel on the resources wiki, the auth pages, the dashboard and the company area.

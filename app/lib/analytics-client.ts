@@ -22,13 +22,31 @@ const post = (url: string, body: unknown) =>
     () => undefined,
   );
 
+/**
+ * Pages never counted, nor named as another page's referrer: episode rooms (private to their host and guest,
+ * their addresses hold a room's id and, on the guest access page, an invitation's token).
+ */
+const UNTRACKED = /^(?:\/(?:es|en))?\/episode-panel(?:\/|$)/;
+export const isUntrackedPath = (path: string) => UNTRACKED.test(path);
+
 export function sendPageview(path: string, referrer: string) {
+  if (isUntrackedPath(path)) return Promise.resolve(undefined);
+  if (referrer && isUntrackedPath(referrerPath(referrer))) referrer = "";
   return post("/api/v1/analytics/pageview", {
     pagePath: path,
     visitorId: visitorId(),
     deviceType: deviceType(),
     referrer: referrer || "direct",
   });
+}
+
+function referrerPath(referrer: string): string {
+  try {
+    const url = new URL(referrer, window.location.origin);
+    return url.origin === window.location.origin ? url.pathname : "";
+  } catch {
+    return "";
+  }
 }
 
 let enabled = false;
@@ -43,6 +61,6 @@ export function trackEvent(e: {
   elementId?: string;
   metadata?: Record<string, string | number | boolean | null>;
 }) {
-  if (!enabled) return;
+  if (!enabled || isUntrackedPath(window.location.pathname)) return;
   void post("/api/v1/analytics/event", { ...e, pagePath: window.location.pathname, visitorId: visitorId() });
 }

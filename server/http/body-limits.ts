@@ -6,6 +6,7 @@ import { CHARACTER_LIMITS } from "#shared/character";
 import { CONTENT_LIMITS } from "#shared/content";
 import { AVATAR_MAX_BYTES } from "#shared/profile-limits";
 import { RESUME_MAX_BYTES } from "#shared/jobs";
+import { ROOM_LIMITS } from "#shared/rooms";
 import { GAME_IMAGE_MAX_BYTES, SUBMISSION_SCREENSHOTS_MAX } from "#shared/promotions";
 import { translator } from "#server/platform/translate";
 import { lightPage, sameSiteReferer } from "./light-page";
@@ -44,6 +45,11 @@ export const BODY_LIMITS = {
   contact: 64 * KB,
   /** A job application with its resume (one PDF of at most 5 MB). */
   resume: RESUME_MAX_BYTES + MULTIPART_OVERHEAD,
+  /**
+   * An episode room's page: its forms (chat, links, the script's and schedule's) and its file upload (any type,
+   * at most 25 MB) post to the same address.
+   */
+  roomFile: ROOM_LIMITS.fileBytesMax + MULTIPART_OVERHEAD,
   /** Every other page form (and React Router's `.data` form submissions). */
   form: 256 * KB,
   /** better-auth's JSON endpoints: an email, a password, a code. */
@@ -70,6 +76,7 @@ export function bodyLimitFor(method: string, path: string): number | null {
   if (bare === "/contact") return BODY_LIMITS.contact;
   if (bare === "/admin/announcements") return BODY_LIMITS.announcementBanner;
   if (/^\/jobs\/[^/]+$/.test(bare)) return BODY_LIMITS.resume;
+  if (/^\/episode-panel\/[^/]+$/.test(bare)) return BODY_LIMITS.roomFile;
   if (bare === "/admin/content" || bare === "/admin/collaborators") return BODY_LIMITS.contentImage;
   if (bare === "/admin/avatars") return BODY_LIMITS.itemArt;
   if (bare === "/company/games/new" || /^\/company\/games\/[^/]+\/edit$/.test(bare)) return BODY_LIMITS.gameCover;

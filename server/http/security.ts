@@ -48,7 +48,8 @@ export function securityHeaders(opts: { production: boolean; dev: boolean }): Mi
     // A route's own policy for what it serves (a sandboxed SVG, an uploaded file) is kept.
     else if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A route's own (stricter) policy is kept: the guest access page's address holds a token.
+    if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");

@@ -55,6 +55,10 @@ const entries: [Who, string, number?][] = [
   ["visitor", "/contact"],
   ["visitor", "/u/lucia_juega"],
   ["visitor", "/company/estudio-brisa"],
+  // Episode rooms: an unknown room, and its guest access page without a token (the demo room's own pages need
+  // the demo seed's room and its guest).
+  ["visitor", "/episode-panel/00000000-0000-4000-8000-000000000000", 404],
+  ["visitor", "/episode-panel/00000000-0000-4000-8000-000000000000/join", 400],
   ["creator", "/"],
   ["creator", "/dashboard"],
   ["creator", "/account"],

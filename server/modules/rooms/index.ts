@@ -25,6 +25,23 @@ export type { RoomsDeps, RoomViewer } from "./deps";
 export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
 export type { ScheduleView, SlotView } from "./list-slots";
 export { ROOM_ACTIVITIES, tellRoomActivity, type RoomActivity } from "./room-notices";
+import { verifyGuestToken, type GuestTokenInput } from "./verify-guest-token";
+import { linkGuestAccount } from "./link-guest-account";
+import { roomView } from "./room-view";
+import { sendRoomMessage } from "./send-message";
+import { listRoomMessages } from "./list-messages";
+import { addRoomLink } from "./add-link";
+import { removeRoomLink } from "./remove-link";
+import { listRoomLinks } from "./list-links";
+import { uploadRoomFile, type RoomFileUpload } from "./upload-file";
+import { downloadRoomFile } from "./download-file";
+import { deleteRoomFile } from "./delete-file";
+import { listRoomFiles } from "./list-files";
+
+export type { RoomHeader } from "./room-view";
+export type { RoomMessage } from "./list-messages";
+export type { RoomLink } from "./list-links";
+export type { RoomFile } from "./list-files";
 export { ROOMS_ACTIONS, can as canRooms, type RoomsAction } from "./policy";
 export type { ScriptVersionRow } from "./list-script-versions";
 export type { DiffPart, VersionComparison } from "./compare-script-versions";
@@ -41,8 +58,20 @@ export function createRoomsService(deps: RoomsDeps) {
     // The admin tab: rooms, invitations, status, publishing.
 
     // The guest access page and guest sessions.
+    verifyGuestToken: (viewer: RoomViewer, input: GuestTokenInput) => verifyGuestToken(deps, viewer, input),
+    linkGuestAccount: (viewer: RoomViewer, input: { roomId?: unknown }) => linkGuestAccount(deps, viewer, input),
 
     // The room page: chat, links, files.
+    roomView: (viewer: RoomViewer, input: { roomId?: unknown }) => roomView(deps, viewer, input),
+    sendChat: (viewer: RoomViewer, input: { roomId?: unknown; body?: unknown }) => sendRoomMessage(deps, viewer, input),
+    listChat: (viewer: RoomViewer, input: { roomId?: unknown; before?: unknown }) => listRoomMessages(deps, viewer, input),
+    addLink: (viewer: RoomViewer, input: { roomId?: unknown; title?: unknown; url?: unknown }) => addRoomLink(deps, viewer, input),
+    removeLink: (viewer: RoomViewer, input: { roomId?: unknown; linkId?: unknown }) => removeRoomLink(deps, viewer, input),
+    listLinks: (viewer: RoomViewer, input: { roomId?: unknown }) => listRoomLinks(deps, viewer, input),
+    uploadFile: (viewer: RoomViewer, input: RoomFileUpload) => uploadRoomFile(deps, viewer, input),
+    downloadFile: (viewer: RoomViewer, input: { roomId?: unknown; fileId?: unknown }) => downloadRoomFile(deps, viewer, input),
+    deleteFile: (viewer: RoomViewer, input: { roomId?: unknown; fileId?: unknown }) => deleteRoomFile(deps, viewer, input),
+    listFiles: (viewer: RoomViewer, input: { roomId?: unknown }) => listRoomFiles(deps, viewer, input),
 
     // The live documents: script versions, notes.
     /** Who has each room open on this instance (kept by the room socket). */
