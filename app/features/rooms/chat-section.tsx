@@ -45,9 +45,7 @@ export function ChatSection({
       <h2 id="chat-title" className="text-2xl font-bold">
         {t("sections.chat")}
       </h2>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {names.length ? t("chat.present", { names: list }) : t("chat.presentNobody")}
-      </p>
+      <p className="text-sm text-muted-foreground">{names.length ? t("chat.present", { names: list }) : t("chat.presentNobody")}</p>
       {older ? (
         <p>
           <Link

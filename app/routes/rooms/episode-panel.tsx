@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
 import { isDomainErrorLike } from "#app/lib/form.server";
 import { currentLocation } from "#app/lib/guards.server";
 import { pageTools } from "#app/lib/page.server";
@@ -10,6 +9,7 @@ import { NotesSection, ScriptSection } from "#app/features/rooms/docs-sections";
 import { docsIntent, loadDocs } from "#app/features/rooms/docs.server";
 import { FilesSection } from "#app/features/rooms/files-section";
 import { LinksSection } from "#app/features/rooms/links-section";
+import { LiveStatus } from "#app/features/rooms/live/live-status";
 import { RoomLiveProvider } from "#app/features/rooms/live/room-live";
 import { RoomHeaderBlock, RoomRefusal } from "#app/features/rooms/room-header";
 import { ScheduleSection } from "#app/features/rooms/schedule-section";
@@ -17,7 +17,7 @@ import { loadSchedule, scheduleIntent } from "#app/features/rooms/schedule.serve
 import { roomFailure, roomSuccess, roomViewer, unknownRoomIntent } from "#app/features/rooms/viewer.server";
 import type { Route } from "./+types/episode-panel";
 
-export const handle = { i18n: ["rooms"] };
+export const handle = { i18n: ["rooms", "rooms-docs", "rooms-schedule"] };
 
 /** Never kept by a browser or a proxy; a refused chat message says when to try again. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -129,7 +129,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function EpisodePanelPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("rooms");
   if (loaderData.refused) return <RoomRefusal code={loaderData.refused.code} kind="room" signInHref={loaderData.refused.signInHref} />;
   const { header, chat, paged, links, files, docs, schedule, username } = loaderData;
   const result = actionData as RoomActionResult | undefined;
@@ -138,28 +137,16 @@ export default function EpisodePanelPage({ loaderData, actionData }: Route.Compo
   return (
     <RoomLiveProvider roomId={roomId}>
       <div className="space-y-12">
-        <RoomHeaderBlock header={header} username={username} result={result} />
-        <section id="script" aria-labelledby="script-title" className="space-y-4 scroll-mt-24">
-          <h2 id="script-title" className="text-2xl font-bold">
-            {t("sections.script")}
-          </h2>
-          <ScriptSection data={docs} abilities={abilities} roomId={roomId} />
-        </section>
-        <section id="schedule" aria-labelledby="schedule-title" className="space-y-4 scroll-mt-24">
-          <h2 id="schedule-title" className="text-2xl font-bold">
-            {t("sections.schedule")}
-          </h2>
-          <ScheduleSection data={schedule} abilities={abilities} roomId={roomId} />
-        </section>
+        <div className="space-y-3">
+          <RoomHeaderBlock header={header} username={username} result={result} />
+          <LiveStatus />
+        </div>
+        <ScriptSection data={docs} abilities={abilities} roomId={roomId} />
+        <ScheduleSection data={schedule} abilities={abilities} roomId={roomId} />
         <ChatSection messages={chat.messages} older={chat.older} paged={paged} abilities={abilities} result={result} />
         <LinksSection links={links} abilities={abilities} result={result} />
         <FilesSection roomId={roomId} files={files.files} purged={files.purged} abilities={abilities} result={result} />
-        <section id="notes" aria-labelledby="notes-title" className="space-y-4 scroll-mt-24">
-          <h2 id="notes-title" className="text-2xl font-bold">
-            {t("sections.notes")}
-          </h2>
-          <NotesSection data={docs} abilities={abilities} roomId={roomId} />
-        </section>
+        <NotesSection data={docs} abilities={abilities} roomId={roomId} />
       </div>
     </RoomLiveProvider>
   );

@@ -5,6 +5,7 @@ import { roomChannel, type RoomViewer, type RoomsDeps } from "./deps";
 import { openRoom, type RoomMember } from "./access";
 import { chatInput } from "./content-input";
 import { parseInput } from "./deps";
+import { tellRoomActivity, type RoomNoticeDeps } from "./room-notices";
 
 /** Who a rate limit counts: the account, or the guest's session when the guest has no account linked. */
 export const memberKey = (member: RoomMember) => member.userId ?? `guest:${member.guestSessionId ?? "none"}`;
@@ -15,7 +16,7 @@ export const memberKey = (member: RoomMember) => member.userId ?? `guest:${membe
  * breaks and tabs; at most the `episode_rooms.chatPerMinute` setting's messages a minute per person per room.
  */
 export async function sendRoomMessage(
-  deps: Pick<RoomsDeps, "db" | "settings" | "rateLimiter" | "realtime" | "now">,
+  deps: Pick<RoomsDeps, "db" | "settings" | "rateLimiter" | "realtime" | "now"> & RoomNoticeDeps,
   viewer: RoomViewer,
   input: { roomId?: unknown; body?: unknown },
 ): Promise<{ messageId: string }> {
@@ -36,5 +37,7 @@ export async function sendRoomMessage(
     createdAt: deps.now(),
   });
   await deps.realtime.publish(roomChannel(room.id), { type: "chat.message", id });
+  // Whoever is away from the room hears of it (the bell, or at most one email an hour).
+  await tellRoomActivity(deps, room.id, "chat", member.role);
   return { messageId: id };
 }
