@@ -84,6 +84,9 @@ const entries: [Who, string, number?][] = [
   ["moderator", THREAD],
   ["moderator", "/admin"],
   ["moderator", "/admin/forum/moderation"],
+  // The demo's episode room, which the demo moderator hosts (server/db/seed-rooms.ts); a visitor is refused it.
+  ["moderator", "/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30"],
+  ["visitor", "/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30", 403],
   ["admin", "/admin"],
   ["admin", "/admin/roles"],
   ["admin", "/admin/roles?q=lucia"],

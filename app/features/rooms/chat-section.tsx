@@ -38,7 +38,8 @@ export function ChatSection({
   useEffect(() => {
     if (success) form.current?.reset();
   }, [success]);
-  const names = live.present.map((p) => `${p.name} (${t(`roles.${p.role}`)})`);
+  // Written as the header's connection line writes them.
+  const names = live.present.map((p) => t("rooms-docs:live.person", { name: p.name, role: t(`rooms-docs:live.role.${p.role}`) }));
   const list = new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
   return (
     <section id="chat" aria-labelledby="chat-title" className="space-y-4 scroll-mt-24">

@@ -21,10 +21,24 @@ export async function loadSchedule(context: AppLoadContext, viewer: RoomViewer, 
   for (const zone of [view.hostTimeZone, view.guestTimeZone]) if (zone && !zones.includes(zone)) zones.push(zone);
   return {
     ...view,
-    week: scheduleWeek(url.searchParams.get("week"), today, context.locale),
+    week: scheduleWeek(url.searchParams.get("week") ?? firstWeekWithSlots(view, today), today, context.locale),
     locale: context.locale,
     timeZones: zones,
   };
+}
+
+/**
+ * Without a week in the address the calendar opens where there is something to see: the confirmed slot's week,
+ * else the next open slot's, else this week.
+ */
+function firstWeekWithSlots(view: ScheduleView, today: string): string {
+  const now = Date.now();
+  const confirmed = view.slots.find((s) => s.status === "confirmed");
+  const next = view.slots
+    .filter((s) => (s.status === "proposed" || s.status === "accepted") && Date.parse(s.startsAt) >= now)
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
+  const slot = confirmed ?? next;
+  return slot ? dayInZone(new Date(slot.startsAt), view.viewerTimeZone) : today;
 }
 
 const SCHEDULE_INTENTS = new Set(["slot-propose", "slot-accept", "slot-reject", "slot-confirm", "time-zone"]);
