@@ -37,4 +37,6 @@ export const ROOMS_ERRORS = {
   "rooms.links_full": 409,
   /** Too many chat messages in a minute. */
   "rooms.rate_limited": 429,
+  /** A new invitation link was made but its mail could not be sent: nobody has it, send another. */
+  "rooms.reinvite_failed": 502,
 } as const satisfies Readonly<Record<string, number>>;
