@@ -16,6 +16,8 @@ import { CONTACT_ACTIONS, canContact } from "#server/modules/contact";
 import { FORUM_CASES } from "#server/modules/forum/policy";
 import { GAMIFICATION_CASES } from "#server/modules/gamification/policy";
 import { PROMOTIONS_CASES } from "#server/modules/promotions/policy";
+import { ROOMS_ACTIONS, canRooms } from "#server/modules/rooms";
+import { ROOMS_CASES } from "#server/modules/rooms/policy";
 import { AREAS } from "#server/modules/areas";
 import { CAPABILITY_ROLES, capabilityTable, sampleActor, type CapabilityRole } from "./capabilities";
 
@@ -51,6 +53,7 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
   },
   content: { actions: CONTENT_ACTIONS as readonly string[], can: canContent as (a: unknown, action: string, r?: unknown) => boolean },
+  rooms: { actions: ROOMS_ACTIONS as readonly string[], can: canRooms as (a: unknown, action: string, r?: unknown) => boolean },
   character: {
     actions: CHARACTER_ACTIONS as readonly string[],
     can: canCharacter as (a: unknown, action: string, r?: unknown) => boolean,
@@ -62,6 +65,7 @@ const CASES: Record<string, Partial<Record<string, { case: string; resource: unk
   campaigns: CAMPAIGNS_CASES,
   promotions: PROMOTIONS_CASES,
   character: CHARACTER_CASES,
+  rooms: ROOMS_CASES,
 };
 /** `area`: only that area; "!a" or "!a,b": every area but those. */
 const allowedFor = (role: CapabilityRole, area?: string) =>

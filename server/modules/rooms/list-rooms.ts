@@ -37,9 +37,9 @@ export type RoomListItem = {
 /**
  * The "Episode rooms" tab (SPEC §2): the rooms one hosts (an Admin: every room, or only theirs with "mine"),
  * newest first, filtered by status, paged; each with its podcast episode, its latest invitation link's state and
- * whether its guest is in.
+ * whether its guest is in; and how many days a new invitation link works.
  */
-export async function listRooms(deps: Pick<RoomsDeps, "db" | "now">, actor: Actor, input: unknown) {
+export async function listRooms(deps: Pick<RoomsDeps, "db" | "settings" | "now">, actor: Actor, input: unknown) {
   assertCan(actor, "episode_room.list");
   const { status, host: asked, page } = parseInput(listRoomsInput, input);
   // An Admin sees every room; anyone else of the team only the rooms they host.
@@ -115,5 +115,7 @@ export async function listRooms(deps: Pick<RoomsDeps, "db" | "now">, actor: Acto
       can: { update: offers.manage, reissue: offers.reissue, revokeGuest: offers.revokeGuest, purgeFiles: offers.purgeFiles },
     };
   });
-  return { status, host, seesAll, page: current, pageCount, total, items };
+  /** Days a new invitation link works (the tab's help text says it). */
+  const { tokenDays } = await deps.settings.get("episode_rooms");
+  return { status, host, seesAll, page: current, pageCount, total, items, tokenDays };
 }
