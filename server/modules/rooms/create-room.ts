@@ -6,7 +6,7 @@ import { DomainError } from "#server/modules/errors";
 import { createRoomInput } from "./admin-input";
 import { parseInput, type RoomsDeps } from "./deps";
 import { sendInvitation } from "./invite-mail";
-import { issueToken } from "./issue-token";
+import { issueToken, tokenDaysOf } from "./issue-token";
 import { findPodcast } from "./podcast-choices";
 import { assertCan } from "./policy";
 
@@ -25,6 +25,7 @@ export async function createRoom(deps: Deps, actor: Actor, input: unknown): Prom
   const podcast = data.podcastId ? await findPodcast(deps.db, data.podcastId) : null;
   const roomId = randomUUID();
   const now = deps.now();
+  const tokenDays = await tokenDaysOf(deps);
   const token = await deps.db.transaction(async (tx) => {
     await tx.insert(episodeRooms).values({
       id: roomId,
@@ -39,7 +40,7 @@ export async function createRoom(deps: Deps, actor: Actor, input: unknown): Prom
       createdAt: now,
       updatedAt: now,
     });
-    const issued = await issueToken(deps, roomId, host.userId, tx);
+    const issued = await issueToken(deps, { roomId, createdBy: host.userId, tokenDays }, tx);
     await recordAudit(tx, host, {
       action: "rooms.created",
       targetType: "episode_room",

@@ -26,7 +26,12 @@ export async function roomsExportSection(db: Database, userId: string) {
     .where(eq(episodeRooms.guestUserId, userId))
     .orderBy(asc(episodeRooms.createdAt));
   const messages = await db
-    .select({ roomId: episodeMessages.roomId, role: episodeMessages.authorRole, text: episodeMessages.body, sentAt: episodeMessages.createdAt })
+    .select({
+      roomId: episodeMessages.roomId,
+      role: episodeMessages.authorRole,
+      text: episodeMessages.body,
+      sentAt: episodeMessages.createdAt,
+    })
     .from(episodeMessages)
     .where(eq(episodeMessages.authorUserId, userId))
     .orderBy(asc(episodeMessages.createdAt));

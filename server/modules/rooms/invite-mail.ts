@@ -36,8 +36,11 @@ export async function sendInvitation(deps: MailDeps, room: Invitation, token: Is
   const locale: MailLocale = room.guestLocale === "en" ? "en" : "es";
   const template = room.podcast ? "rooms.invite.podcast" : "rooms.invite.plain";
   const expires = new Intl.DateTimeFormat(locale, {
-    dateStyle: "long",
-    timeStyle: "short",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     timeZone: room.hostTimeZone,
     timeZoneName: "short",
   }).format(token.expiresAt);

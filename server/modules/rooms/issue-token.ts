@@ -10,34 +10,37 @@ const DAY_MS = 86_400_000;
 
 export type IssuedToken = { tokenId: string; secret: string; expiresAt: Date };
 
+/** How long a new invitation link works: read before the transaction that issues it. */
+export async function tokenDaysOf(deps: Pick<RoomsDeps, "settings">): Promise<number> {
+  return (await deps.settings.get("episode_rooms")).tokenDays;
+}
+
 /**
  * A new invitation token for a room: its open tokens (neither used nor revoked) stop working first, then a new
- * random secret is made and only its SHA-256 kept, valid for the `episode_rooms.tokenDays` setting. Runs in the
- * caller's transaction when given one (`db`), so the room, its token and the audit entry are written together.
- * The secret is returned once, for the invitation mail; it is never stored.
+ * random secret is made and only its SHA-256 kept, valid for `tokenDays` (the `episode_rooms` setting, read with
+ * `tokenDaysOf` beforehand). Runs in the caller's transaction when given one (`tx`), so the room, its token and
+ * the audit entry are written together. The secret is returned once, for the invitation mail; it is never stored.
  */
 export async function issueToken(
-  deps: Pick<RoomsDeps, "db" | "settings" | "now">,
-  roomId: string,
-  createdBy: string | null,
-  db?: Tx,
+  deps: Pick<RoomsDeps, "db" | "now">,
+  token: { roomId: string; createdBy: string | null; tokenDays: number },
+  tx?: Tx,
 ): Promise<IssuedToken> {
-  const { tokenDays } = await deps.settings.get("episode_rooms");
   const now = deps.now();
   const secret = newSecret();
-  const issued: IssuedToken = { tokenId: randomUUID(), secret, expiresAt: new Date(now.getTime() + tokenDays * DAY_MS) };
-  const work = async (tx: Tx) => {
-    await revokeOpenTokens(tx, roomId, now);
-    await tx.insert(episodeRoomTokens).values({
+  const issued: IssuedToken = { tokenId: randomUUID(), secret, expiresAt: new Date(now.getTime() + token.tokenDays * DAY_MS) };
+  const work = async (db: Tx) => {
+    await revokeOpenTokens(db, token.roomId, now);
+    await db.insert(episodeRoomTokens).values({
       id: issued.tokenId,
-      roomId,
+      roomId: token.roomId,
       tokenHash: hashSecret(secret),
       expiresAt: issued.expiresAt,
-      createdBy,
+      createdBy: token.createdBy,
       createdAt: now,
     });
   };
-  if (db) await work(db);
+  if (tx) await work(tx);
   else await deps.db.transaction(work);
   return issued;
 }

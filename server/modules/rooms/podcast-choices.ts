@@ -15,7 +15,12 @@ export type PodcastChoice = { id: string; titleEs: string; titleEn: string; publ
 export async function listPodcastChoices(deps: Pick<RoomsDeps, "db">, actor: Actor): Promise<PodcastChoice[]> {
   assertCan(actor, "episode_room.create");
   return deps.db
-    .select({ id: podcastEpisodes.id, titleEs: podcastEpisodes.titleEs, titleEn: podcastEpisodes.titleEn, published: podcastEpisodes.published })
+    .select({
+      id: podcastEpisodes.id,
+      titleEs: podcastEpisodes.titleEs,
+      titleEn: podcastEpisodes.titleEn,
+      published: podcastEpisodes.published,
+    })
     .from(podcastEpisodes)
     .orderBy(desc(podcastEpisodes.createdAt), podcastEpisodes.id);
 }

@@ -17,7 +17,10 @@ export async function purgeRoomFiles(
   actor: NonNullable<Actor>,
   room: Pick<RoomRow, "id" | "title">,
 ): Promise<number> {
-  const files = await deps.db.select({ id: episodeFiles.id, key: episodeFiles.storageKey }).from(episodeFiles).where(eq(episodeFiles.roomId, room.id));
+  const files = await deps.db
+    .select({ id: episodeFiles.id, key: episodeFiles.storageKey })
+    .from(episodeFiles)
+    .where(eq(episodeFiles.roomId, room.id));
   for (const f of files) await deps.storage.remove(f.key);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { roomIdOf } from "./admin-input";
 import { openRoom } from "./access";
 import type { RoomsDeps } from "./deps";
 import { invitationOf, sendInvitation } from "./invite-mail";
-import { issueToken } from "./issue-token";
+import { issueToken, tokenDaysOf } from "./issue-token";
 
 type Deps = Pick<RoomsDeps, "db" | "settings" | "mailer" | "siteName" | "baseUrl" | "now" | "log">;
 
@@ -14,10 +14,15 @@ type Deps = Pick<RoomsDeps, "db" | "settings" | "mailer" | "siteName" | "baseUrl
  * (audited) and mailed in the guest's language. A guest session already started is kept (revoking it is
  * `revokeGuest`). If the mail fails the new link exists but nobody has it: `rooms.reinvite_failed`, try again.
  */
-export async function reissueToken(deps: Deps, actor: Actor, input: unknown): Promise<{ title: string; guestEmail: string; expiresAt: string }> {
+export async function reissueToken(
+  deps: Deps,
+  actor: Actor,
+  input: unknown,
+): Promise<{ title: string; guestEmail: string; expiresAt: string }> {
   const { room } = await openRoom(deps, { actor, guestSecret: null }, roomIdOf(input), "episode_room.reissue_token");
+  const tokenDays = await tokenDaysOf(deps);
   const token = await deps.db.transaction(async (tx) => {
-    const issued = await issueToken(deps, room.id, actor!.userId, tx);
+    const issued = await issueToken(deps, { roomId: room.id, createdBy: actor!.userId, tokenDays }, tx);
     await recordAudit(tx, actor!, {
       action: "rooms.token_reissued",
       targetType: "episode_room",

@@ -4,13 +4,7 @@ import { Field, FieldRow, SubmitButton } from "#app/components/ui/form-field";
 import type { FormFailure } from "#app/lib/form";
 
 /** The `episode_rooms` setting (Admins): how long an invitation link works, how fast one may chat. */
-export function RoomSettingsForm({
-  settings,
-  failure,
-}: {
-  settings: { tokenDays: number; chatPerMinute: number };
-  failure?: FormFailure;
-}) {
+export function RoomSettingsForm({ settings, failure }: { settings: { tokenDays: number; chatPerMinute: number }; failure?: FormFailure }) {
   const { t } = useTranslation("admin-rooms");
   const v = failure?.values ?? {};
   const e = failure?.fieldErrors ?? {};
