@@ -143,6 +143,8 @@ const pages: RouteConfigEntry[] = [
     // Videos and the podcast (Admins): the items, and the collaborators who appear in them.
     route("content", "routes/admin/content.tsx"),
     route("collaborators", "routes/admin/collaborators.tsx"),
+    // Episode rooms: open a room, invite its guest, its status and publishing (the team: the rooms one hosts).
+    route("episode-rooms", "routes/admin/episode-rooms.tsx"),
   ]),
 ];
 

@@ -26,6 +26,7 @@ describe("the list of areas", () => {
       "campaigns",
       "promotions",
       "content",
+      "rooms",
       "jobBoard",
       "contact",
     ]);

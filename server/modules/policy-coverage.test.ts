@@ -11,7 +11,7 @@ import { AREAS } from "#server/modules/areas";
  *
  * Found statically, by reading the source with the TypeScript parser:
  * - an *operation* is a function exported by a file of `server/modules/<area>/` (tests and `policy.ts` aside)
- *   with a parameter `actor: Actor`, whatever binds it;
+ *   with a parameter `actor: Actor` (or a room's `viewer: RoomViewer`), whatever binds it;
  * - a *check* is a call of a policy's `can` or `assertCan` (under any local name); the action is the string
  *   literal given to it, directly, through a `const` of the same function, or returned by a policy helper
  *   (`actionForRole`);
@@ -84,6 +84,7 @@ const SEVERAL: Record<string, string> = {
     "resolving a report may hide what was reported: the report's action, then the hiding's",
   "promotions/create-submission.ts#createSubmission":
     "a submission started from one of the company's games needs the company's action for that game too",
+  "rooms/publish-room.ts#publishRoom": "publishing an episode and deleting its files at once needs the purge's action too",
 };
 
 type Fn = { file: string; name: string; node: ts.FunctionLikeDeclaration; params: string[]; exported: boolean };
@@ -255,7 +256,13 @@ function collectGuard(guard: Fn, s: Summary) {
   if (guard.node.body) visit(guard.node.body);
 }
 
-const takesActor = (fn: Fn) => fn.node.parameters.some((p) => p.name.getText() === "actor" && p.type?.getText() === "Actor");
+/** An operation's person: `actor: Actor`, or a room's `viewer: RoomViewer` (the actor and the room's guest cookie). */
+const takesActor = (fn: Fn) =>
+  fn.node.parameters.some(
+    (p) =>
+      (p.name.getText() === "actor" && p.type?.getText() === "Actor") ||
+      (p.name.getText() === "viewer" && p.type?.getText() === "RoomViewer"),
+  );
 
 /**
  * The operations: the functions taking `actor: Actor` that the rest of the site reaches, i.e. that an area's

@@ -11,6 +11,7 @@ import { jobsAuditSentences } from "#app/features/jobs/admin/audit-sentences";
 import { profileAuditSentences } from "#app/features/profile/admin/audit-sentences";
 import { siteAuditSentences } from "#app/features/site/admin/audit-sentences";
 import { avatarAuditSentences } from "#app/features/avatar/admin/audit-sentences";
+import { roomsAuditSentences } from "#app/features/rooms/admin/audit-sentences";
 
 /** Every area's audit sentences: a new area that writes to the audit log adds its table here. */
 export const AUDIT_AREAS: AuditSentences[] = [
@@ -26,6 +27,7 @@ export const AUDIT_AREAS: AuditSentences[] = [
   jobsAuditSentences,
   contentAuditSentences,
   avatarAuditSentences,
+  roomsAuditSentences,
 ];
 
 export const AUDIT_SENTENCES: AuditSentences = Object.assign({}, ...AUDIT_AREAS);

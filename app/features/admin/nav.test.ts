@@ -31,6 +31,7 @@ describe("admin navigation", () => {
       contentList: false,
       collaboratorsList: false,
       avatars: false,
+      episodeRooms: true,
     });
     const paths = mod.flatMap((g) => g.tabs.map((t) => t.to));
     expect(paths).toEqual([
@@ -40,6 +41,7 @@ describe("admin navigation", () => {
       "/admin/campaigns",
       "/admin/creators",
       "/admin/featured-games",
+      "/admin/episode-rooms",
       "/admin/forum",
       "/admin/forum/moderation",
       "/admin/forum/users",
@@ -78,6 +80,7 @@ describe("admin navigation", () => {
       contentList: true,
       collaboratorsList: true,
       avatars: true,
+      episodeRooms: true,
     });
     expect(all.flatMap((g) => g.tabs)).toHaveLength(ADMIN_TABS.length);
     expect(all.map((g) => g.group)).toEqual([

@@ -40,6 +40,8 @@ export const ADMIN_TABS: AdminTab[] = [
   // Videos and the podcast, and the people who appear in them (SPEC §2: content, collaborators).
   { to: "/admin/content", labelKey: "nav.content", group: "content", requires: "contentList" },
   { to: "/admin/collaborators", labelKey: "nav.collaborators", group: "content", requires: "collaboratorsList" },
+  // Episode rooms: the podcast's private rooms where a host prepares an episode with its guest (the team).
+  { to: "/admin/episode-rooms", labelKey: "nav.episodeRooms", group: "content", requires: "episodeRooms" },
   // Forum admin (SPEC §2: overview, moderation, content, settings, users, audit log).
   { to: "/admin/forum", labelKey: "nav.forumOverview", group: "forum", requires: "forumOverview", end: true },
   { to: "/admin/forum/moderation", labelKey: "nav.forumModeration", group: "forum", requires: "forumModeration" },

@@ -406,6 +406,7 @@ describe("accounts: profiles", () => {
         "jobBoard",
         "profile",
         "roles",
+        "rooms",
         "sessions",
         "signInMethods",
         "user",

@@ -16,6 +16,8 @@ import { CONTACT_ACTIONS, canContact } from "#server/modules/contact";
 import { FORUM_CASES } from "#server/modules/forum/policy";
 import { GAMIFICATION_CASES } from "#server/modules/gamification/policy";
 import { PROMOTIONS_CASES } from "#server/modules/promotions/policy";
+import { ROOMS_ACTIONS, canRooms } from "#server/modules/rooms";
+import { ROOMS_CASES } from "#server/modules/rooms/policy";
 import { AREAS } from "#server/modules/areas";
 import { CAPABILITY_ROLES, capabilityTable, sampleActor, type CapabilityRole } from "./capabilities";
 
@@ -51,17 +53,21 @@ const POLICIES: Record<string, { actions: readonly string[]; can: (a: unknown, a
     can: canContact as (a: unknown, action: string, r?: unknown) => boolean,
   },
   content: { actions: CONTENT_ACTIONS as readonly string[], can: canContent as (a: unknown, action: string, r?: unknown) => boolean },
+  rooms: { actions: ROOMS_ACTIONS as readonly string[], can: canRooms as (a: unknown, action: string, r?: unknown) => boolean },
   character: {
     actions: CHARACTER_ACTIONS as readonly string[],
     can: canCharacter as (a: unknown, action: string, r?: unknown) => boolean,
   },
 };
+/** The rooms' team actions: the tab and opening a room. */
+const ROOM_TEAM: string[] = ["episode_room.list", "episode_room.create"];
 const CASES: Record<string, Partial<Record<string, { case: string; resource: unknown }[]>>> = {
   forum: FORUM_CASES,
   gamification: GAMIFICATION_CASES,
   campaigns: CAMPAIGNS_CASES,
   promotions: PROMOTIONS_CASES,
   character: CHARACTER_CASES,
+  rooms: ROOMS_CASES,
 };
 /** `area`: only that area; "!a" or "!a,b": every area but those. */
 const allowedFor = (role: CapabilityRole, area?: string) =>
@@ -107,13 +113,32 @@ describe("the capability table", () => {
     expect(allowedFor("visitor")).toEqual([...watch, ...everyone]);
     // A pending company waits: it reads its notifications and nothing else (its XP history and its character are
     // its own; it plays nothing).
+    // Episode rooms: a room's host and its guest act in it whoever they are; only the team opens rooms, so the
+    // "own" rows (a room one hosts) are the team's in practice. No one but its guest links an account to a room.
+    const hostOfOwn = ROOMS_ACTIONS.filter(
+      (a) => a.startsWith("episode_") && a !== "episode_guest.link_account" && !ROOM_TEAM.includes(a),
+    ).map((a) => `${a}:own`);
     expect(allowedFor("pendingCompany")).toEqual([
       "gamification.ledger:own",
       ...watch,
       "character.view:own",
       "notifications.read",
       "notifications.configure",
-      ...everyone,
+      ...anyone,
+      ...hostOfOwn,
+      "application.create",
+      "contact_message.send",
+    ]);
+    for (const role of ["member", "creator", "company"] as const) expect(allowedFor(role, "rooms"), role).toEqual(hostOfOwn);
+    expect(allowedFor("visitor", "rooms")).toEqual([]);
+    // The team opens rooms and lists them; an Admin also acts in rooms others host.
+    expect(allowedFor("Moderator", "rooms")).toEqual([...ROOM_TEAM, ...hostOfOwn]);
+    expect(allowedFor("Admin", "rooms")).toEqual([
+      ...ROOM_TEAM,
+      ...ROOMS_ACTIONS.filter((a) => !ROOM_TEAM.includes(a) && a !== "episode_guest.link_account").flatMap((a) => [
+        `${a}:own`,
+        `${a}:others`,
+      ]),
     ]);
     // A player, a creator and a verified company take part in the community in the same way; a player may become a creator.
     expect(allowedFor("company", "!campaigns,promotions")).toEqual(allowedFor("creator", "!campaigns,promotions"));
@@ -201,9 +226,9 @@ describe("the capability table", () => {
     for (const role of ["visitor", "member", "creator", "company", "Moderator"] as const)
       expect(allowedFor(role, "jobBoard"), role).toEqual(["application.create"]);
     expect(allowedFor("Admin", "jobBoard")).toEqual([...JOBS_ACTIONS]);
-    // Admins may do everything outside what a company or a creator does for themselves.
+    // Admins may do everything outside what a company or a creator does for themselves, and a room's guest.
     expect(allowedFor("Admin", "!campaigns,promotions")).toHaveLength(
-      table.rows.filter((r) => r.area !== "campaigns" && r.area !== "promotions").length,
+      table.rows.filter((r) => r.area !== "campaigns" && r.area !== "promotions" && r.action !== "episode_guest.link_account").length,
     );
     expect(allowedFor("Admin", "promotions")).toEqual(
       table.rows

@@ -9,6 +9,7 @@ import { can as canGamification } from "#server/modules/gamification/policy";
 import { can as canJobs } from "#server/modules/jobs/policy";
 import { can as canSite } from "#server/modules/site/policy";
 import { can as canPromotions } from "#server/modules/promotions/policy";
+import { can as canRooms } from "#server/modules/rooms/policy";
 import { DomainError } from "#server/modules/errors";
 
 /**
@@ -60,6 +61,8 @@ export function adminAbilities(actor: Actor) {
     collaboratorsList: canContent(actor, "collaborator.list"),
     /** The avatars tab: items and the render queue (Admins). */
     avatars: canCharacter(actor, "item.list_all"),
+    /** The episode rooms tab: the rooms one hosts (the team; Admins see every room). */
+    episodeRooms: canRooms(actor, "episode_room.list"),
   };
 }
 export type AdminAbilities = ReturnType<typeof adminAbilities>;

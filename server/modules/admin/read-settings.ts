@@ -17,5 +17,7 @@ export async function readSettings(deps: { settings: SettingsStore }, actor: Act
     forumPostingLimits: all.forum_posting_limits,
     /** Months after an offer closes before its applications are deleted. */
     applicationsRetentionMonths: all.applications_retention_months,
+    /** The episode rooms tab edits these: invitation links' days, chat messages per minute. */
+    episodeRooms: all.episode_rooms,
   };
 }

@@ -41,4 +41,6 @@ export const ROOMS_ERRORS = {
   "rooms.doc_too_long": 413,
   /** A version's summary longer than ROOM_LIMITS.summaryMax. */
   "rooms.summary_too_long": 400,
+  /** A new invitation link was made but its mail could not be sent: nobody has it, send another. */
+  "rooms.reinvite_failed": 502,
 } as const satisfies Readonly<Record<string, number>>;

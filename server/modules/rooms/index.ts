@@ -11,7 +11,6 @@ import { listSlots } from "./list-slots";
 import { proposeSlot } from "./propose-slot";
 import { tellRoomActivity, type RoomActivity } from "./room-notices";
 import { setTimeZone } from "./set-time-zone";
-// The live documents.
 import { enterLive } from "./enter-live";
 import { editDoc } from "./edit-doc";
 import { syncDoc } from "./sync-doc";
@@ -20,11 +19,15 @@ import { saveScriptVersion } from "./save-script-version";
 import { listScriptVersions } from "./list-script-versions";
 import { compareScriptVersions } from "./compare-script-versions";
 import { restoreScriptVersion } from "./restore-script-version";
-
-export type { RoomsDeps, RoomViewer } from "./deps";
-export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
-export type { ScheduleView, SlotView } from "./list-slots";
-export { ROOM_ACTIVITIES, tellRoomActivity, type RoomActivity } from "./room-notices";
+import { createRoom } from "./create-room";
+import { roomsExportSection } from "./export-section";
+import { listRooms } from "./list-rooms";
+import { listPodcastChoices } from "./podcast-choices";
+import { publishRoom } from "./publish-room";
+import { purgeFiles } from "./purge-files";
+import { reissueToken } from "./reissue-token";
+import { revokeGuest } from "./revoke-guest";
+import { updateRoom } from "./update-room";
 import { verifyGuestToken, type GuestTokenInput } from "./verify-guest-token";
 import { linkGuestAccount } from "./link-guest-account";
 import { roomView } from "./room-view";
@@ -38,6 +41,10 @@ import { downloadRoomFile } from "./download-file";
 import { deleteRoomFile } from "./delete-file";
 import { listRoomFiles } from "./list-files";
 
+export type { RoomsDeps, RoomViewer } from "./deps";
+export type { RoomAbilities, RoomsAbilities, RoomResource } from "./policy";
+export type { ScheduleView, SlotView } from "./list-slots";
+export { ROOM_ACTIVITIES, tellRoomActivity, type RoomActivity } from "./room-notices";
 export type { RoomHeader } from "./room-view";
 export type { RoomMessage } from "./list-messages";
 export type { RoomLink } from "./list-links";
@@ -46,6 +53,9 @@ export { ROOMS_ACTIONS, can as canRooms, type RoomsAction } from "./policy";
 export type { ScriptVersionRow } from "./list-script-versions";
 export type { DiffPart, VersionComparison } from "./compare-script-versions";
 export type { LiveEntry } from "./enter-live";
+export type { RoomListItem, TokenState } from "./list-rooms";
+export type { PodcastChoice } from "./podcast-choices";
+export { ROOMS_PAGE_SIZE } from "./list-rooms";
 
 /**
  * Episode rooms, as route modules reach them (`context.services.rooms`): the team's "Episode rooms" tab, the
@@ -56,6 +66,14 @@ export function createRoomsService(deps: RoomsDeps) {
   return {
     abilities: (actor: Actor) => roomsAbilities(actor),
     // The admin tab: rooms, invitations, status, publishing.
+    list: (actor: Actor, input: unknown) => listRooms(deps, actor, input),
+    podcastChoices: (actor: Actor) => listPodcastChoices(deps, actor),
+    create: (actor: Actor, input: unknown) => createRoom(deps, actor, input),
+    update: (actor: Actor, input: unknown) => updateRoom(deps, actor, input),
+    reissueToken: (actor: Actor, input: unknown) => reissueToken(deps, actor, input),
+    revokeGuest: (actor: Actor, input: unknown) => revokeGuest(deps, actor, input),
+    publish: (actor: Actor, input: unknown) => publishRoom(deps, actor, input),
+    purgeFiles: (actor: Actor, input: unknown) => purgeFiles(deps, actor, input),
 
     // The guest access page and guest sessions.
     verifyGuestToken: (viewer: RoomViewer, input: GuestTokenInput) => verifyGuestToken(deps, viewer, input),
@@ -126,4 +144,5 @@ export const roomsArea = defineArea({
   service: createRoomsService,
   errors: ROOMS_ERRORS,
   policy: { actions: ROOMS_ACTIONS, can: canRooms, cases: ROOMS_CASES },
+  exportSection: roomsExportSection,
 });

@@ -77,7 +77,8 @@ const AFTER_PUBLISHING = new Set<RoomsAction>([
 
 /** This person's place in the room: host, guest, Admin, or none. The guest's place ends with publishing. */
 export function roomRole(actor: Actor, room: RoomResource): RoomRole | null {
-  if (actor && room.hostId && actor.userId === room.hostId) return "host";
+  // Hosts are the team: someone who left the team no longer runs the rooms they opened (an Admin may hand them on).
+  if (actor && room.hostId && actor.userId === room.hostId && isStaff(actor)) return "host";
   if (!room.published && (room.guestSession || (actor && room.guestUserId && actor.userId === room.guestUserId))) return "guest";
   if (hasRole(actor, ROLE_ADMIN)) return "admin";
   return null;

@@ -13,6 +13,7 @@ const writableKeys = [
   "announcement",
   "forum_posting_limits",
   "applications_retention_months",
+  "episode_rooms",
 ] as const;
 export const updateSettingInput = z.object({ key: z.enum(writableKeys), value: z.unknown() });
 
