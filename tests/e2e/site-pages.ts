@@ -86,6 +86,7 @@ const entries: [Who, string, number?][] = [
   ["moderator", "/admin/forum/moderation"],
   // The demo's episode room, which the demo moderator hosts (server/db/seed-rooms.ts); a visitor is refused it.
   ["moderator", "/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30"],
+  ["moderator", "/admin/episode-rooms"],
   ["visitor", "/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30", 403],
   ["admin", "/admin"],
   ["admin", "/admin/roles"],
@@ -97,6 +98,8 @@ const entries: [Who, string, number?][] = [
   ["admin", "/admin/announcements"],
   ["admin", "/admin/translations"],
   ["admin", "/admin/audit"],
+  ["admin", "/admin/episode-rooms"],
+  ["admin", "/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30"],
   ["admin", "/admin/forum"],
   ["admin", "/admin/forum/moderation"],
   ["admin", "/admin/forum/content"],

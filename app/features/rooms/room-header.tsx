@@ -58,7 +58,10 @@ export function RoomHeaderBlock({
             <dt className="font-semibold">{t("header.podcast")}</dt>
             <dd>
               {header.podcast.published ? (
-                <Link to={to(`/podcast/${header.podcast.slug}`)} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={to(`/podcast/${header.podcast.slug}`)}
+                  className="inline-flex min-h-6 items-center text-primary underline-offset-4 hover:underline"
+                >
                   {podcastTitle}
                 </Link>
               ) : (

@@ -290,7 +290,9 @@ function TimeZoneForm({ data, failed }: { data: ScheduleData; failed?: Failure }
   }, [stored]);
   return (
     <details className="space-y-3" open={!!failed}>
-      <summary className="cursor-pointer text-sm font-semibold text-primary">{t("zone.change", { zone: data.viewerTimeZone })}</summary>
+      <summary className="cursor-pointer py-0.5 text-sm font-semibold text-primary">
+        {t("zone.change", { zone: data.viewerTimeZone })}
+      </summary>
       {detected && detected !== data.viewerTimeZone ? (
         <fetcher.Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
           <input type="hidden" name="timeZone" value={detected} />
