@@ -129,8 +129,10 @@ export function ScheduleSection({ data, abilities }: { data: ScheduleData; abili
         </ol>
       </div>
 
-      <div className="space-y-2">
-        <h3 className="text-lg font-bold">{t("open.title")}</h3>
+      <section aria-labelledby="open-slots-heading" className="space-y-2">
+        <h3 id="open-slots-heading" className="text-lg font-bold">
+          {t("open.title")}
+        </h3>
         {open.length ? (
           <ul className="row-list">
             {open.map((s) => (
@@ -140,7 +142,7 @@ export function ScheduleSection({ data, abilities }: { data: ScheduleData; abili
         ) : (
           <p className="text-sm text-muted-foreground">{t("open.none")}</p>
         )}
-      </div>
+      </section>
 
       {abilities.propose ? <ProposeForm data={data} failed={failed?.intent === "slot-propose" ? failed : undefined} /> : null}
       <TimeZoneForm data={data} failed={failed?.intent === "time-zone" ? failed : undefined} />

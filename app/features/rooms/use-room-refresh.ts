@@ -11,9 +11,8 @@ export function useRoomRefresh(types: readonly string[]) {
   const key = types.join(",");
   useEffect(() => {
     const stops = key.split(",").map((type) =>
-      live.on(type, () => {
-        if (latest.current.state === "idle") void latest.current.revalidate();
-      }),
+      // Always: a reload already under way may have read the data before this change (a new one replaces it).
+      live.on(type, () => void latest.current.revalidate()),
     );
     return () => stops.forEach((stop) => stop());
   }, [live, key]);
