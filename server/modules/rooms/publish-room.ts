@@ -8,9 +8,10 @@ import { announce } from "./announce";
 import { openRoom } from "./access";
 import { parseInput, type RoomsDeps } from "./deps";
 import { revokeOpenTokens } from "./issue-token";
-import { assertCan } from "./policy";
+import { assertCan, roomRole } from "./policy";
 import { purgeRoomFiles } from "./purge";
 import { revokeGuestSessions } from "./revoke-guest";
+import { tellRoomActivity, type RoomNoticeDeps } from "./room-notices";
 
 /**
  * The host (or an Admin) publishes the episode (final): the room is read-only from then on, the guest's
@@ -18,7 +19,7 @@ import { revokeGuestSessions } from "./revoke-guest";
  * its own permission too.
  */
 export async function publishRoom(
-  deps: Pick<RoomsDeps, "db" | "storage" | "realtime" | "now" | "log">,
+  deps: Pick<RoomsDeps, "db" | "storage" | "realtime" | "now" | "log"> & RoomNoticeDeps,
   actor: Actor,
   input: unknown,
 ): Promise<{ title: string; files: PublishFiles; purged: number }> {
@@ -42,6 +43,8 @@ export async function publishRoom(
     });
   });
   await announce(deps, seen.id);
+  // The guest, whose access just ended, hears that the episode is out (at most one email an hour).
+  await tellRoomActivity(deps, seen.id, "status", roomRole(actor, { hostId: seen.hostId }) ?? "admin");
   const purged = files === "purge" ? await purgeRoomFiles(deps, actor!, seen) : 0;
   return { title: seen.title, files, purged };
 }

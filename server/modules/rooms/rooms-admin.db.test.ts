@@ -287,6 +287,18 @@ describe("episode rooms: the admin tab's operations", () => {
       expect(moves.at(-1)?.details).toEqual({ from: "preparing", to: "editing" });
     });
 
+    it("tells the guest of a new status by email, at most once an hour, and of the publishing", async () => {
+      const r = await room();
+      smtp.received.length = 0;
+      await updateRoom(deps, host, { roomId: r.roomId, status: "ready" });
+      await updateRoom(deps, host, { roomId: r.roomId, status: "recorded" });
+      const toGuest = () => smtp.received.filter((m) => m.to.includes("lucia@example.com"));
+      expect(toGuest()).toHaveLength(1);
+      clock.advance(61 * 60_000);
+      await publishRoom(deps, host, { roomId: r.roomId, files: "keep" });
+      expect(toGuest()).toHaveLength(2);
+    });
+
     it("edits the title, guest and podcast without mailing the new address", async () => {
       const r = await room();
       smtp.received.length = 0;

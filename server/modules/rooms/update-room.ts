@@ -9,6 +9,8 @@ import { announce } from "./announce";
 import { openRoom } from "./access";
 import { parseInput, type RoomsDeps } from "./deps";
 import { findPodcast } from "./podcast-choices";
+import { roomRole } from "./policy";
+import { tellRoomActivity, type RoomNoticeDeps } from "./room-notices";
 
 /**
  * Whether a room may go from one status to another here: freely among preparing, ready, recorded and editing;
@@ -25,7 +27,7 @@ export function statusMoveAllowed(from: EpisodeStatus, to: EpisodeStatus): boole
  * is a change of the other fields. Open room pages hear `room.changed`.
  */
 export async function updateRoom(
-  deps: Pick<RoomsDeps, "db" | "realtime" | "now" | "log">,
+  deps: Pick<RoomsDeps, "db" | "realtime" | "now" | "log"> & RoomNoticeDeps,
   actor: Actor,
   input: unknown,
 ): Promise<{ title: string; status: EpisodeStatus; statusChanged: boolean }> {
@@ -71,5 +73,7 @@ export async function updateRoom(
     return { title: next.title, status, statusChanged, changed: true };
   });
   if ("changed" in result) await announce(deps, seen.id);
+  // The other side hears of a new status when away (the bell, or at most one email an hour).
+  if (result.statusChanged) await tellRoomActivity(deps, seen.id, "status", roomRole(actor, { hostId: seen.hostId }) ?? "admin");
   return { title: result.title, status: result.status, statusChanged: result.statusChanged };
 }
