@@ -8,7 +8,7 @@ import { DomainError } from "#server/modules/errors";
 import { guestCookieName, ROOM_LIMITS } from "#shared/rooms";
 import { cookiesFrom, signIn, testApp, type TestApp } from "#tests/support/app";
 import { pageClient, textOf } from "#tests/support/pages";
-import { makeGuestSession, makeRoom } from "#tests/support/rooms-content-kit";
+import { addToken, makeGuestSession, makeRoom } from "#tests/support/rooms-content-kit";
 
 /**
  * /episode-panel/{roomId}, its guest access page and its file downloads, driven as a browser without JavaScript
@@ -84,7 +84,19 @@ describe("the guest access page", () => {
 
   it("says each token message in both languages, with what to do, never echoing the token, and is never indexed", async () => {
     const used = roomA.token;
+    // A link past its date, and one the host withdrew, say what a used one says.
+    const db = t.services.db;
+    const expired = (await addToken(db, roomA.id, new Date(Date.now() - 15 * 86_400_000), 14)).token;
+    const revoked = (await addToken(db, roomA.id, new Date(), 14, { revokedAt: new Date() })).token;
     const cases: [string, string, number, string, string][] = [
+      [`${roomUrl(roomA.id)}/join?token=${expired}`, "en", 410, "The access token is invalid or has expired.", "Ask the episode's host"],
+      [
+        `${roomUrl(roomA.id, "es")}/join?token=${revoked}`,
+        "es",
+        410,
+        "El token de acceso no es válido o ha caducado.",
+        "Pide al presentador",
+      ],
       [`${roomUrl(roomA.id)}/join`, "en", 400, "No access token was provided.", "Ask the episode's host"],
       [`${roomUrl(roomA.id, "es")}/join`, "es", 400, "No se proporcionó ningún token de acceso.", "Pide al presentador"],
       [`${roomUrl(roomA.id)}/join?token=${used}`, "en", 410, "The access token is invalid or has expired.", "Ask the episode's host"],
