@@ -58,6 +58,9 @@ export const PAGES = [
   { name: "job-page", path: "/en/jobs/6a0b7c4e-3f1d-4e8a-9b2c-1d5e7f9a0b11", as: "visitor" },
   { name: "contact", path: "/en/contact", as: "visitor" },
   { name: "wiki-database", path: "/en/resources/database", as: "visitor" },
+  // An episode room with its script, versions, schedule, chat and links (the demo's), and the team's tab.
+  { name: "episode-room", path: "/en/episode-panel/3c9f0d4e-8a27-4b1f-b6e2-5d7a9c1e2f30", as: "admin" },
+  { name: "admin-episode-rooms", path: "/en/admin/episode-rooms", as: "admin" },
 ];
 
 /**

@@ -20,6 +20,7 @@ import { renderMarkdown } from "#server/modules/forum/markdown";
 import { featuredGames } from "#server/db/schema";
 import { seedDemoContent } from "#server/db/seed-content";
 import { seedDemoJobs } from "#server/db/seed-jobs";
+import { seedDemoRooms } from "#server/db/seed-rooms";
 import { createLogger } from "#server/platform/logger";
 import { LocalStorage } from "#server/platform/storage";
 import { mkdtempSync } from "node:fs";
@@ -195,6 +196,8 @@ for (const n of [1, 2, 3]) {
 const scratch = new LocalStorage(mkdtempSync(join(tmpdir(), "bench-uploads-")));
 await seedDemoContent(db, createLogger("silent"), { storage: scratch });
 await seedDemoJobs(db, createLogger("silent"), { storage: scratch });
+// The demo's episode room (hosted by a forum author; the bench admin opens it as an Admin).
+await seedDemoRooms(db, createLogger("silent"), { hostUsername: authors[0].username });
 
 process.stdout.write(`${JSON.stringify({ forumPath: `/en/community/${forum.slug}`, thread20, thread100, id: randomUUID() })}\n`);
 await database.close();

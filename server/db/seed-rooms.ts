@@ -42,15 +42,16 @@ function docUpdate(text: string): Buffer {
 /**
  * One room the demo moderator hosts with an invited guest: a script with two versions, notes, a chat, two
  * links and two proposed slots. No invitation link is kept (only a hash would be): the room's row in the admin
- * tab sends a new one, which lands in /admin/mail when no mail server is set. Only on a database without rooms.
+ * tab sends a new one, which lands in /admin/mail when no mail server is set. Only on a database without rooms;
+ * the host is the demo moderator unless another username is given (the page bench).
  */
-export async function seedDemoRooms(db: Database, log: Logger): Promise<boolean> {
+export async function seedDemoRooms(db: Database, log: Logger, opts: { hostUsername?: string } = {}): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(episodeRooms);
   if (count > 0) return false;
   const [host] = await db
     .select({ id: profiles.id, username: profiles.username })
     .from(profiles)
-    .where(eq(profiles.username, "moderadora"))
+    .where(eq(profiles.username, opts.hostUsername ?? "moderadora"))
     .limit(1);
   if (!host) return false;
   const [podcast] = await db

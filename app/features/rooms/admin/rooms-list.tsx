@@ -49,7 +49,11 @@ function RoomSummary({ room, seesAll, heading }: { room: RoomListItem; seesAll: 
   return (
     <div className="min-w-0 space-y-1">
       <Title className="font-semibold break-words">
-        <Link to={to(`/episode-panel/${room.id}`)} className="link" aria-label={t("list.openLabel", { title: room.title })}>
+        <Link
+          to={to(`/episode-panel/${room.id}`)}
+          className="link inline-flex min-h-6 items-center"
+          aria-label={t("list.openLabel", { title: room.title })}
+        >
           {room.title}
         </Link>
       </Title>
