@@ -122,9 +122,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const editing = failedForm ?? (result?.ok ? null : loaderData.edit);
   const idle = useNavigation().state === "idle";
   useEffect(() => {
+    // Closing the dialog is a navigation, which forgets the action's answer: its note goes along in the history
+    // state, so the admin still reads it (a video saved without YouTube's thumbnail says so).
     if (idle && result?.ok && new URLSearchParams(location.search).has("edit"))
-      navigate(closeHref, { replace: true, preventScrollReset: true });
+      navigate(closeHref, { replace: true, preventScrollReset: true, state: result.note ? { note: result.note } : undefined });
   }, [idle, result, location.search, closeHref, navigate]);
+  const note = result?.ok ? result.note : (location.state as { note?: string } | null)?.note;
 
   const [editKind, editId] = editing?.startsWith("new-")
     ? [editing.slice(4) as ContentKind, null]
@@ -141,7 +144,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       <ActionToast result={result} />
       <div aria-live="polite" className="mb-4 space-y-2">
         {failure && !dialogOpen ? <FailureAlert tab="content" failure={failure} /> : null}
-        {result?.ok && result.note ? <FormAlert variant="info" message={result.note} /> : null}
+        {note ? <FormAlert variant="info" message={note} /> : null}
       </div>
       {(["video", "episode"] as const).map((kind) => {
         const rows = kind === "video" ? videos : episodes;
