@@ -14,7 +14,7 @@ import type { RoomsService, RoomViewer } from "#server/modules/rooms";
 import { roomChannel } from "#server/modules/rooms/deps";
 import type { Logger } from "#server/platform/logger";
 import type { Realtime, RealtimeMessage } from "#server/platform/realtime";
-import { HEARTBEAT_MS, type RealtimeSubEndpoint } from "#server/platform/realtime-socket";
+import { closeAll, HEARTBEAT_MS, pingAll, type RawSocket, type RealtimeSubEndpoint } from "#server/platform/realtime-socket";
 import { guestCookieName, ROOM_DOCS, ROOM_LIMITS, ROOM_SOCKET_PREFIX, type RoomDoc, type RoomRole } from "#shared/rooms";
 
 /** A document update travels as base64 (4 characters per 3 bytes) inside a little JSON. */
@@ -32,19 +32,6 @@ export type RoomSocketOptions = {
   baseUrl: string;
   log: Logger;
   heartbeatMs?: number;
-};
-
-/** The little of a `ws` socket this endpoint uses. */
-type RawSocket = {
-  readonly readyState: number;
-  readonly OPEN: number;
-  readonly CLOSED: number;
-  send(data: string): void;
-  ping(): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  on(event: "pong", listener: () => void): void;
-  once(event: "close", listener: () => void): void;
 };
 
 type Peer = {
@@ -262,16 +249,7 @@ export function mountRoomSocket(app: Hono<any>, opts: RoomSocketOptions): Realti
   );
 
   let heartbeat: ReturnType<typeof setInterval> | undefined;
-  const beat = () => {
-    for (const p of peers) {
-      if (!p.alive) {
-        p.ws.terminate();
-        continue;
-      }
-      p.alive = false;
-      p.ws.ping();
-    }
-  };
+  const beat = () => pingAll(peers);
 
   const upgrades = new EventEmitter();
   nodeWs.injectWebSocket(upgrades as unknown as Server);
@@ -286,23 +264,7 @@ export function mountRoomSocket(app: Hono<any>, opts: RoomSocketOptions): Realti
     async close() {
       closing = true;
       clearInterval(heartbeat);
-      await Promise.all(
-        [...peers].map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              if (p.ws.readyState === p.ws.CLOSED) return resolve();
-              const force = setTimeout(() => {
-                p.ws.terminate();
-                resolve();
-              }, 1000);
-              p.ws.once("close", () => {
-                clearTimeout(force);
-                resolve();
-              });
-              p.ws.close(1001, "server shutting down");
-            }),
-        ),
-      );
+      await closeAll(peers);
       nodeWs.wss.close();
     },
   };

@@ -48,8 +48,8 @@ export type RealtimeEndpoint = {
   close(): Promise<void>;
 };
 
-/** The little of a `ws` socket this endpoint uses (the package ships no types of its own). */
-type RawSocket = {
+/** The little of a `ws` socket the endpoints use (the package ships no types of its own). */
+export type RawSocket = {
   readonly readyState: number;
   readonly OPEN: number;
   readonly CLOSED: number;
@@ -133,16 +133,7 @@ export function mountRealtime(app: Hono<any>, opts: RealtimeEndpointOptions): Re
 
   // The heartbeat runs while sockets are open.
   let heartbeat: ReturnType<typeof setInterval> | undefined;
-  const beat = () => {
-    for (const p of peers) {
-      if (!p.alive) {
-        p.ws.terminate();
-        continue;
-      }
-      p.alive = false;
-      p.ws.ping();
-    }
-  };
+  const beat = () => pingAll(peers);
   const track = (p: Peer) => {
     peers.add(p);
     heartbeat ??= setInterval(beat, opts.heartbeatMs ?? HEARTBEAT_MS);
@@ -180,26 +171,42 @@ export function mountRealtime(app: Hono<any>, opts: RealtimeEndpointOptions): Re
     async close() {
       closing = true;
       clearInterval(heartbeat);
-      const open = [...peers];
-      await Promise.all(
-        open.map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              if (p.ws.readyState === p.ws.CLOSED) return resolve();
-              const force = setTimeout(() => {
-                p.ws.terminate();
-                resolve();
-              }, 1000);
-              p.ws.once("close", () => {
-                clearTimeout(force);
-                resolve();
-              });
-              p.ws.close(1001, "server shutting down");
-            }),
-        ),
-      );
+      await closeAll(peers);
       nodeWs.wss.close();
       await Promise.all(mounted.map((m) => m.endpoint.close()));
     },
   };
+}
+
+/** The heartbeat's round: a socket that did not answer the previous ping is dropped, the others are pinged. */
+export function pingAll(peers: Iterable<{ ws: RawSocket; alive: boolean }>) {
+  for (const p of peers) {
+    if (!p.alive) {
+      p.ws.terminate();
+      continue;
+    }
+    p.alive = false;
+    p.ws.ping();
+  }
+}
+
+/** Closes every socket (1001, "going away"), cutting one that has not closed within a second. */
+export async function closeAll(peers: Iterable<{ ws: RawSocket }>): Promise<void> {
+  await Promise.all(
+    [...peers].map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          if (p.ws.readyState === p.ws.CLOSED) return resolve();
+          const force = setTimeout(() => {
+            p.ws.terminate();
+            resolve();
+          }, 1000);
+          p.ws.once("close", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          p.ws.close(1001, "server shutting down");
+        }),
+    ),
+  );
 }
