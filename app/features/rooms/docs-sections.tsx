@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useRevalidator } from "react-router";
 import { ConfirmAction } from "#app/components/ui/disclosure-form";
-import { FormAlert, SubmitButton } from "#app/components/ui/form-field";
+import { FormAlert, SelectField, SubmitButton } from "#app/components/ui/form-field";
 import { Pagination } from "#app/components/ui/pagination";
 import { RelativeTime } from "#app/components/ui/relative-time";
 import { useLocalePath } from "#app/lib/use-locale";
@@ -149,30 +149,20 @@ function Compare({ data }: { data: DocsData }) {
       </h3>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="compare-title">
         {data.versions.page > 1 ? <input type="hidden" name={VERSIONS_PAGE_PARAM} value={data.versions.page} /> : null}
-        <div className="space-y-1.5">
-          <label htmlFor="compare-from" className="block text-sm font-semibold">
-            {t("compare.from")}
-          </label>
-          <select id="compare-from" name="from" className="input" defaultValue={from}>
-            {options.map((n) => (
-              <option key={n} value={n}>
-                {t("versions.number", { number: n })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="compare-to" className="block text-sm font-semibold">
-            {t("compare.to")}
-          </label>
-          <select id="compare-to" name="to" className="input" defaultValue={to}>
-            {options.map((n) => (
-              <option key={n} value={n}>
-                {t("versions.number", { number: n })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t("compare.from")} name="from" defaultValue={from}>
+          {options.map((n) => (
+            <option key={n} value={n}>
+              {t("versions.number", { number: n })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("compare.to")} name="to" defaultValue={to}>
+          {options.map((n) => (
+            <option key={n} value={n}>
+              {t("versions.number", { number: n })}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className="btn btn-outline">
           {t("compare.submit")}
         </button>
